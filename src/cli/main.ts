@@ -1,0 +1,66 @@
+import { PilotageInputError } from "../engine";
+import { CliIo, UsageError } from "./io";
+import { QUOTE_HELP, runQuote } from "./quote-command";
+
+type Command = (args: string[], io: CliIo) => number | Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  quote: { run: runQuote, summary: "quote one transit, with every line's clause of § 89-a" },
+};
+
+function mainHelp(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `Usage: hudson-pilotage <command> [options]
+
+Hudson River pilotage under N.Y. Navigation Law § 89-a, exact to the cent.
+
+Commands:
+${lines.join("\n")}
+
+Run "hudson-pilotage <command> --help" for a command's options.
+`;
+}
+
+/** Exit codes: 0 done, 1 (reconcile) variances found, 2 bad input. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    io.stdout(mainHelp());
+    return command === undefined ? 2 : 0;
+  }
+  const entry = COMMANDS[command];
+  if (!entry) {
+    io.stderr(`hudson-pilotage: unknown command "${command}"; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)\n`);
+    return 2;
+  }
+  try {
+    return await entry.run(rest, io);
+  } catch (error) {
+    io.stderr(`hudson-pilotage ${command}: ${oneLineReason(error)}\n`);
+    return 2;
+  }
+}
+
+function oneLineReason(error: unknown): string {
+  if (error instanceof PilotageInputError || error instanceof UsageError) return error.message;
+  // node:util parseArgs errors name the flag; keep them to one line.
+  if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("ERR_PARSE_ARGS")) {
+    return `${error.message.split("\n")[0]} (see --help)`;
+  }
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
+}
+
+export function runFromProcess(): void {
+  const io: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`hudson-pilotage: ${oneLineReason(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
+
+export { QUOTE_HELP };

@@ -1,0 +1,67 @@
+/**
+ * The board's dated tables as users enter them: ranges in a "Board rates" sheet, CSV files, form
+ * rows, or flags. One reader for all adapters.
+ */
+import { readDate } from "./dates";
+import { PilotageInputError } from "./errors";
+import { BoardFeeRow, BoardSurchargeRow } from "./charges";
+import { readAmount } from "./inputs";
+
+function isBlankCell(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+}
+
+/** Blank rows are skipped; so is a first row of column titles. Desktop Excel passes empty cells as 0. */
+function dataRows(rows: readonly (readonly unknown[])[]): { cells: readonly unknown[]; rowNumber: number }[] {
+  const kept: { cells: readonly unknown[]; rowNumber: number }[] = [];
+  rows.forEach((cells, index) => {
+    if (cells.every((cell) => isBlankCell(cell) || cell === 0)) return;
+    const first = cells[0];
+    const looksLikeTitles = index === 0 && typeof first === "string" && !/^\d{4}-\d{2}-\d{2}$/.test(first.trim());
+    if (looksLikeTitles) return;
+    kept.push({ cells, rowNumber: index + 1 });
+  });
+  return kept;
+}
+
+function tableError(table: string, rowNumber: number, error: unknown): PilotageInputError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new PilotageInputError("BAD_BOARD_TABLE", `${table}, row ${rowNumber}: ${message}`, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
+}
+
+/** Rows of `from date | 0–50 amount | 51–100 amount | per unit over 100` (D8). */
+export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): BoardSurchargeRow[] {
+  const table = "Board surcharge table";
+  return dataRows(rows).map(({ cells, rowNumber }) => {
+    if (cells.length < 4) throw tableError(table, rowNumber, "needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.");
+    try {
+      return {
+        from: readDate(cells[0], "from date"),
+        upTo50Units: readAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
+        over50UpTo100Units: readAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
+        perUnitOver100Units: readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
+      };
+    } catch (error) {
+      throw tableError(table, rowNumber, error);
+    }
+  });
+}
+
+/** Rows of `from date | launch fee | communication fee | mid-river launch fee` (D10); a blank fee is "not entered". */
+export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
+  const table = "Board fees table";
+  const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) ? null : readAmount(cell, "board_fees", what));
+  return dataRows(rows).map(({ cells, rowNumber }) => {
+    if (cells.length < 2) throw tableError(table, rowNumber, "needs a from date and at least the launch fee column.");
+    try {
+      return {
+        from: readDate(cells[0], "from date"),
+        launch: optionalAmount(cells[1], "launch fee"),
+        communication: optionalAmount(cells[2], "communication fee"),
+        midriver_launch: optionalAmount(cells[3], "mid-river launch fee"),
+      };
+    } catch (error) {
+      throw tableError(table, rowNumber, error);
+    }
+  });
+}

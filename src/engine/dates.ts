@@ -1,0 +1,118 @@
+import { PilotageInputError } from "./errors";
+
+/** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
+export type IsoDate = string;
+
+const MS_PER_DAY = 86_400_000;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function isoDateOf(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export function partsOf(date: IsoDate): { year: number; month: number; day: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
+function dayNumber(date: IsoDate): number {
+  const { year, month, day } = partsOf(date);
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+function fromDayNumber(days: number): IsoDate {
+  const d = new Date(days * MS_PER_DAY);
+  return isoDateOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/**
+ * N months after a date, counted as N.Y. General Construction Law § 30 counts them: the same day
+ * of the month, or the last day of the month where that day does not exist (D6).
+ */
+export function addMonthsGcl30(date: IsoDate, months: number): IsoDate {
+  const { year, month, day } = partsOf(date);
+  const monthIndex = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = (monthIndex % 12) + 1;
+  return isoDateOf(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
+/** Strict "YYYY-MM-DD" text, checked against the calendar. */
+export function parseIsoDate(text: string, field = "date"): IsoDate {
+  const match = ISO_PATTERN.exec(text.trim());
+  if (!match) {
+    throw new PilotageInputError(
+      "BAD_DATE",
+      `The ${field} "${text.trim()}" is not a date: enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).`,
+      field,
+    );
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    throw new PilotageInputError(
+      "IMPOSSIBLE_DATE",
+      `The ${field} ${match[0]} does not exist in the calendar (or is before 1900): check the year, month and day.`,
+      field,
+    );
+  }
+  return isoDateOf(year, month, day);
+}
+
+/** Excel's largest date, 9999-12-31, in the 1900 date system. */
+export const LAST_EXCEL_SERIAL = 2_958_465;
+
+/**
+ * Excel's 1900 date system (D15): serial 1 = 1900-01-01 … serial 59 = 1900-02-28; serial 60 is
+ * Excel's 29 February 1900, which never existed; from serial 61 (1900-03-01) on, serial N is N
+ * days after 1899-12-30. A time of day (the fraction) is dropped: transits are charged by date.
+ */
+export function excelSerialToIso(serial: number, field = "date"): IsoDate {
+  if (!Number.isFinite(serial)) {
+    throw new PilotageInputError("NOT_FINITE", `The ${field} is not a finite number: enter a date.`, field);
+  }
+  const whole = Math.floor(serial);
+  if (whole < 1 || whole > LAST_EXCEL_SERIAL) {
+    throw new PilotageInputError(
+      "DATE_OUT_OF_RANGE",
+      `The ${field} ${serial} is outside Excel's dates (1 to ${LAST_EXCEL_SERIAL}): enter a date such as 2026-12-31.`,
+      field,
+    );
+  }
+  if (whole === 60) {
+    throw new PilotageInputError(
+      "EXCEL_SERIAL_60",
+      `The ${field} is Excel's serial 60, 29 February 1900, a day that never existed: enter a real date.`,
+      field,
+    );
+  }
+  return whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
+}
+
+export function isoToExcelSerial(date: IsoDate): number {
+  const days = daysBetween("1899-12-30", date);
+  return days < 61 ? days - 1 : days;
+}
+
+/** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
+export function readDate(input: unknown, field = "date"): IsoDate {
+  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
+    throw new PilotageInputError("BLANK", `The ${field} is blank: enter the transit date (an Excel date or 2026-12-31).`, field);
+  }
+  if (typeof input === "number") return excelSerialToIso(input, field);
+  if (typeof input === "string") return parseIsoDate(input, field);
+  if (input instanceof Date && !Number.isNaN(input.getTime())) {
+    return isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate());
+  }
+  throw new PilotageInputError("BAD_DATE", `The ${field} must be an Excel date or text like 2026-12-31.`, field);
+}

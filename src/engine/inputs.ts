@@ -1,0 +1,115 @@
+/**
+ * Reading the values people type (cells, flags, form fields, CSV cells) into engine values, in
+ * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
+ */
+import Decimal from "decimal.js";
+import { PilotageInputError } from "./errors";
+import { Money } from "./money";
+import { SectionNumber } from "./rates/base-pilotage";
+import { EngineSettings } from "./settings";
+
+/** D2: measured units, or the explicit "measurements not provided" case of § 89-a(4)(d). */
+export type PilotageUnits = { measured: true; units: Decimal } | { measured: false };
+
+export const UNMEASURED_WORD = "UNMEASURED";
+
+/** More pilotage units than any hull within the plausible measurements can have. */
+export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
+
+function isBlank(input: unknown): boolean {
+  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
+}
+
+/** A decimal number from a number or numeric text ("1,234.5" allowed). */
+export function readDecimal(input: unknown, field: string, what: string): Decimal {
+  if (isBlank(input)) throw new PilotageInputError("BLANK", `The ${what} is blank: enter a number.`, field);
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
+    return new Money(input);
+  }
+  if (typeof input === "string") {
+    const text = input.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+    if (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return new Money(text);
+    if (/^[+-]?(\d+(\.\d*)?|\.\d+)e[+-]?\d+$/i.test(text)) {
+      const value = new Money(text);
+      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError("NOT_FINITE", `The ${what} "${input.trim()}" is too large.`, field);
+      return value;
+    }
+  }
+  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${String(input).trim()}" is not a number.`, field);
+}
+
+/** Pilotage units as typed: a positive number, or the word UNMEASURED (D2). A blank is an error, never the maximum. */
+export function readPilotageUnits(input: unknown, settings: EngineSettings, field = "units"): PilotageUnits {
+  if (typeof input === "string" && input.trim().toUpperCase() === UNMEASURED_WORD) return { measured: false };
+  if (isBlank(input)) {
+    throw new PilotageInputError(
+      "BLANK",
+      `The pilotage units are blank: enter the units, or the word ${UNMEASURED_WORD} if the master or agent did not provide the measurements (§ 89-a(4)(d)).`,
+      field,
+    );
+  }
+  if (typeof input === "boolean") {
+    throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units must be a number or ${UNMEASURED_WORD}, not TRUE/FALSE.`, field);
+  }
+  let units: Decimal;
+  try {
+    units = readDecimal(input, field, "pilotage units");
+  } catch (error) {
+    if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") {
+      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${String(input).trim()}" are not a number: enter the units or ${UNMEASURED_WORD}.`, field);
+    }
+    throw error;
+  }
+  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", "The pilotage units must be more than zero (an empty cell reads as 0): enter the units.", field);
+  if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
+    throw new PilotageInputError("IMPLAUSIBLE", `${units.toString()} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
+  }
+  if (settings.unitsDecimals !== null) units = units.toDecimalPlaces(settings.unitsDecimals, Decimal.ROUND_HALF_UP);
+  return { measured: true, units };
+}
+
+/** D5: 1/2, "Lower"/"Upper", "Section 1"/"Section 2", "Lower River"/"Upper River", any case. */
+export function readSection(input: unknown, field = "section"): SectionNumber {
+  if (typeof input === "number" && (input === 1 || input === 2)) return input;
+  if (typeof input === "string") {
+    const text = input.trim().toLowerCase().replace(/\s+/g, " ");
+    if (["1", "section 1", "lower", "lower river", "section 1, lower river"].includes(text)) return 1;
+    if (["2", "section 2", "upper", "upper river", "section 2, upper river"].includes(text)) return 2;
+  }
+  const shown = isBlank(input) ? "blank" : `"${String(input).trim()}"`;
+  throw new PilotageInputError(
+    isBlank(input) ? "BLANK" : "UNKNOWN_SECTION",
+    `The section is ${shown}: use 1 or "Lower" (Yonkers through Hyde Park) or 2 or "Upper" (beyond Hyde Park through Albany or Troy).`,
+    field,
+  );
+}
+
+/** Expected continuous pilotage hours (D11); blank means not given. */
+export function readHours(input: unknown, field = "hours"): number | null {
+  if (isBlank(input)) return null;
+  const hours = readDecimal(input, field, "continuous pilotage hours");
+  if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative.", field);
+  if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${hours.toString()} hours of continuous pilotage is more than ten days: check the figure.`, field);
+  return hours.toNumber();
+}
+
+/** A yes/no option; blank means no. */
+export function readFlag(input: unknown, field: string): boolean {
+  if (isBlank(input)) return false;
+  if (typeof input === "boolean") return input;
+  if (input === 1 || input === 0) return input === 1;
+  if (typeof input === "string") {
+    const text = input.trim().toLowerCase();
+    if (["true", "yes", "y", "1", "x"].includes(text)) return true;
+    if (["false", "no", "n", "0"].includes(text)) return false;
+  }
+  throw new PilotageInputError("BAD_FLAG", `The ${field} option must be TRUE or FALSE (yes/no).`, field);
+}
+
+/** A money amount a user enters (board fees, billed amounts): a number ≥ 0. */
+export function readAmount(input: unknown, field: string, what: string): Decimal {
+  const amount = readDecimal(input, field, what);
+  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative.`, field);
+  return amount;
+}

@@ -1,0 +1,131 @@
+import Decimal from "decimal.js";
+import { PilotageInputError } from "./errors";
+import { Money } from "./money";
+import { EngineSettings } from "./settings";
+
+/** A length unit for plain numbers; text may carry its own unit. */
+export type LengthUnit = "ft" | "m" | "in";
+export type Dimension = "length" | "breadth" | "depth";
+
+/** D1: 1 ft = 0.3048 m exactly; inches are twelfths of a foot. */
+const METRES_PER_FOOT = new Money("0.3048");
+const INCHES_PER_FOOT = new Money(12);
+
+/** Beyond these a figure is almost certainly a typing error (a length over 2,000 ft, say). */
+export const PLAUSIBLE_MAXIMUM_FEET: Record<Dimension, number> = { length: 2000, breadth: 400, depth: 400 };
+
+const DIMENSION_WORDS: Record<Dimension, string> = {
+  length: "overall length",
+  breadth: "extreme breadth",
+  depth: "depth",
+};
+
+const NUMBER = String.raw`(\d+(?:\.\d*)?|\.\d+)`;
+const FEET_WORD = String.raw`(?:ft|feet|foot|')`;
+const INCH_WORD = String.raw`(?:in|inch|inches|")`;
+const METRE_WORD = String.raw`(?:m|metre|metres|meter|meters)`;
+const FEET_AND_INCHES = new RegExp(String.raw`^${NUMBER}\s*${FEET_WORD}\s*(?:${NUMBER}\s*${INCH_WORD}?)?$`);
+const INCHES_ONLY = new RegExp(String.raw`^${NUMBER}\s*${INCH_WORD}$`);
+const METRES = new RegExp(String.raw`^${NUMBER}\s*${METRE_WORD}$`);
+const PLAIN = new RegExp(String.raw`^${NUMBER}$`);
+
+export function parseLengthUnit(input: unknown): LengthUnit {
+  if (input === null || input === undefined || input === "") return "ft";
+  const text = String(input).trim().toLowerCase();
+  if (["ft", "feet", "foot", "'"].includes(text)) return "ft";
+  if (["m", "metre", "metres", "meter", "meters"].includes(text)) return "m";
+  if (["in", "inch", "inches", '"'].includes(text)) return "in";
+  throw new PilotageInputError("UNKNOWN_UNIT", `The unit "${String(input).trim()}" is not known: use "ft", "m" or "in".`, "unit");
+}
+
+function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
+  if (unit === "m") return value.div(METRES_PER_FOOT);
+  if (unit === "in") return value.div(INCHES_PER_FOOT);
+  return value;
+}
+
+/** Text such as `600' 6"`, `600 ft 6 in`, `600.5 ft`, `182.88 m`, `7206 in` or `600` (in `plainUnit`). */
+function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
+  const text = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[′’‘`]/g, "'")
+    .replace(/[″“”]|''/g, '"')
+    .replace(/,(?=\d{3}(\D|$))/g, "");
+  let match = PLAIN.exec(text);
+  if (match) return feetFrom(new Money(match[1]), plainUnit);
+  match = FEET_AND_INCHES.exec(text);
+  if (match) {
+    const inches = match[2] === undefined ? new Money(0) : new Money(match[2]);
+    if (inches.gte(INCHES_PER_FOOT)) {
+      throw new PilotageInputError(
+        "BAD_MEASUREMENT_TEXT",
+        `The ${DIMENSION_WORDS[dimension]} "${raw.trim()}" has ${inches} inches: inches after feet must be under 12.`,
+        dimension,
+      );
+    }
+    return new Money(match[1]).plus(inches.div(INCHES_PER_FOOT));
+  }
+  match = INCHES_ONLY.exec(text);
+  if (match) return feetFrom(new Money(match[1]), "in");
+  match = METRES.exec(text);
+  if (match) return feetFrom(new Money(match[1]), "m");
+  throw new PilotageInputError(
+    "BAD_MEASUREMENT_TEXT",
+    `The ${DIMENSION_WORDS[dimension]} "${raw.trim()}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,
+    dimension,
+  );
+}
+
+/** One of the three measurements of § 89-a(4)(b)(2), (c), in feet. */
+export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal {
+  const words = DIMENSION_WORDS[dimension];
+  let feet: Decimal;
+  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
+    throw new PilotageInputError("BLANK", `The ${words} is blank: enter it in feet (or text such as 182.88 m).`, dimension);
+  } else if (typeof input === "number") {
+    if (!Number.isFinite(input)) {
+      throw new PilotageInputError("NOT_FINITE", `The ${words} is not a finite number: enter the measurement.`, dimension);
+    }
+    feet = feetFrom(new Money(input), plainUnit);
+  } else if (typeof input === "string") {
+    feet = feetFromText(input, dimension, plainUnit);
+  } else {
+    throw new PilotageInputError("NOT_A_NUMBER", `The ${words} must be a number or text such as 600' 6".`, dimension);
+  }
+  if (feet.lte(0)) {
+    throw new PilotageInputError("NOT_POSITIVE", `The ${words} must be more than zero.`, dimension);
+  }
+  if (feet.gt(PLAUSIBLE_MAXIMUM_FEET[dimension])) {
+    throw new PilotageInputError(
+      "IMPLAUSIBLE",
+      `The ${words} of ${feet.toDecimalPlaces(2).toString()} ft is over ${PLAUSIBLE_MAXIMUM_FEET[dimension].toLocaleString("en-US")} ft: check the figure and its unit.`,
+      dimension,
+    );
+  }
+  return feet;
+}
+
+/**
+ * § 89-a(4)(b)(2): overall length × extreme breadth × depth to the uppermost continuous deck
+ * ÷ 10,000. Not rounded unless the D1 setting asks for it.
+ */
+export function pilotageUnitsFromFeet(lengthFt: Decimal, breadthFt: Decimal, depthFt: Decimal, settings: EngineSettings): Decimal {
+  const units = lengthFt.times(breadthFt).times(depthFt).div(10_000);
+  return settings.unitsDecimals === null ? units : units.toDecimalPlaces(settings.unitsDecimals, Decimal.ROUND_HALF_UP);
+}
+
+export function pilotageUnitsFromMeasurements(
+  length: unknown,
+  breadth: unknown,
+  depth: unknown,
+  settings: EngineSettings,
+  plainUnit: LengthUnit = "ft",
+): Decimal {
+  return pilotageUnitsFromFeet(
+    measurementInFeet(length, "length", plainUnit),
+    measurementInFeet(breadth, "breadth", plainUnit),
+    measurementInFeet(depth, "depth", plainUnit),
+    settings,
+  );
+}

@@ -1,0 +1,101 @@
+import { addMonthsGcl30, IsoDate } from "./dates";
+import { PilotageInputError } from "./errors";
+import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
+import { EngineSettings } from "./settings";
+
+/** The base-rate clause that governs a transit, with how sure we are of its start (D6). */
+export interface ClauseInForce {
+  rates: BaseRateClause;
+  /** null when the clause was named by the user and its start date is unknown. */
+  startsOn: IsoDate | null;
+  /** True when the start date rests on a setting rather than the statute's own words. */
+  startAssumed: boolean;
+  /** Why the start is assumed, or that another clause may apply. */
+  warnings: string[];
+}
+
+/** D6: the start date of a clause under the given settings, or null if unknown. */
+export function clauseStartDate(clause: BaseRateClause, settings: EngineSettings): IsoDate | null {
+  switch (clause.startsOn.kind) {
+    case "onDate":
+      return clause.startsOn.date;
+    case "monthsAfterActEffectiveDate":
+      return addMonthsGcl30(settings.actEffectiveDate, clause.startsOn.months);
+    case "clauseVIStartSetting":
+      return settings.clauseVIStart;
+  }
+}
+
+function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings: EngineSettings): string | null {
+  switch (clause.startsOn.kind) {
+    case "onDate":
+      return null;
+    case "monthsAfterActEffectiveDate":
+      return (
+        `Assumed: clause (${clause.clause}) in force from ${startsOn}, the ${clause.startWords}, ` +
+        `taking ${settings.actEffectiveDate} as the 2015 act's effective date (setting actEffectiveDate, D6).`
+      );
+    case "clauseVIStartSetting":
+      return `Assumed: clause (vi) in force from ${startsOn} (setting clauseVIStart, D6).`;
+  }
+}
+
+export function parseClauseId(input: unknown, field = "clause"): ClauseId {
+  const text = String(input ?? "").trim().toLowerCase().replace(/^\(|\)$/g, "");
+  const found = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === text);
+  if (!found) {
+    throw new PilotageInputError(
+      "UNKNOWN_CLAUSE",
+      `The ${field} "${String(input ?? "").trim()}" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.`,
+      field,
+    );
+  }
+  return found.clause;
+}
+
+/** D6: the latest clause whose start date is on or before the transit date. */
+export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
+  let chosen: { rates: BaseRateClause; startsOn: IsoDate } | null = null;
+  for (const clause of BASE_PILOTAGE_CLAUSES) {
+    const startsOn = clauseStartDate(clause, settings);
+    if (startsOn !== null && startsOn <= date && (chosen === null || startsOn >= chosen.startsOn)) {
+      chosen = { rates: clause, startsOn };
+    }
+  }
+  if (chosen === null) {
+    throw new PilotageInputError(
+      "BEFORE_FIRST_CLAUSE",
+      `No § 89-a base pilotage schedule is encoded for ${date}: clause (i) starts ${settings.actEffectiveDate} ` +
+        `(assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.`,
+      "date",
+    );
+  }
+  const warnings: string[] = [];
+  const assumed = assumedStartWarning(chosen.rates, chosen.startsOn, settings);
+  if (assumed) warnings.push(assumed);
+  if (chosen.rates.clause === "v" && settings.clauseVIStart === null && date >= "2021-01-01") {
+    warnings.push(
+      "Clause (vi) may apply: it began on the thirtieth day after an act not identified here (before 2022). " +
+        "If you know that date, set clauseVIStart (D6); until then clause (v) is used.",
+    );
+  }
+  return { rates: chosen.rates, startsOn: chosen.startsOn, startAssumed: assumed !== null, warnings };
+}
+
+/** A clause named by the user overrides the date lookup (D6). */
+export function namedClause(clauseId: ClauseId, settings: EngineSettings): ClauseInForce {
+  const rates = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === clauseId);
+  if (!rates) throw new PilotageInputError("UNKNOWN_CLAUSE", `Unknown clause ${clauseId}.`, "clause");
+  const startsOn = clauseStartDate(rates, settings);
+  return {
+    rates,
+    startsOn,
+    startAssumed: rates.startsOn.kind !== "onDate",
+    warnings: [`Clause (${clauseId}) was named explicitly; the transit date did not choose it.`],
+  };
+}
+
+/** The schedule for a transit: the named clause if given, otherwise the one in force on the date. */
+export function scheduleFor(date: IsoDate, clause: ClauseId | null | undefined, settings: EngineSettings): ClauseInForce {
+  return clause ? namedClause(clause, settings) : clauseInForceOn(date, settings);
+}

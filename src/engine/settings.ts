@@ -1,0 +1,70 @@
+import { IsoDate, parseIsoDate } from "./dates";
+import { PilotageInputError } from "./errors";
+
+/**
+ * The judgment calls of interpretations.md that a user may change. Passed explicitly to every
+ * engine call; there is no global.
+ */
+export interface EngineSettings {
+  /** D1: round pilotage units to this many decimals before the tables apply; null = do not round. */
+  unitsDecimals: number | null;
+  /** D4: at exactly 100 units, charge the per-unit rate (default) or the flat "up to 100" amount. */
+  at100Units: "perUnitRate" | "flatAmount";
+  /** D6/D8: effective date of the 2015 act that enacted clauses (i)–(v) and subparagraph (1-c). Assumed. */
+  actEffectiveDate: IsoDate;
+  /** D6: start of clause (vi); null = unknown, so clause (v) stays in force until clause (vii). */
+  clauseVIStart: IsoDate | null;
+}
+
+export const DEFAULT_SETTINGS: Readonly<EngineSettings> = Object.freeze({
+  unitsDecimals: null,
+  at100Units: "perUnitRate",
+  actEffectiveDate: "2015-11-20",
+  clauseVIStart: null,
+});
+
+/** What each setting means, for help text and for quotes that name non-default settings. */
+export const SETTING_DESCRIPTIONS: Record<keyof EngineSettings, string> = {
+  unitsDecimals: "D1 round pilotage units before applying the tables",
+  at100Units: "D4 charge at exactly 100 units",
+  actEffectiveDate: "D6/D8 effective date of the 2015 act (clauses (i)–(v), surcharge periods)",
+  clauseVIStart: "D6 start date of clause (vi)",
+};
+
+/** Checks a partial settings object (from a flag, a form or a workbook) and fills in defaults. */
+export function resolveSettings(partial: Partial<Record<keyof EngineSettings, unknown>> = {}): EngineSettings {
+  const settings: EngineSettings = { ...DEFAULT_SETTINGS };
+  if (partial.unitsDecimals !== undefined && partial.unitsDecimals !== null && partial.unitsDecimals !== "") {
+    const decimals = Number(partial.unitsDecimals);
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
+      throw new PilotageInputError("BAD_SETTING", "Units rounding (D1) must be a whole number of decimals from 0 to 6, or off.", "unitsDecimals");
+    }
+    settings.unitsDecimals = decimals;
+  }
+  if (partial.at100Units !== undefined && partial.at100Units !== null) {
+    if (partial.at100Units !== "perUnitRate" && partial.at100Units !== "flatAmount") {
+      throw new PilotageInputError("BAD_SETTING", 'The 100-unit boundary (D4) must be "perUnitRate" or "flatAmount".', "at100Units");
+    }
+    settings.at100Units = partial.at100Units;
+  }
+  if (partial.actEffectiveDate !== undefined && partial.actEffectiveDate !== null && partial.actEffectiveDate !== "") {
+    settings.actEffectiveDate = parseIsoDate(String(partial.actEffectiveDate), "2015 act effective date");
+    if (settings.actEffectiveDate < "2015-01-01" || settings.actEffectiveDate > "2016-12-31") {
+      throw new PilotageInputError("BAD_SETTING", "The 2015 act's effective date (D6) must fall in 2015 or 2016.", "actEffectiveDate");
+    }
+  }
+  if (partial.clauseVIStart !== undefined && partial.clauseVIStart !== null && partial.clauseVIStart !== "") {
+    settings.clauseVIStart = parseIsoDate(String(partial.clauseVIStart), "clause (vi) start date");
+    if (settings.clauseVIStart >= "2022-01-01") {
+      throw new PilotageInputError("BAD_SETTING", "Clause (vi) started before clause (vii) (2022-01-01): enter an earlier date.", "clauseVIStart");
+    }
+  }
+  return settings;
+}
+
+/** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. */
+export function settingsNotDefault(settings: EngineSettings): string[] {
+  return (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
+    .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
+    .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
+}
