@@ -45,7 +45,7 @@ function oneLineReason(error: unknown): string {
   if (error instanceof PilotageInputError || error instanceof UsageError) return error.message;
   // node:util parseArgs errors name the flag; keep them to one line.
   if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("ERR_PARSE_ARGS")) {
-    return `${error.message.split("\n")[0]} (see --help)`;
+    return `${error.message.replace(/\s*\n\s*/g, " ").trim()} (see --help)`;
   }
   return error instanceof Error ? error.message.split("\n")[0] : String(error);
 }

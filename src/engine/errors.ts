@@ -25,6 +25,7 @@ const KIND_OF = {
   BAD_FLAG: "value",
   BAD_SETTING: "value",
   NOT_COVERED: "na",
+  NOT_ENTERED: "na",
 } as const satisfies Record<string, ErrorKind>;
 
 export type InputErrorCode = keyof typeof KIND_OF;

@@ -1,0 +1,54 @@
+/** Deterministic generated transits for benchmarks: same inputs every run. */
+import { addDays, BoardFeeRow, BoardSurchargeRow, Money, TransitInput } from "../src/engine";
+
+/** A small linear congruential generator, so runs are repeatable without a dependency. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export const BENCH_BOARD_FEES: BoardFeeRow[] = [
+  { from: "2015-01-01", launch: new Money("285.00"), communication: new Money("42.00"), midriver_launch: new Money("118.00") },
+  { from: "2024-01-01", launch: new Money("310.00"), communication: new Money("45.50"), midriver_launch: new Money("125.25") },
+];
+
+export const BENCH_BOARD_SURCHARGE: BoardSurchargeRow[] = [
+  { from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.60" },
+  { from: "2025-01-01", upTo50Units: "320.00", over50UpTo100Units: "385.00", perUnitOver100Units: "3.85" },
+];
+
+export interface PlainTransit {
+  /** Units in hundredths, as an accountant would type them (two decimals). */
+  unitsHundredths: number;
+  section: 1 | 2;
+  date: string;
+  hours: number;
+}
+
+export function generateTransits(count: number, seed = 89): PlainTransit[] {
+  const random = seededRandom(seed);
+  const transits: PlainTransit[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    transits[i] = {
+      unitsHundredths: 1 + Math.floor(random() * 80_000),
+      section: random() < 0.5 ? 1 : 2,
+      date: addDays("2015-11-20", Math.floor(random() * 4_400)),
+      hours: Math.floor(random() * 28) / 2,
+    };
+  }
+  return transits;
+}
+
+export function engineInput(t: PlainTransit): TransitInput {
+  return {
+    units: { measured: true, units: new Money(t.unitsHundredths).div(100) },
+    section: t.section,
+    date: t.date,
+    continuousHours: t.hours,
+    boardFees: BENCH_BOARD_FEES,
+    boardSurcharge: BENCH_BOARD_SURCHARGE,
+  };
+}
