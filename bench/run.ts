@@ -30,11 +30,11 @@ function engineVersusFloat(count: number): BenchResult {
   let sink = 0;
   // Warm both paths so the JIT has compiled them before timing.
   for (let i = 0; i < 20_000; i++) {
-    sink += quoteTransit(engineInput(transits[i % count]), DEFAULT_SETTINGS).total.toNumber();
+    sink += quoteTransit(engineInput(transits[i % count]), DEFAULT_SETTINGS).totalCents;
     sink += naiveFloatTotal(transits[i % count]);
   }
   const engineSeconds = time(() => {
-    for (let i = 0; i < count; i++) sink += quoteTransit(engineInput(transits[i]), DEFAULT_SETTINGS).total.toNumber();
+    for (let i = 0; i < count; i++) sink += quoteTransit(engineInput(transits[i]), DEFAULT_SETTINGS).totalCents;
   });
   const floatSeconds = time(() => {
     for (let i = 0; i < count; i++) sink += naiveFloatTotal(transits[i]);

@@ -33,8 +33,8 @@ export function quoteJson(quote: Quote): QuoteJson {
     })),
     total: centsText(quote.total),
     complete: quote.complete,
-    warnings: quote.warnings,
-    settingsNotDefault: quote.settingsNotDefault,
+    warnings: [...quote.warnings],
+    settingsNotDefault: [...quote.settingsNotDefault],
   };
 }
 

@@ -1,31 +1,99 @@
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
+import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
 import { BoardFeeCode, BoardFeeDefinition, BOARD_FEES } from "./rates/board-fees";
-import { SectionNumber, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
+import { SectionNumber, SectionRates, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, SurchargeBands } from "./rates/surcharge";
 import { ClauseInForce } from "./schedule";
 import { EngineSettings } from "./settings";
 
 export type ChargeCode = "base" | "surcharge" | "second_pilot" | BoardFeeCode;
 
-/** One line of a quote. `amount` is rounded to cents (D14), or null when the user has not entered it. */
+/**
+ * One line of a quote. `amount` is rounded to cents (D14), or null when the user has not entered
+ * it; `amountCents` is the same amount in whole cents. `amount` and `note` are made on first use,
+ * so a column of 100,000 totals does not build 600,000 Decimals and sentences it never shows.
+ */
 export interface ChargeLine {
   code: ChargeCode;
   label: string;
   amount: Decimal | null;
+  amountCents: number | null;
   citation: string;
   note: string;
 }
 
+/** A class rather than an object literal with getters: V8 keeps its instances small and fast. */
+class LazyChargeLine implements ChargeLine {
+  private noteText: string | undefined;
+
+  constructor(
+    readonly code: ChargeCode,
+    readonly label: string,
+    readonly amountCents: number | null,
+    readonly citation: string,
+    private readonly explain: () => string,
+  ) {}
+
+  get amount(): Decimal | null {
+    return this.amountCents === null ? null : moneyOfCents(this.amountCents);
+  }
+
+  get note(): string {
+    return (this.noteText ??= this.explain());
+  }
+
+  toJSON() {
+    return { code: this.code, label: this.label, amount: this.amount, amountCents: this.amountCents, citation: this.citation, note: this.note };
+  }
+}
+
+export function chargeLine(code: ChargeCode, label: string, amountCents: number | null, citation: string, note: () => string): ChargeLine {
+  return new LazyChargeLine(code, label, amountCents, citation, note);
+}
+
 /** § 89-a(4)(d), D2: failure to provide the measurements subjects the vessel to the maximum charge. */
 export const UNMEASURED_CITATION = "§ 89-a(4)(d)";
-const MAXIMUM_CHARGE_UNITS = new Money(500);
+const MAXIMUM_CHARGE_UNITS = 500;
 
 function unitsText(units: Decimal): string {
   return units.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Units × 10^6 exactly, or null when only decimal.js can hold them. */
+function unitsMillionths(units: PilotageUnits): number | null {
+  if (!units.measured) return MAXIMUM_CHARGE_UNITS * MILLION;
+  return units.millionths !== undefined ? units.millionths : millionthsOfDecimal(units.units);
+}
+
+function unitsDecimal(units: PilotageUnits): Decimal {
+  return units.measured ? units.units : new Money(MAXIMUM_CHARGE_UNITS);
+}
+
+/** rate (dollars) × units, rounded half up to cents: integers when exact, decimal.js otherwise. */
+function perUnitCents(rateCents: number, millionths: number | null, units: () => Decimal): number {
+  if (millionths !== null) return centsFromMillionthsOfCent(rateCents * millionths);
+  return toCents(new Money(rateCents).times(units()).div(100)).times(100).toNumber();
+}
+
+/** The statute's amounts in cents, derived once from the data rows. */
+interface SectionCents { upTo50: number; over50UpTo100: number; perUnit: number; maximumMillionths: number }
+const sectionCentsCache = new WeakMap<SectionRates, SectionCents>();
+function sectionCents(rates: SectionRates): SectionCents {
+  let cents = sectionCentsCache.get(rates);
+  if (!cents) {
+    cents = {
+      upTo50: centsOfText(rates.upTo50Units),
+      over50UpTo100: centsOfText(rates.over50UpTo100Units),
+      perUnit: centsOfText(rates.perUnitFrom100Units),
+      maximumMillionths: rates.maximumUnits * MILLION,
+    };
+    sectionCentsCache.set(rates, cents);
+  }
+  return cents;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +106,7 @@ export interface BaseFeeWorking {
   section: SectionNumber;
   clause: ClauseInForce;
   tier: BaseTier;
-  /** The units the table was applied to (500 for an unmeasured vessel). */
+  /** The units the table was applied to (500 for an unmeasured vessel, at most the 500 maximum). */
   unitsCharged: Decimal;
   /** The vessel's own units, or null when unmeasured. */
   vesselUnits: Decimal | null;
@@ -46,7 +114,58 @@ export interface BaseFeeWorking {
   rate: Decimal | null;
   /** True when the 500-unit maximum cut the units charged. */
   cappedAtMaximum: boolean;
+  /** D2: measurements not provided. */
+  unmeasured: boolean;
   amount: Decimal;
+  amountCents: number;
+}
+
+interface ChargedUnits { millionths: number | null; decimal: () => Decimal; rateCents: number | null; capped: boolean }
+
+class LazyBaseFeeWorking implements BaseFeeWorking {
+  readonly unmeasured: boolean;
+
+  constructor(
+    private readonly units: PilotageUnits,
+    readonly section: SectionNumber,
+    readonly clause: ClauseInForce,
+    readonly tier: BaseTier,
+    readonly amountCents: number,
+    private readonly charged: ChargedUnits,
+  ) {
+    this.unmeasured = !units.measured;
+  }
+
+  get cappedAtMaximum(): boolean {
+    return this.charged.capped;
+  }
+
+  get unitsCharged(): Decimal {
+    return this.charged.millionths !== null ? new Money(this.charged.millionths).div(MILLION) : this.charged.decimal();
+  }
+
+  get vesselUnits(): Decimal | null {
+    return this.units.measured ? this.units.units : null;
+  }
+
+  get rate(): Decimal | null {
+    return this.charged.rateCents === null ? null : moneyOfCents(this.charged.rateCents);
+  }
+
+  get amount(): Decimal {
+    return moneyOfCents(this.amountCents);
+  }
+}
+
+function baseWorking(
+  units: PilotageUnits,
+  section: SectionNumber,
+  clause: ClauseInForce,
+  tier: BaseTier,
+  amountCents: number,
+  charged: ChargedUnits,
+): BaseFeeWorking {
+  return new LazyBaseFeeWorking(units, section, clause, tier, amountCents, charged);
 }
 
 /**
@@ -56,29 +175,30 @@ export interface BaseFeeWorking {
  * only when the D4 setting asks for it. D2: unmeasured → the charge at 500 units.
  */
 export function baseFeeWorking(units: PilotageUnits, section: SectionNumber, clause: ClauseInForce, settings: EngineSettings): BaseFeeWorking {
-  const table = clause.rates.sections[section];
-  const unitsCharged = units.measured ? units.units : MAXIMUM_CHARGE_UNITS;
-  const common = { section, clause, vesselUnits: units.measured ? units.units : null };
-  if (unitsCharged.lte(50)) {
-    return { ...common, tier: "upTo50Units", unitsCharged, rate: null, cappedAtMaximum: false, amount: new Money(table.upTo50Units) };
+  const table = sectionCents(clause.rates.sections[section]);
+  const millionths = unitsMillionths(units);
+  const decimal = () => unitsDecimal(units);
+  const flat = { millionths, decimal, rateCents: null, capped: false };
+  const atMost50 = millionths !== null ? millionths <= 50 * MILLION : decimal().lte(50);
+  if (atMost50) return baseWorking(units, section, clause, "upTo50Units", table.upTo50, flat);
+  const below100 = millionths !== null ? millionths < 100 * MILLION : decimal().lt(100);
+  const exactly100 = millionths !== null ? millionths === 100 * MILLION : decimal().eq(100);
+  if (below100 || (exactly100 && settings.at100Units === "flatAmount")) {
+    return baseWorking(units, section, clause, "over50UpTo100Units", table.over50UpTo100, flat);
   }
-  const flatAt100 = unitsCharged.eq(100) && settings.at100Units === "flatAmount";
-  if (unitsCharged.lt(100) || flatAt100) {
-    return { ...common, tier: "over50UpTo100Units", unitsCharged, rate: null, cappedAtMaximum: false, amount: new Money(table.over50UpTo100Units) };
-  }
-  const rate = new Money(table.perUnitFrom100Units);
-  const cappedAtMaximum = unitsCharged.gt(table.maximumUnits);
-  const billedUnits = cappedAtMaximum ? new Money(table.maximumUnits) : unitsCharged;
-  return { ...common, tier: "perUnit", unitsCharged: billedUnits, rate, cappedAtMaximum, amount: toCents(rate.times(billedUnits)) };
+  const capped = millionths !== null ? millionths > table.maximumMillionths : decimal().gt(table.maximumMillionths / MILLION);
+  const chargedMillionths = capped ? table.maximumMillionths : millionths;
+  const amountCents = perUnitCents(table.perUnit, chargedMillionths, decimal);
+  return baseWorking(units, section, clause, "perUnit", amountCents, { millionths: chargedMillionths, decimal, rateCents: table.perUnit, capped });
 }
 
-/** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 under § 89-a(4)(b)(1)(xi)" */
+/** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */
 export function explainBaseFee(working: BaseFeeWorking): string {
   const citation = working.clause.rates.citation;
   const section = SECTION_SHORT_NAMES[working.section];
-  const who = working.vesselUnits === null
+  const who = working.unmeasured
     ? `Measurements not provided (${UNMEASURED_CITATION}): charged as 500 units`
-    : `${unitsText(working.vesselUnits)} units`;
+    : `${unitsText(working.vesselUnits as Decimal)} units`;
   switch (working.tier) {
     case "upTo50Units":
       return `${who} ≤ 50: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
@@ -94,14 +214,8 @@ export function explainBaseFee(working: BaseFeeWorking): string {
 }
 
 export function baseFeeLine(working: BaseFeeWorking): ChargeLine {
-  const citation = working.vesselUnits === null ? `${working.clause.rates.citation}; ${UNMEASURED_CITATION}` : working.clause.rates.citation;
-  return {
-    code: "base",
-    label: `Base pilotage, ${SECTION_SHORT_NAMES[working.section]}`,
-    amount: working.amount,
-    citation,
-    note: explainBaseFee(working),
-  };
+  const citation = working.unmeasured ? `${working.clause.rates.citation}; ${UNMEASURED_CITATION}` : working.clause.rates.citation;
+  return chargeLine("base", `Base pilotage, ${SECTION_SHORT_NAMES[working.section]}`, working.amountCents, citation, () => explainBaseFee(working));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,10 +229,46 @@ export interface BoardSurchargeRow extends SurchargeBands {
 export interface SurchargeTableOn {
   bands: SurchargeBands;
   citation: string;
-  /** "first twelve months (2015-11-20 to 2016-11-19)" or "surcharge board table from 2021-01-01". */
+  /** "first twelve months after the effective date (from 2015-11-20 …)" or "surcharge board table from 2021-01-01". */
   source: string;
   assumed: boolean;
 }
+
+interface StatutoryPeriodOn { first: IsoDate; afterLast: IsoDate; table: SurchargeTableOn }
+const statutoryPeriodsCache = new Map<IsoDate, StatutoryPeriodOn[]>();
+
+/** D8: the five periods' dates under an anchor, worked out once per anchor. */
+function statutoryPeriodsFrom(anchor: IsoDate): StatutoryPeriodOn[] {
+  let periods = statutoryPeriodsCache.get(anchor);
+  if (!periods) {
+    periods = STATUTORY_SURCHARGE_PERIODS.map((period) => {
+      const first = addMonthsGcl30(anchor, period.fromMonth - 1);
+      return {
+        first,
+        afterLast: addMonthsGcl30(anchor, period.throughMonth),
+        table: {
+          bands: period,
+          citation: period.citation,
+          source: `${period.periodWords} after the effective date (from ${first}, assumed from setting actEffectiveDate ${anchor})`,
+          assumed: true,
+        },
+      };
+    });
+    statutoryPeriodsCache.set(anchor, periods);
+  }
+  return periods;
+}
+
+/** The latest dated row on or before the date. */
+function rowInForce<T extends { from: IsoDate }>(date: IsoDate, rows: readonly T[]): T | null {
+  let inForce: T | null = null;
+  for (const row of rows) {
+    if (row.from <= date && (inForce === null || row.from >= inForce.from)) inForce = row;
+  }
+  return inForce;
+}
+
+const boardSurchargeTableCache = new WeakMap<BoardSurchargeRow, SurchargeTableOn>();
 
 /** D8: the statutory table for the month after the act's effective date, else the board's row in force. */
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
@@ -130,67 +280,75 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
       "date",
     );
   }
-  for (const period of STATUTORY_SURCHARGE_PERIODS) {
-    const first = addMonthsGcl30(anchor, period.fromMonth - 1);
-    const afterLast = addMonthsGcl30(anchor, period.throughMonth);
-    if (date >= first && date < afterLast) {
-      return {
-        bands: period,
-        citation: period.citation,
-        source: `${period.periodWords} after the effective date (from ${first}, assumed from setting actEffectiveDate ${anchor})`,
-        assumed: true,
-      };
-    }
+  const periods = statutoryPeriodsFrom(anchor);
+  if (date < periods[periods.length - 1].afterLast) {
+    for (const period of periods) if (date < period.afterLast) return period.table;
   }
-  let inForce: BoardSurchargeRow | null = null;
-  for (const row of boardRows) {
-    if (row.from <= date && (inForce === null || row.from >= inForce.from)) inForce = row;
-  }
+  const inForce = rowInForce(date, boardRows);
   if (inForce === null) {
     throw new PilotageInputError(
       "NO_SURCHARGE_TABLE",
-      `No surcharge board table covers ${date}: after the sixtieth month (from ${addMonthsGcl30(anchor, 60)}) the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
+      `No surcharge board table covers ${date}: after the sixtieth month (from ${periods[periods.length - 1].afterLast}) the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
         "Enter the board's rows (from date, 0–50 amount, 51–100 amount, per unit over 100) in the Board rates sheet or with --board-surcharge.",
       "board_surcharge",
     );
   }
-  return { bands: inForce, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${inForce.from}`, assumed: false };
+  let table = boardSurchargeTableCache.get(inForce);
+  if (!table) {
+    table = { bands: inForce, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${inForce.from}`, assumed: false };
+    boardSurchargeTableCache.set(inForce, table);
+  }
+  return table;
 }
+
+interface BandCents { upTo50: number | null; over50UpTo100: number | null; perUnit: number | null }
+const bandCentsCache = new WeakMap<SurchargeBands, BandCents>();
+/** Board amounts may carry more than two decimals (a per-unit rate of $3.605, say): those take decimal.js. */
+function bandCents(bands: SurchargeBands): BandCents {
+  let cents = bandCentsCache.get(bands);
+  if (!cents) {
+    const exact = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text) ? centsOfText(text) : null);
+    cents = { upTo50: exact(bands.upTo50Units), over50UpTo100: exact(bands.over50UpTo100Units), perUnit: exact(bands.perUnitOver100Units) };
+    bandCentsCache.set(bands, cents);
+  }
+  return cents;
+}
+
+const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
 
 /**
  * D7: u ≤ 50 → first amount; 50 < u ≤ 100 → second amount; u > 100 → per-unit amount × u, with
  * no maximum. D2: an unmeasured vessel is charged as 500 units.
  */
 export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): ChargeLine {
-  const unitsCharged = units.measured ? units.units : MAXIMUM_CHARGE_UNITS;
-  const who = units.measured ? `${unitsText(unitsCharged)} units` : `Measurements not provided (${UNMEASURED_CITATION}): charged as 500 units`;
-  let amount: Decimal;
-  let working: string;
-  if (unitsCharged.lte(50)) {
-    amount = new Money(table.bands.upTo50Units);
-    working = `${who} in the 0–50 band: ${formatUsd(amount)}`;
-  } else if (unitsCharged.lte(100)) {
-    amount = new Money(table.bands.over50UpTo100Units);
-    working = `${who} in the 51–100 band: ${formatUsd(amount)}`;
-  } else {
-    const rate = new Money(table.bands.perUnitOver100Units);
-    amount = toCents(rate.times(unitsCharged));
-    working = `${who} over 100: ${unitsText(unitsCharged)} × ${formatUsd(rate)} = ${formatUsd(amount)}`;
+  const millionths = unitsMillionths(units);
+  const decimal = () => unitsDecimal(units);
+  const cents = bandCents(table.bands);
+  const who = () => (units.measured ? `${unitsText(units.units)} units` : `Measurements not provided (${UNMEASURED_CITATION}): charged as 500 units`);
+  const citation = units.measured ? table.citation : `${table.citation}; ${UNMEASURED_CITATION}`;
+  const flatCents = (exact: number | null, text: string) => exact ?? toCents(new Money(text)).times(100).toNumber();
+  if (millionths !== null ? millionths <= 50 * MILLION : decimal().lte(50)) {
+    const amount = flatCents(cents.upTo50, table.bands.upTo50Units);
+    return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${who()} in the 0–50 band: ${formatUsd(moneyOfCents(amount))}; ${table.source}`);
   }
-  return {
-    code: "surcharge",
-    label: "Surcharge (pilots' retirement funding)",
-    amount,
-    citation: units.measured ? table.citation : `${table.citation}; ${UNMEASURED_CITATION}`,
-    note: `${working}; ${table.source}`,
-  };
+  if (millionths !== null ? millionths <= 100 * MILLION : decimal().lte(100)) {
+    const amount = flatCents(cents.over50UpTo100, table.bands.over50UpTo100Units);
+    return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${who()} in the 51–100 band: ${formatUsd(moneyOfCents(amount))}; ${table.source}`);
+  }
+  const rate = table.bands.perUnitOver100Units;
+  const amount = cents.perUnit !== null
+    ? perUnitCents(cents.perUnit, millionths, decimal)
+    : toCents(new Money(rate).times(decimal())).times(100).toNumber();
+  return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () =>
+    `${who()} over 100: ${unitsText(decimal())} × $${new Money(rate).toString()} = ${formatUsd(moneyOfCents(amount))}; ${table.source}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Second pilot, § 89-a(4)(b)(1-a)
 
 export const SECOND_PILOT_CITATION = "§ 89-a(4)(b)(1-a)";
-const SECOND_PILOT_SHARE = new Money("0.5");
+const SECOND_PILOT_LABEL = "Second pilot (50% of base pilotage)";
 
 export interface SecondPilotCircumstances {
   continuousHours: number | null;
@@ -204,21 +362,30 @@ export interface SecondPilotCircumstances {
  * the vessel anchors at least eight hours so no pilot exceeds ten hours. The 50% is of the (rounded)
  * base pilotage fee only. Returns null when no hours were given.
  */
-export function secondPilotLine(baseFee: Decimal, circumstances: SecondPilotCircumstances): ChargeLine | null {
+export function secondPilotLineFromCents(baseFeeCents: number, circumstances: SecondPilotCircumstances): ChargeLine | null {
   const { continuousHours, relievedAtMidRiver, anchoredEightHours } = circumstances;
   if (continuousHours === null) return null;
-  const line = { code: "second_pilot" as const, label: "Second pilot (50% of base pilotage)", citation: SECOND_PILOT_CITATION };
   if (continuousHours <= 10) {
-    return { ...line, amount: new Money(0), note: `${continuousHours} h of continuous pilotage is not more than 10 h: one pilot.` };
+    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h of continuous pilotage is not more than 10 h: one pilot.`);
   }
   if (relievedAtMidRiver) {
-    return { ...line, amount: new Money(0), note: `${continuousHours} h, but the first pilot is relieved at the mid-river station: no second-pilot fee.` };
+    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h, but the first pilot is relieved at the mid-river station: no second-pilot fee.`);
   }
   if (anchoredEightHours) {
-    return { ...line, amount: new Money(0), note: `${continuousHours} h, but the vessel anchors at least 8 h so no pilot exceeds 10 h: no second pilot.` };
+    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h, but the vessel anchors at least 8 h so no pilot exceeds 10 h: no second pilot.`);
   }
-  const amount = toCents(baseFee.times(SECOND_PILOT_SHARE));
-  return { ...line, amount, note: `${continuousHours} h > 10 h of continuous pilotage: 50% × ${formatUsd(baseFee)} = ${formatUsd(amount)}.` };
+  // 50% of whole cents, half up: (cents × 5 + 5) ÷ 10, in integers.
+  const amount = Math.floor((baseFeeCents * 5 + 5) / 10);
+  return chargeLine("second_pilot", SECOND_PILOT_LABEL, amount, SECOND_PILOT_CITATION, () =>
+    `${continuousHours} h > 10 h of continuous pilotage: 50% × ${formatUsd(moneyOfCents(baseFeeCents))} = ${formatUsd(moneyOfCents(amount))}.`,
+  );
+}
+
+/** The same for a base fee typed by a user (HUDSON_SECOND_PILOT), which may carry fractions of a cent. */
+export function secondPilotLine(baseFee: Decimal, circumstances: SecondPilotCircumstances): ChargeLine | null {
+  const baseCents = centsOfDecimal(toCents(baseFee));
+  if (baseCents === null) throw new PilotageInputError("IMPLAUSIBLE", "The base pilotage fee is too large.", "base_fee");
+  return secondPilotLineFromCents(baseCents, circumstances);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,30 +400,36 @@ export interface BoardFeeRow {
 }
 
 export function boardFeeRowOn(date: IsoDate, rows: readonly BoardFeeRow[]): BoardFeeRow | null {
-  let inForce: BoardFeeRow | null = null;
-  for (const row of rows) {
-    if (row.from <= date && (inForce === null || row.from >= inForce.from)) inForce = row;
-  }
-  return inForce;
+  return rowInForce(date, rows);
 }
 
 export function boardFeeDefinitionsFor(section: SectionNumber): BoardFeeDefinition[] {
-  return BOARD_FEES.filter((fee) => fee.sections.includes(section));
+  return section === 1 ? SECTION_1_FEES : SECTION_2_FEES;
+}
+const SECTION_1_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(1));
+const SECTION_2_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(2));
+
+const boardFeeCentsCache = new WeakMap<BoardFeeRow, Record<BoardFeeCode, number | null>>();
+function boardFeeCents(row: BoardFeeRow): Record<BoardFeeCode, number | null> {
+  let cents = boardFeeCentsCache.get(row);
+  if (!cents) {
+    const of = (amount: Decimal | null) => (amount === null ? null : toCents(amount).times(100).toNumber());
+    cents = { launch: of(row.launch), communication: of(row.communication), midriver_launch: of(row.midriver_launch) };
+    boardFeeCentsCache.set(row, cents);
+  }
+  return cents;
 }
 
 /** D10: launch and communication on every transit; mid-river launch on Section 2 only; never invented. */
 export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {
-  const inForce = boardFeeRowOn(date, rows);
+  const inForce = rowInForce(date, rows);
+  const cents = inForce === null ? null : boardFeeCents(inForce);
   return boardFeeDefinitionsFor(section).map((fee) => {
-    const amount = inForce ? inForce[fee.code] : null;
-    return {
-      code: fee.code,
-      label: fee.label,
-      amount: amount === null ? null : toCents(amount),
-      citation: fee.citation,
-      note: amount === null
+    const amount = cents === null ? null : cents[fee.code];
+    return chargeLine(fee.code, fee.label, amount, fee.citation, () =>
+      amount === null
         ? `Not entered: enter the board's ${fee.label.toLowerCase()} in force on ${date} (${fee.purpose}).`
         : `Board amount in force from ${(inForce as BoardFeeRow).from} (${fee.purpose}).`,
-    };
+    );
   });
 }

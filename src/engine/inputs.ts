@@ -4,12 +4,52 @@
  */
 import Decimal from "decimal.js";
 import { PilotageInputError } from "./errors";
+import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { SectionNumber } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
 
-/** D2: measured units, or the explicit "measurements not provided" case of § 89-a(4)(d). */
-export type PilotageUnits = { measured: true; units: Decimal } | { measured: false };
+/**
+ * D2: measured units, or the explicit "measurements not provided" case of § 89-a(4)(d).
+ * `millionths` (units × 10^6 as an exact integer, or null when that is not exact) lets the
+ * charges skip decimal.js; when absent it is worked out from `units`.
+ */
+export type PilotageUnits = { measured: true; units: Decimal; millionths?: number | null } | { measured: false };
+
+/** Measured units from an exact integer count of millionths; the Decimal is made only if asked for. */
+export function unitsOfMillionths(millionths: number): PilotageUnits {
+  return new ExactUnits(millionths);
+}
+
+class ExactUnits {
+  readonly measured = true as const;
+  private decimal: Decimal | undefined;
+
+  constructor(readonly millionths: number) {}
+
+  get units(): Decimal {
+    return (this.decimal ??= new Money(this.millionths).div(MILLION));
+  }
+
+  toJSON() {
+    return { measured: true, units: this.units };
+  }
+}
+
+export function unitsOfDecimal(units: Decimal): PilotageUnits {
+  return { measured: true, units, millionths: millionthsOfDecimal(units) };
+}
+
+/** D1 rounding of units to N decimals, half up. */
+function roundedUnits(units: PilotageUnits, decimals: number | null): PilotageUnits {
+  if (decimals === null || !units.measured) return units;
+  if (units.millionths !== undefined && units.millionths !== null) {
+    const step = 10 ** (6 - decimals);
+    const shifted = units.millionths + step / 2;
+    return unitsOfMillionths(shifted - (shifted % step));
+  }
+  return unitsOfDecimal(units.units.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP));
+}
 
 export const UNMEASURED_WORD = "UNMEASURED";
 
@@ -49,6 +89,12 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
       field,
     );
   }
+  if (typeof input === "number" && input > 0 && input <= PLAUSIBLE_MAXIMUM_UNITS) {
+    // The common case from a cell: no decimal.js unless the number has more than six decimals.
+    const millionths = millionthsOfNumber(input);
+    const units = millionths !== null ? unitsOfMillionths(millionths) : unitsOfDecimal(new Money(input));
+    return roundedUnits(units, settings.unitsDecimals);
+  }
   if (typeof input === "boolean") {
     throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units must be a number or ${UNMEASURED_WORD}, not TRUE/FALSE.`, field);
   }
@@ -65,8 +111,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
   if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
     throw new PilotageInputError("IMPLAUSIBLE", `${units.toString()} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
   }
-  if (settings.unitsDecimals !== null) units = units.toDecimalPlaces(settings.unitsDecimals, Decimal.ROUND_HALF_UP);
-  return { measured: true, units };
+  return roundedUnits(unitsOfDecimal(units), settings.unitsDecimals);
 }
 
 /** D5: 1/2, "Lower"/"Upper", "Section 1"/"Section 2", "Lower River"/"Upper River", any case. */

@@ -1,12 +1,13 @@
 import Decimal from "decimal.js";
 import {
+  chargeLine,
   baseFeeLine,
   baseFeeWorking,
   boardFeeLines,
   BoardFeeRow,
   BoardSurchargeRow,
   ChargeLine,
-  secondPilotLine,
+  secondPilotLineFromCents,
   surchargeLine,
   surchargeTableOn,
 } from "./charges";
@@ -14,7 +15,7 @@ import { IsoDate, readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { PilotageUnits, readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
 import { LengthUnit, parseLengthUnit, pilotageUnitsFromMeasurements } from "./measure";
-import { Money } from "./money";
+import { moneyOfCents } from "./exact";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
 import { parseClauseId, scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
@@ -42,57 +43,80 @@ export interface Quote {
   lines: ChargeLine[];
   /** D14: the sum of the rounded lines that have amounts. */
   total: Decimal;
+  totalCents: number;
   /** False when a line's amount is not entered (a board fee or the board surcharge). */
   complete: boolean;
-  warnings: string[];
+  warnings: readonly string[];
   /** Settings that differ from interpretations.md's defaults, so a quote says what it assumed. */
-  settingsNotDefault: string[];
+  settingsNotDefault: readonly string[];
 }
 
+const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
+const UNMEASURED_WARNING = "Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).";
+
 export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  const warnings: string[] = [];
   const schedule = scheduleFor(input.date, input.clause, settings);
-  warnings.push(...schedule.warnings);
+  // The schedule's warnings are shared; copy only when this quote adds its own.
+  let warnings: readonly string[] = schedule.warnings;
+  const warn = (text: string) => {
+    warnings = [...warnings, text];
+  };
 
   const base = baseFeeLine(baseFeeWorking(input.units, input.section, schedule, settings));
   const lines: ChargeLine[] = [base];
-  if (!input.units.measured) {
-    warnings.push("Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).");
-  }
+  if (!input.units.measured) warn(UNMEASURED_WARNING);
 
   try {
     lines.push(surchargeLine(input.units, surchargeTableOn(input.date, input.boardSurcharge ?? [], settings)));
   } catch (error) {
     if (!(error instanceof PilotageInputError) || error.code !== "NO_SURCHARGE_TABLE") throw error;
-    lines.push({ code: "surcharge", label: "Surcharge (pilots' retirement funding)", amount: null, citation: "§ 89-a(4)(b)(1-c)(iii)", note: error.message });
-    warnings.push(`Surcharge not entered: ${error.message}`);
+    lines.push(chargeLine("surcharge", SURCHARGE_LABEL, null, "§ 89-a(4)(b)(1-c)(iii)", () => error.message));
+    warn(`Surcharge not entered: ${error.message}`);
   }
 
-  const secondPilot = secondPilotLine(base.amount as Decimal, {
+  const secondPilot = secondPilotLineFromCents(base.amountCents as number, {
     continuousHours: input.continuousHours ?? null,
     relievedAtMidRiver: input.relievedAtMidRiver ?? false,
     anchoredEightHours: input.anchoredEightHours ?? false,
   });
   if (secondPilot) lines.push(secondPilot);
 
+  let totalCents = 0;
+  let complete = true;
   for (const fee of boardFeeLines(input.section, input.date, input.boardFees ?? [])) {
     lines.push(fee);
-    if (fee.amount === null) warnings.push(`${fee.label} not entered: the total leaves it out.`);
+    if (fee.amountCents === null) warn(`${fee.label} not entered: the total leaves it out.`);
+  }
+  for (const line of lines) {
+    if (line.amountCents === null) complete = false;
+    else totalCents += line.amountCents;
+  }
+  return new TransitQuote(input, schedule.rates.clause, schedule.rates.citation, lines, totalCents, complete, warnings, settingsNotDefault(settings));
+}
+
+class TransitQuote implements Quote {
+  readonly units: PilotageUnits;
+  readonly section: SectionNumber;
+  readonly date: IsoDate;
+
+  constructor(
+    input: TransitInput,
+    readonly clause: ClauseId,
+    readonly citation: string,
+    readonly lines: ChargeLine[],
+    readonly totalCents: number,
+    readonly complete: boolean,
+    readonly warnings: readonly string[],
+    readonly settingsNotDefault: readonly string[],
+  ) {
+    this.units = input.units;
+    this.section = input.section;
+    this.date = input.date;
   }
 
-  const total = lines.reduce((sum, line) => (line.amount === null ? sum : sum.plus(line.amount)), new Money(0));
-  return {
-    units: input.units,
-    section: input.section,
-    date: input.date,
-    clause: schedule.rates.clause,
-    citation: schedule.rates.citation,
-    lines,
-    total,
-    complete: lines.every((line) => line.amount !== null),
-    warnings,
-    settingsNotDefault: settingsNotDefault(settings),
-  };
+  get total(): Decimal {
+    return moneyOfCents(this.totalCents);
+  }
 }
 
 /** A transit as people type it (cells, flags, form fields); every value is read by the shared readers. */

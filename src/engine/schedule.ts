@@ -10,8 +10,8 @@ export interface ClauseInForce {
   startsOn: IsoDate | null;
   /** True when the start date rests on a setting rather than the statute's own words. */
   startAssumed: boolean;
-  /** Why the start is assumed, or that another clause may apply. */
-  warnings: string[];
+  /** Why the start is assumed, or that another clause may apply. Shared and frozen: copy to add. */
+  warnings: readonly string[];
 }
 
 /** D6: the start date of a clause under the given settings, or null if unknown. */
@@ -53,33 +53,52 @@ export function parseClauseId(input: unknown, field = "clause"): ClauseId {
   return found.clause;
 }
 
+const CLAUSE_VI_MAY_APPLY =
+  "Clause (vi) may apply: it began on the thirtieth day after an act not identified here (before 2022). " +
+  "If you know that date, set clauseVIStart (D6); until then clause (v) is used.";
+
+interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v) in 2021 with clause (vi) unknown */ inForceWithVIWarning: ClauseInForce | null }
+const timelineCache = new Map<string, DatedClause[]>();
+
+/** The clauses in start order under the settings' anchors, worked out once per pair of anchors. */
+function clauseTimeline(settings: EngineSettings): DatedClause[] {
+  const key = `${settings.actEffectiveDate}|${settings.clauseVIStart ?? ""}`;
+  let timeline = timelineCache.get(key);
+  if (!timeline) {
+    timeline = [];
+    for (const rates of BASE_PILOTAGE_CLAUSES) {
+      const startsOn = clauseStartDate(rates, settings);
+      if (startsOn === null) continue;
+      const assumed = assumedStartWarning(rates, startsOn, settings);
+      const warnings = Object.freeze(assumed ? [assumed] : []);
+      const inForce: ClauseInForce = { rates, startsOn, startAssumed: assumed !== null, warnings };
+      const inForceWithVIWarning = rates.clause === "v" && settings.clauseVIStart === null
+        ? { ...inForce, warnings: Object.freeze([...warnings, CLAUSE_VI_MAY_APPLY]) }
+        : null;
+      timeline.push({ startsOn, inForce, inForceWithVIWarning });
+    }
+    // Stable: equal start dates keep statute order, and the later clause wins.
+    timeline.sort((a, b) => (a.startsOn < b.startsOn ? -1 : a.startsOn > b.startsOn ? 1 : 0));
+    timelineCache.set(key, timeline);
+  }
+  return timeline;
+}
+
 /** D6: the latest clause whose start date is on or before the transit date. */
 export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
-  let chosen: { rates: BaseRateClause; startsOn: IsoDate } | null = null;
-  for (const clause of BASE_PILOTAGE_CLAUSES) {
-    const startsOn = clauseStartDate(clause, settings);
-    if (startsOn !== null && startsOn <= date && (chosen === null || startsOn >= chosen.startsOn)) {
-      chosen = { rates: clause, startsOn };
+  const timeline = clauseTimeline(settings);
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const dated = timeline[i];
+    if (dated.startsOn <= date) {
+      return dated.inForceWithVIWarning !== null && date >= "2021-01-01" ? dated.inForceWithVIWarning : dated.inForce;
     }
   }
-  if (chosen === null) {
-    throw new PilotageInputError(
-      "BEFORE_FIRST_CLAUSE",
-      `No § 89-a base pilotage schedule is encoded for ${date}: clause (i) starts ${settings.actEffectiveDate} ` +
-        `(assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.`,
-      "date",
-    );
-  }
-  const warnings: string[] = [];
-  const assumed = assumedStartWarning(chosen.rates, chosen.startsOn, settings);
-  if (assumed) warnings.push(assumed);
-  if (chosen.rates.clause === "v" && settings.clauseVIStart === null && date >= "2021-01-01") {
-    warnings.push(
-      "Clause (vi) may apply: it began on the thirtieth day after an act not identified here (before 2022). " +
-        "If you know that date, set clauseVIStart (D6); until then clause (v) is used.",
-    );
-  }
-  return { rates: chosen.rates, startsOn: chosen.startsOn, startAssumed: assumed !== null, warnings };
+  throw new PilotageInputError(
+    "BEFORE_FIRST_CLAUSE",
+    `No § 89-a base pilotage schedule is encoded for ${date}: clause (i) starts ${settings.actEffectiveDate} ` +
+      `(assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.`,
+    "date",
+  );
 }
 
 /** A clause named by the user overrides the date lookup (D6). */

@@ -62,9 +62,18 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
   return settings;
 }
 
-/** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. */
-export function settingsNotDefault(settings: EngineSettings): string[] {
-  return (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
-    .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
-    .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
+const notDefaultCache = new WeakMap<EngineSettings, readonly string[]>();
+
+/** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. Shared and frozen. */
+export function settingsNotDefault(settings: EngineSettings): readonly string[] {
+  let differences = notDefaultCache.get(settings);
+  if (!differences) {
+    differences = Object.freeze(
+      (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
+        .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
+        .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`),
+    );
+    notDefaultCache.set(settings, differences);
+  }
+  return differences;
 }

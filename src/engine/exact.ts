@@ -1,0 +1,57 @@
+/**
+ * Exact integer arithmetic for the common case, so that a quote needs no decimal.js at all.
+ * The statute's amounts have at most two decimals and units as people type them at most a few,
+ * so cents × units-millionths is an integer far below 2^53: exact, and the rounding to cents is
+ * exact too. Units with more than six decimals (from metric conversions, say) take the decimal.js
+ * path instead; both paths give the same cents (checked in test/engine/exact.test.ts and the
+ * benchmark's cross-check).
+ */
+import Decimal from "decimal.js";
+import { Money } from "./money";
+
+export const MILLION = 1_000_000;
+
+/** Largest units × 10^6 handled exactly: far above any plausible vessel, far below 2^53 ÷ rate cents. */
+const MAXIMUM_MILLIONTHS = 1e12;
+
+/**
+ * x × 10^6 as an integer, when the decimal x stands for (its shortest round-trip text, which is
+ * what decimal.js reads) has at most six decimals. Two such decimals differ by at least 10^-6,
+ * and below 10^6 doubles are ~10^-10 apart, so `m / 10^6 === x` identifies that decimal exactly.
+ */
+export function millionthsOfNumber(x: number): number | null {
+  if (!(x >= 0 && x <= MAXIMUM_MILLIONTHS / MILLION)) return null;
+  const m = Math.round(x * MILLION);
+  return m / MILLION === x ? m : null;
+}
+
+export function millionthsOfDecimal(d: Decimal): number | null {
+  if (d.isNegative() || d.decimalPlaces() > 6) return null;
+  const m = d.times(MILLION);
+  return m.lte(MAXIMUM_MILLIONTHS) ? m.toNumber() : null;
+}
+
+/** "12.17" → 1217. The rate tables' amounts are written with at most two decimals. */
+export function centsOfText(text: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount of dollars and cents: ${text}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** D14 on an integer number of millionths of a cent: round half up to whole cents. */
+export function centsFromMillionthsOfCent(value: number): number {
+  const shifted = value + MILLION / 2;
+  return (shifted - (shifted % MILLION)) / MILLION;
+}
+
+/** Whole cents → Decimal dollars, made only when someone asks for a Decimal. */
+export function moneyOfCents(cents: number): Decimal {
+  return new Money(cents).div(100);
+}
+
+/** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */
+export function centsOfDecimal(amount: Decimal): number | null {
+  if (amount.decimalPlaces() > 2) return null;
+  const cents = amount.times(100);
+  return cents.abs().lte(Number.MAX_SAFE_INTEGER) ? cents.toNumber() : null;
+}
