@@ -25,6 +25,8 @@ const KIND_OF = {
   BAD_FLAG: "value",
   BAD_SETTING: "value",
   NOT_COVERED: "na",
+  NOT_QUARTER_START: "value",
+  UNKNOWN_VESSEL_STATUS: "value",
   NOT_ENTERED: "na",
 } as const satisfies Record<string, ErrorKind>;
 

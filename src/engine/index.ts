@@ -12,3 +12,6 @@ export * from "./inputs";
 export * from "./charges";
 export * from "./board-tables";
 export * from "./quote";
+export * from "./compliance";
+export * from "./benefits";
+export * from "./rates/benefits";

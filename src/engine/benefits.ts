@@ -1,0 +1,476 @@
+/**
+ * The pilots' benefits of § 89-a(5)–(9) and the cap on the surcharge that funds them,
+ * § 89-a(4)(b)(1-c)(iii) (D9, D16–D18). Figures come from rates/benefits.ts; each result carries
+ * its citation and a sentence that shows the working. Money is rounded to the cent, half up (D14).
+ */
+import Decimal from "decimal.js";
+import { addDays, addMonthsGcl30, IsoDate, isoDateOf, partsOf, readDate } from "./dates";
+import { isPilotageInputError, PilotageInputError } from "./errors";
+import { readDecimal } from "./inputs";
+import { formatUsd, Money, toCents } from "./money";
+import {
+  BENEFIT_PAYMENT_PERIODS,
+  BenefitPaymentPeriod,
+  DISABILITY_BENEFIT,
+  FIXED_PENSION_COHORTS,
+  LAST_YEAR_FULL,
+  RETIREMENT_CONTRIBUTION,
+  SPOUSE_BENEFIT,
+  SPOUSE_ELIGIBILITY_CITATION,
+  SPOUSE_MARRIAGE_MONTHS,
+  SURCHARGE_CAP,
+} from "./rates/benefits";
+
+const MONTH_NAMES = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+] as const;
+
+/** More years of service than a pilot's career can hold. */
+export const PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE = 70;
+
+function percentText(rate: Decimal): string {
+  return `${rate.times(100).toString()}%`;
+}
+
+function checkAmount(amount: Decimal, field: string, what: string): Decimal {
+  if (!amount.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
+  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative.`, field);
+  return amount;
+}
+
+function checkExcelYear(date: IsoDate, field: string, what: string): IsoDate {
+  const { year } = partsOf(date);
+  if (year < 1900 || year > 9999) {
+    throw new PilotageInputError("DATE_OUT_OF_RANGE", `The ${what} falls outside Excel's dates (1900 to 9999): check the date entered.`, field);
+  }
+  return date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Surcharge cap, § 89-a(4)(b)(1-c)(iii), D9
+
+export interface SurchargeCap {
+  /** The most the surcharge board's surcharge may raise in the calendar year, to the cent. */
+  cap: Decimal;
+  /** 35% of the Section 2 base pilotage collected, to the cent. */
+  percentOfSection2Base: Decimal;
+  /** Which side of "the greater of" gave the cap; "floor" also when the two are equal. */
+  branch: "percentOfSection2Base" | "floor";
+  reason: string;
+  citation: typeof SURCHARGE_CAP.citation;
+}
+
+/**
+ * (1-c)(iii): the surcharge "shall not exceed the greater of thirty-five percent of the sum of the
+ * base pilotage charges collected … for Section 2, Upper River … or five hundred thousand dollars,
+ * in any calendar year". An annual aggregate check (D9). The 35% is rounded to the cent first (D14),
+ * then compared with $500,000.
+ */
+export function surchargeCap(section2BaseCollected: Decimal): SurchargeCap {
+  const collected = checkAmount(section2BaseCollected, "section2_base_collected", "Section 2 base pilotage collected");
+  const share = new Money(SURCHARGE_CAP.shareOfSection2Base);
+  const floor = new Money(SURCHARGE_CAP.floorAmount);
+  const percent = toCents(collected.times(share));
+  const working = `${percentText(share)} × ${formatUsd(collected)} = ${formatUsd(percent)}`;
+  if (percent.gt(floor)) {
+    return {
+      cap: percent,
+      percentOfSection2Base: percent,
+      branch: "percentOfSection2Base",
+      reason: `${working}, more than ${formatUsd(floor)}: the calendar year's surcharge may not exceed ${formatUsd(percent)}.`,
+      citation: SURCHARGE_CAP.citation,
+    };
+  }
+  return {
+    cap: toCents(floor),
+    percentOfSection2Base: percent,
+    branch: "floor",
+    reason: `${working}, ${percent.eq(floor) ? "equal to" : "less than"} ${formatUsd(floor)}: the calendar year's surcharge may not exceed ${formatUsd(floor)}.`,
+    citation: SURCHARGE_CAP.citation,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retirement contribution and disability benefit, § 89-a(5)
+
+export interface RetirementContribution {
+  contribution: Decimal;
+  rate: Decimal;
+  reason: string;
+  citation: typeof RETIREMENT_CONTRIBUTION.citation;
+}
+
+/**
+ * (5): for a pilot "who entered service after two thousand five", the surcharge funds "a
+ * contribution of an amount equivalent to twelve percent of the earnings from service as an active
+ * Hudson River pilot", transferred by the agent to the pilot's retirement account.
+ */
+export function retirementContribution(earnings: Decimal): RetirementContribution {
+  const amount = checkAmount(earnings, "earnings", "earnings");
+  const rate = new Money(RETIREMENT_CONTRIBUTION.rate);
+  const contribution = toCents(amount.times(rate));
+  return {
+    contribution,
+    rate,
+    reason: `${percentText(rate)} × ${formatUsd(amount)} earnings = ${formatUsd(contribution)}, to the retirement account of a pilot who entered service after 2005.`,
+    citation: RETIREMENT_CONTRIBUTION.citation,
+  };
+}
+
+export interface DisabilityBenefit {
+  /** Yearly benefit, a single life annuity until the age of sixty, to the cent. */
+  benefit: Decimal;
+  /** The share of the last full calendar year's earnings. */
+  rate: Decimal;
+  basis: "insurance" | "noInsurance";
+  /** Without insurance: true once 10% + 1.6% × (years − 1) reaches the 50% maximum (from 26 years). */
+  maximumReached: boolean;
+  reason: string;
+  citation: typeof DISABILITY_BENEFIT.citation;
+}
+
+function checkYearsOfService(years: number, field = "years_of_service"): number {
+  if (!Number.isFinite(years)) throw new PilotageInputError("NOT_FINITE", "The years of service is not a finite number.", field);
+  if (!Number.isInteger(years)) {
+    throw new PilotageInputError(
+      "NOT_A_NUMBER",
+      `The years of service must be a whole number of calendar years, not ${years}: count the last calendar year as a full year when more than six months of it were served (§ 89-a(7)(c)), otherwise leave it out.`,
+      field,
+    );
+  }
+  if (years < 1) throw new PilotageInputError("NOT_POSITIVE", "The years of service must be at least 1 (the formula counts each year after the first).", field);
+  if (years > PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE) {
+    throw new PilotageInputError("IMPLAUSIBLE", `${years} years of service is more than a pilot's career: check the figure.`, field);
+  }
+  return years;
+}
+
+/**
+ * (5), D16. With disability insurance: "a disability benefit computed as a single life annuity,
+ * equal to fifty percent of … such pilot's earnings … during the last full calendar year of service
+ * … prior to disability, until the age of sixty". Where "such disability insurance is unavailable":
+ * "the sum of ten percent of … the earnings … during the last full calendar year of service … and one
+ * and six-tenths percent for each year of service after the first year to a maximum of fifty
+ * percent": 10% + 1.6% × (years − 1), at most 50% — 48.4% at 25 years, 50% from 26 years on.
+ * Years of service are whole calendar years ((7)(c) says when the last one counts as full);
+ * fractions are refused, not rounded. Years are not needed with insurance, but are checked if given.
+ */
+export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: number | null = null, insuranceAvailable = true): DisabilityBenefit {
+  const earnings = checkAmount(lastYearEarnings, "last_year_earnings", "last full calendar year's earnings");
+  const years = yearsOfService === null ? null : checkYearsOfService(yearsOfService);
+  const citation = DISABILITY_BENEFIT.citation;
+  if (insuranceAvailable) {
+    const rate = new Money(DISABILITY_BENEFIT.insuredRate);
+    const benefit = toCents(earnings.times(rate));
+    return {
+      benefit,
+      rate,
+      basis: "insurance",
+      maximumReached: false,
+      reason: `Disability insurance: ${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`,
+      citation,
+    };
+  }
+  if (years === null) {
+    throw new PilotageInputError(
+      "BLANK",
+      "The years of service is blank: without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years.",
+      "years_of_service",
+    );
+  }
+  const base = new Money(DISABILITY_BENEFIT.uninsuredBaseRate);
+  const perYear = new Money(DISABILITY_BENEFIT.uninsuredRatePerYearAfterFirst);
+  const maximum = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate);
+  const formulaRate = base.plus(perYear.times(years - 1));
+  const maximumReached = formulaRate.gte(maximum);
+  const rate = maximumReached ? maximum : formulaRate;
+  const benefit = toCents(earnings.times(rate));
+  const rateWorking = `${percentText(base)} + ${percentText(perYear)} × ${years - 1} year${years - 1 === 1 ? "" : "s"} after the first = ${percentText(formulaRate)}`;
+  return {
+    benefit,
+    rate,
+    basis: "noInsurance",
+    maximumReached,
+    reason:
+      `No disability insurance: ${rateWorking}${formulaRate.gt(maximum) ? `, limited to the maximum ${percentText(maximum)}` : ""}; ` +
+      `${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`,
+    citation,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Last calendar year, § 89-a(7)(c), D18
+
+export interface LastYearCounts {
+  countsAsFull: boolean;
+  reason: string;
+  citation: typeof LAST_YEAR_FULL.citation;
+}
+
+/**
+ * (7)(c), D18: "service by a pilot of more than six months of such pilot's last calendar year as an
+ * active pilot shall be considered a full calendar year": 1 January to 30 June is six months, so the
+ * year counts when the last day of service is after 30 June. Assumes service from 1 January of that
+ * year (a pilot who started mid-year is outside this test).
+ */
+export function lastYearCountsAsFull(lastServiceDate: IsoDate): LastYearCounts {
+  const { year } = partsOf(lastServiceDate);
+  const sixMonthsEnd = isoDateOf(year, LAST_YEAR_FULL.sixMonthsEndMonth, LAST_YEAR_FULL.sixMonthsEndDay);
+  const countsAsFull = lastServiceDate > sixMonthsEnd;
+  return {
+    countsAsFull,
+    reason: countsAsFull
+      ? `Last day of service ${lastServiceDate} is after ${sixMonthsEnd}: more than six months of ${year} served, so ${year} counts as a full calendar year.`
+      : `Last day of service ${lastServiceDate} is not after ${sixMonthsEnd}: not more than six months of ${year} served, so ${year} does not count as a full calendar year.`,
+    citation: LAST_YEAR_FULL.citation,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixed annual benefits, § 89-a(6), D17
+
+export interface FixedAnnualPension {
+  amount: Decimal;
+  /** The statute's words for the cohort. */
+  cohort: string;
+  firstYear: number | null;
+  lastYear: number;
+  reason: string;
+  citation: string;
+}
+
+function notCoveredMessage(year: number): string {
+  const named = "before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2011–2015";
+  if (year === 1980) {
+    return `Retirement in 1980 is not set by § 89-a(6): the text goes from "before nineteen eighty" to "from nineteen eighty-one" (it names ${named}).`;
+  }
+  if (year >= 2016) {
+    return `Retirement in ${year} is not set by § 89-a(6): its last amount is for "an active Hudson River pilot who retires before two thousand sixteen" (it names ${named}).`;
+  }
+  return (
+    `Retirement in ${year} is not set by § 89-a(6): it names amounts only for ${named}; ` +
+    `"retires before two thousand sixteen" is read as 2011–2015, after the last named year (D17).`
+  );
+}
+
+/** (6), D17: the annual retirement benefit for the pilot's retirement year; a year the text does not cover → NOT_COVERED (#N/A). */
+export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
+  const year = checkRetirementYear(retirementYear);
+  const cohort = FIXED_PENSION_COHORTS.find((c) => (c.firstYear === null || year >= c.firstYear) && year <= c.lastYear);
+  if (cohort === undefined) throw new PilotageInputError("NOT_COVERED", notCoveredMessage(year), "retirement_year");
+  const amount = toCents(new Money(cohort.annualAmount));
+  return {
+    amount,
+    cohort: cohort.words,
+    firstYear: cohort.firstYear,
+    lastYear: cohort.lastYear,
+    reason: `Retired in ${year} ("${cohort.words}"): ${formatUsd(amount)} a year.`,
+    citation: cohort.citation,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benefit payment periods and resignation, § 89-a(7)(a), (b), D18
+
+function periodStartingIn(month: number): BenefitPaymentPeriod {
+  const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
+  if (period === undefined) throw new Error(`No benefit payment period starts in month ${month}.`);
+  return period;
+}
+
+export interface BenefitStart {
+  /** First day of the benefit payment period in which benefits commence. */
+  startDate: IsoDate;
+  /** "the first payments of benefits shall be made during the months of March, June, September, and December": this period's month. */
+  firstPaymentYear: number;
+  firstPaymentMonth: number;
+  reason: string;
+  citation: "§ 89-a(7)(a)";
+}
+
+/**
+ * (7)(a), D18: a pilot "shall not be entitled to commence receiving benefits until the commencement
+ * of the benefit payment period next following the date on which such pilot retired or became
+ * eligible for disability retirement benefits"; the periods are the calendar quarters "commencing on
+ * January first, April first, July first, and October first".
+ *
+ * Reading: "next following the date" is strictly after it. A period that commences ON the
+ * retirement date does not follow that date, so retirement on 1 July (the usual effective date under
+ * (7)(b)) starts benefits on 1 October; retirement on 30 June starts them on 1 July. In every case
+ * the answer is the first day of the quarter after the quarter containing the date.
+ */
+export function benefitStartDate(retirementDate: IsoDate): BenefitStart {
+  const { year, month } = partsOf(retirementDate);
+  const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
+  const nextMonthIndex = year * 12 + (quarterStartMonth - 1) + 3;
+  const startYear = Math.floor(nextMonthIndex / 12);
+  const startMonth = (nextMonthIndex % 12) + 1;
+  const startDate = checkExcelYear(isoDateOf(startYear, startMonth, 1), "retirement_date", "benefit start date");
+  const period = periodStartingIn(startMonth);
+  const onQuarterStart = retirementDate === isoDateOf(year, quarterStartMonth, 1);
+  return {
+    startDate,
+    firstPaymentYear: startYear,
+    firstPaymentMonth: period.paymentMonth,
+    reason:
+      `Retired ${retirementDate}${onQuarterStart ? ", the first day of a period; the period commencing on that date does not follow it" : ""}: ` +
+      `the benefit payment period next following commences ${startDate}; its payment is made in ${MONTH_NAMES[period.paymentMonth - 1]} ${startYear}.`,
+    citation: "§ 89-a(7)(a)",
+  };
+}
+
+export interface ResignationDeadline {
+  /** The last day on which the written resignation may be submitted. */
+  lastDay: IsoDate;
+  /** The statute's "prior to" date: the day after `lastDay`. */
+  submitBefore: IsoDate;
+  reason: string;
+  citation: "§ 89-a(7)(b)";
+}
+
+/**
+ * (7)(b), D18: the written resignation must be submitted "prior to November first, if retirement is
+ * to become effective on the first day of the following January; prior to February first, … April;
+ * prior to May first, … July; and, prior to August first, … October". The last permitted day is
+ * the day before. A date that is not 1 January, 1 April, 1 July or 1 October → NOT_QUARTER_START
+ * (#VALUE!).
+ */
+export function resignationDeadline(retirementEffectiveDate: IsoDate): ResignationDeadline {
+  const { year, month, day } = partsOf(retirementEffectiveDate);
+  const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
+  if (period === undefined || day !== 1) {
+    const next = benefitStartDate(retirementEffectiveDate).startDate;
+    throw new PilotageInputError(
+      "NOT_QUARTER_START",
+      `Retirement under § 89-a(7)(b) becomes effective on 1 January, 1 April, 1 July or 1 October; ${retirementEffectiveDate} is not one of them: enter such a date (for example ${next}).`,
+      "retirement_effective_date",
+    );
+  }
+  const submitYear = period.resignBeforeInPreviousYear ? year - 1 : year;
+  const submitBefore = isoDateOf(submitYear, period.resignBeforeMonth, 1);
+  const lastDay = checkExcelYear(addDays(submitBefore, -1), "retirement_effective_date", "resignation deadline");
+  return {
+    lastDay,
+    submitBefore,
+    reason:
+      `Retirement effective ${retirementEffectiveDate}: the written resignation must reach the Hudson River pilots executive committee ` +
+      `prior to ${MONTH_NAMES[period.resignBeforeMonth - 1]} 1, ${submitYear}, so ${lastDay} is the last day.`,
+    citation: "§ 89-a(7)(b)",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Surviving spouse, § 89-a(8), (9)
+
+export interface SpouseBenefit {
+  benefit: Decimal;
+  rate: Decimal;
+  reason: string;
+  citation: typeof SPOUSE_BENEFIT.citation;
+}
+
+/**
+ * (8)(a): the spouse of a pilot who dies in active service receives "fifty percent of the amount
+ * which such deceased pilot would have received … had retirement immediately preceded the date of
+ * death"; (8)(b): the spouse of a retired pilot receives the pilot's full benefit for the rest of
+ * the benefit payment period in which death occurred, "and thereafter fifty percent of the amount
+ * received by the deceased pilot on the date of death". This is that fifty percent.
+ */
+export function spouseBenefit(pilotAnnualBenefit: Decimal): SpouseBenefit {
+  const amount = checkAmount(pilotAnnualBenefit, "pilot_annual_benefit", "pilot's annual benefit");
+  const rate = new Money(SPOUSE_BENEFIT.rate);
+  const benefit = toCents(amount.times(rate));
+  return {
+    benefit,
+    rate,
+    reason:
+      `${percentText(rate)} × ${formatUsd(amount)} = ${formatUsd(benefit)} a year (after a retired pilot's death, ` +
+      "the full benefit is paid for the rest of that benefit payment period first).",
+    citation: SPOUSE_BENEFIT.citation,
+  };
+}
+
+export interface SpouseEligibility {
+  eligible: boolean;
+  /** One year after the marriage, counted as GCL § 30 counts months (29 February → 28 February). */
+  oneYearAfterMarriage: IsoDate;
+  reason: string;
+  citation: typeof SPOUSE_ELIGIBILITY_CITATION;
+}
+
+/**
+ * (9): an "eligible surviving spouse" is "a spouse of a deceased pilot married at least one year
+ * prior to the date of death": eligible when the day one year after the marriage (12 months, GCL
+ * § 30: the same day, or the month's last day where it does not exist) is on or before the death.
+ */
+export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): SpouseEligibility {
+  if (marriageDate > deathDate) {
+    throw new PilotageInputError(
+      "IMPLAUSIBLE",
+      `The marriage date ${marriageDate} is after the date of death ${deathDate}: check the two dates.`,
+      "marriage_date",
+    );
+  }
+  const oneYearAfterMarriage = addMonthsGcl30(marriageDate, SPOUSE_MARRIAGE_MONTHS);
+  const eligible = oneYearAfterMarriage <= deathDate;
+  return {
+    eligible,
+    oneYearAfterMarriage,
+    reason: eligible
+      ? `Married ${marriageDate}; one year later is ${oneYearAfterMarriage}, on or before the death on ${deathDate}: married at least one year, an eligible surviving spouse.`
+      : `Married ${marriageDate}; one year later is ${oneYearAfterMarriage}, after the death on ${deathDate}: not married at least one year, not an eligible surviving spouse.`,
+    citation: SPOUSE_ELIGIBILITY_CITATION,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readers
+
+function isBlank(input: unknown): boolean {
+  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
+}
+
+/** Whole years of service ≥ 1; blank → null (not needed where disability insurance is available). */
+export function readYearsOfService(input: unknown, field = "years_of_service"): number | null {
+  if (isBlank(input)) return null;
+  if (typeof input === "boolean") throw new PilotageInputError("NOT_A_NUMBER", "The years of service must be a whole number, not TRUE/FALSE.", field);
+  return checkYearsOfService(readDecimal(input, field, "years of service").toNumber(), field);
+}
+
+function checkRetirementYear(year: number, field = "retirement_year"): number {
+  if (!Number.isFinite(year)) throw new PilotageInputError("NOT_FINITE", "The retirement year is not a finite number.", field);
+  if (!Number.isInteger(year)) {
+    throw new PilotageInputError("NOT_A_NUMBER", `The retirement year must be a whole year such as 2010, not ${year}.`, field);
+  }
+  if (year > 9999) {
+    throw new PilotageInputError(
+      "DATE_OUT_OF_RANGE",
+      `The retirement year ${year} looks like a date, not a year: enter the year such as 2010 (=YEAR(date) gives it from a date).`,
+      field,
+    );
+  }
+  if (year < 1900) throw new PilotageInputError("DATE_OUT_OF_RANGE", `The retirement year ${year} is before 1900: enter the year such as 2010.`, field);
+  return year;
+}
+
+/** The retirement year of (6): a whole year 1900–9999, as a number or text. */
+export function readRetirementYear(input: unknown, field = "retirement_year"): number {
+  if (typeof input === "boolean") throw new PilotageInputError("NOT_A_NUMBER", "The retirement year must be a year such as 2010, not TRUE/FALSE.", field);
+  if (isBlank(input)) throw new PilotageInputError("BLANK", "The retirement year is blank: enter the year such as 2010.", field);
+  return checkRetirementYear(readDecimal(input, field, "retirement year").toNumber(), field);
+}
+
+/**
+ * A date for the benefit rules (retirement, last service, marriage, death): an Excel serial or ISO
+ * text, read by the shared date reader, with the message naming this date and `field` the argument.
+ */
+export function readBenefitDate(input: unknown, field: string, what: string): IsoDate {
+  if (isBlank(input)) throw new PilotageInputError("BLANK", `The ${what} is blank: enter an Excel date or text like 2026-07-01.`, field);
+  try {
+    return readDate(input, what);
+  } catch (error) {
+    if (isPilotageInputError(error)) throw new PilotageInputError(error.code, error.message, field);
+    throw error;
+  }
+}

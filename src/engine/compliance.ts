@@ -1,0 +1,299 @@
+/**
+ * Who must take a Hudson River pilot, § 89-a(1) (D13). Plain values in, a cited answer out; the
+ * readers below turn what people type (cells, flags, form fields) into those values.
+ */
+import Decimal from "decimal.js";
+import { PilotageInputError } from "./errors";
+import { readDecimal, readFlag } from "./inputs";
+
+export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
+
+/**
+ * § 89-a(1): "except vessels proceeding otherwise than by sea and of less than three hundred gross
+ * registered tons and having a fully loaded draft of seven feet or less": all three together.
+ */
+export const SMALL_VESSEL_EXCEPTION = {
+  /** "of less than three hundred gross registered tons": tons < 300 */
+  grossTonsBelow: "300",
+  /** "having a fully loaded draft of seven feet or less": draft ≤ 7 ft */
+  loadedDraftFtAtMost: "7",
+  citation: COMPULSORY_PILOTAGE_CITATION,
+} as const;
+
+/**
+ * § 89-a(1): "recreational vessels as defined in section 2101 (34) of title 46 of the United States
+ * Code of less than two hundred feet in length may be exempted … at the discretion of the board".
+ */
+export const RECREATIONAL_DISCRETION = {
+  /** "of less than two hundred feet in length": length < 200 ft */
+  lengthFtBelow: "200",
+  citation: COMPULSORY_PILOTAGE_CITATION,
+} as const;
+
+/** § 89-a(1), D12: shown beside any answer, for the task pane and help text. */
+export const REFUSED_PILOT_NOTE =
+  "Whenever the services of a pilot are refused, the master, owners or consignees shall pay pilotage as if one had been employed (§ 89-a(1)).";
+
+/** § 89-a(2), (3), for the task pane and help text. */
+export const UNLICENSED_PILOT_NOTE =
+  "Piloting or offering to pilot such a vessel without a Hudson River pilot's licence is a misdemeanour (fine up to $100 or up to 60 days' imprisonment); " +
+  "whoever employs an unlicensed person as pilot forfeits $100 to the board of commissioners of pilots (§ 89-a(2), (3)).";
+
+/** Beyond these a figure is almost certainly a typing error. */
+export const PLAUSIBLE_MAXIMUM_GROSS_TONS = 1_000_000;
+export const PLAUSIBLE_MAXIMUM_DRAFT_FT = 100;
+export const PLAUSIBLE_MAXIMUM_LENGTH_FT = 2000;
+
+/**
+ * "foreign" — a foreign vessel; "registered" — an American vessel under register; "enrolled" — an
+ * American vessel not under register (enrolled, coastwise), which § 89-a(1) does not name (D13).
+ */
+export type VesselStatus = "foreign" | "registered" | "enrolled";
+export type PilotRequirementAnswer = "REQUIRED" | "NOT REQUIRED" | "BOARD DISCRETION";
+
+export interface PilotRequirementInput {
+  vesselStatus: VesselStatus;
+  grossTons: Decimal;
+  loadedDraftFt: Decimal;
+  /**
+   * Default true: the small-vessel exception applies only to "vessels proceeding otherwise than by
+   * sea", so it is never assumed; the user must say the vessel does not proceed by sea.
+   */
+  proceedsBySea?: boolean;
+  /** Default false: a recreational vessel (46 U.S.C. § 2101(34)) only when the user says so. */
+  recreational?: boolean;
+  /** Needed only when the vessel is recreational and the answer turns on its length. */
+  lengthFt?: Decimal | null;
+}
+
+/** The small-vessel exception of § 89-a(1), condition by condition. */
+export interface SmallVesselException {
+  applies: boolean;
+  otherwiseThanBySea: boolean;
+  under300GrossTons: boolean;
+  loadedDraftAtMost7Ft: boolean;
+}
+
+export interface PilotRequirement {
+  answer: PilotRequirementAnswer;
+  reason: string;
+  citation: typeof COMPULSORY_PILOTAGE_CITATION;
+  /** null for an enrolled vessel, which the subdivision does not reach at all. */
+  smallVesselException: SmallVesselException | null;
+}
+
+const VESSEL_STATUS_WORDS: Record<VesselStatus, readonly string[]> = {
+  foreign: ["foreign", "foreign vessel", "foreign flag", "foreign flagged", "foreign registered"],
+  registered: [
+    "registered",
+    "register",
+    "under register",
+    "american under register",
+    "american registered",
+    "us registered",
+    "u.s. registered",
+    "registry",
+  ],
+  enrolled: [
+    "enrolled",
+    "enrollment",
+    "enrolment",
+    "coastwise",
+    "american enrolled",
+    "us enrolled",
+    "u.s. enrolled",
+    "not under register",
+    "american not under register",
+  ],
+};
+
+const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = {
+  foreign: "A foreign vessel",
+  registered: "An American vessel under register",
+};
+
+function isBlank(input: unknown): boolean {
+  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
+}
+
+function checkGrossTons(tons: Decimal, field: string): Decimal {
+  if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);
+  if (tons.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The gross registered tons cannot be negative: enter the vessel's GRT.", field);
+  if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) {
+    throw new PilotageInputError("IMPLAUSIBLE", `${tons.toString()} gross registered tons is more than any vessel has: check the figure.`, field);
+  }
+  return tons;
+}
+
+function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: number): Decimal {
+  if (!feet.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
+  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The ${what} must be more than zero feet (an empty cell reads as 0): enter it in feet.`, field);
+  if (feet.gt(maximum)) {
+    throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${feet.toString()} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
+  }
+  return feet;
+}
+
+function conditionsNotMet(exception: SmallVesselException, tons: Decimal, draft: Decimal): string {
+  const failing: string[] = [];
+  if (!exception.otherwiseThanBySea) failing.push("it proceeds by sea");
+  if (!exception.under300GrossTons) failing.push(`${tons.toString()} GRT is not less than 300`);
+  if (!exception.loadedDraftAtMost7Ft) failing.push(`its fully loaded draft of ${draft.toString()} ft is more than 7 ft`);
+  return failing.join("; ");
+}
+
+/**
+ * § 89-a(1), D13. "Every foreign vessel and every American vessel under register, except vessels
+ * proceeding otherwise than by sea and of less than three hundred gross registered tons and having a
+ * fully loaded draft of seven feet or less, … shall take a Hudson river pilot". The exception needs
+ * all three conditions. "Recreational vessels … of less than two hundred feet in length may be
+ * exempted … at the discretion of the board of commissioners of pilots": BOARD DISCRETION, not yes
+ * or no; a recreational vessel that meets the statutory exception is NOT REQUIRED without the board.
+ * An American vessel not under register (enrolled) is not named: NOT REQUIRED.
+ */
+export function pilotRequirement(input: PilotRequirementInput): PilotRequirement {
+  const citation = COMPULSORY_PILOTAGE_CITATION;
+  const tons = checkGrossTons(input.grossTons, "gross_tons");
+  const draft = checkPositiveFeet(input.loadedDraftFt, "loaded_draft_ft", "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
+  const proceedsBySea = input.proceedsBySea ?? true;
+  const recreational = input.recreational ?? false;
+  const length = input.lengthFt === undefined || input.lengthFt === null
+    ? null
+    : checkPositiveFeet(input.lengthFt, "length_ft", "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
+
+  if (input.vesselStatus === "enrolled") {
+    return {
+      answer: "NOT REQUIRED",
+      reason:
+        "An American vessel not under register (enrolled) is not among the vessels that must take a Hudson River pilot: " +
+        "§ 89-a(1) names every foreign vessel and every American vessel under register.",
+      citation,
+      smallVesselException: null,
+    };
+  }
+
+  const subject = STATUS_SUBJECT_WORDS[input.vesselStatus];
+  const exception: SmallVesselException = {
+    otherwiseThanBySea: !proceedsBySea,
+    under300GrossTons: tons.lt(SMALL_VESSEL_EXCEPTION.grossTonsBelow),
+    loadedDraftAtMost7Ft: draft.lte(SMALL_VESSEL_EXCEPTION.loadedDraftFtAtMost),
+    applies: false,
+  };
+  exception.applies = exception.otherwiseThanBySea && exception.under300GrossTons && exception.loadedDraftAtMost7Ft;
+
+  if (exception.applies) {
+    return {
+      answer: "NOT REQUIRED",
+      reason:
+        `${subject} proceeding otherwise than by sea, of ${tons.toString()} GRT (less than 300) and with a fully loaded draft of ` +
+        `${draft.toString()} ft (7 ft or less) is excepted from compulsory Hudson River pilotage.`,
+      citation,
+      smallVesselException: exception,
+    };
+  }
+
+  const required = `${subject} must take a licensed Hudson River pilot north of the Yonkers–Alpine line and south of the Troy dam`;
+  const exceptionWords = `the small-vessel exception does not apply: ${conditionsNotMet(exception, tons, draft)}`;
+
+  if (recreational) {
+    if (length === null) {
+      throw new PilotageInputError(
+        "BLANK",
+        "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
+        "length_ft",
+      );
+    }
+    if (length.lt(RECREATIONAL_DISCRETION.lengthFtBelow)) {
+      return {
+        answer: "BOARD DISCRETION",
+        reason:
+          `A recreational vessel (46 U.S.C. § 2101(34)) of ${length.toString()} ft, less than 200 ft: the board of commissioners of pilots may ` +
+          `exempt it at its discretion; unless the board does, ${required.charAt(0).toLowerCase()}${required.slice(1)} (${exceptionWords}).`,
+        citation,
+        smallVesselException: exception,
+      };
+    }
+    return {
+      answer: "REQUIRED",
+      reason:
+        `${required}; a recreational vessel of ${length.toString()} ft is not less than 200 ft, so the board's discretion ` +
+        `does not reach it (D13); ${exceptionWords}.`,
+      citation,
+      smallVesselException: exception,
+    };
+  }
+
+  return { answer: "REQUIRED", reason: `${required}; ${exceptionWords}.`, citation, smallVesselException: exception };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readers
+
+/** "foreign", "registered" (American under register) or "enrolled" (American not under register), and a few synonyms, any case. */
+export function readVesselStatus(input: unknown, field = "vessel_status"): VesselStatus {
+  if (typeof input === "string") {
+    const text = input.trim().toLowerCase().replace(/[-_]/g, " ").replace(/\s+/g, " ");
+    for (const status of Object.keys(VESSEL_STATUS_WORDS) as VesselStatus[]) {
+      if (VESSEL_STATUS_WORDS[status].includes(text)) return status;
+    }
+  }
+  const shown = isBlank(input) ? "blank" : `"${String(input).trim()}"`;
+  throw new PilotageInputError(
+    isBlank(input) ? "BLANK" : "UNKNOWN_VESSEL_STATUS",
+    `The vessel status is ${shown}: use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).`,
+    field,
+  );
+}
+
+export function readGrossTons(input: unknown, field = "gross_tons"): Decimal {
+  return checkGrossTons(readDecimal(input, field, "gross registered tons"), field);
+}
+
+export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): Decimal {
+  return checkPositiveFeet(readDecimal(input, field, "fully loaded draft (feet)"), field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
+}
+
+/** The vessel's length in feet; blank → null (needed only for a recreational vessel). */
+export function readLengthFt(input: unknown, field = "length_ft"): Decimal | null {
+  if (isBlank(input)) return null;
+  return checkPositiveFeet(readDecimal(input, field, "length (feet)"), field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
+}
+
+/**
+ * A yes/no option whose default is TRUE (proceeds by sea, insurance available): blank → TRUE.
+ * The number 0 is refused, because Excel on the desktop passes an empty cell as 0 and a silent
+ * FALSE here would open an exception or change a benefit; FALSE (or "no") must be typed.
+ */
+export function readFlagDefaultTrue(input: unknown, field: string, what: string): boolean {
+  if (isBlank(input)) return true;
+  if (input === 0) {
+    throw new PilotageInputError(
+      "BAD_FLAG",
+      `The ${what} option is 0, which is also how Excel passes an empty cell: enter FALSE (or "no") to say no, or leave it out for TRUE.`,
+      field,
+    );
+  }
+  return readFlag(input, field);
+}
+
+/** The cells of HUDSON_PILOT_REQUIRED, or a form's fields, as typed. */
+export interface TypedPilotRequirement {
+  vesselStatus: unknown;
+  grossTons: unknown;
+  loadedDraftFt: unknown;
+  proceedsBySea?: unknown;
+  recreational?: unknown;
+  lengthFt?: unknown;
+}
+
+/** Reads every value with the shared readers; defaults: proceeds by sea TRUE, recreational FALSE, length none. */
+export function readPilotRequirementInput(typed: TypedPilotRequirement): PilotRequirementInput {
+  return {
+    vesselStatus: readVesselStatus(typed.vesselStatus),
+    grossTons: readGrossTons(typed.grossTons),
+    loadedDraftFt: readLoadedDraftFt(typed.loadedDraftFt),
+    proceedsBySea: readFlagDefaultTrue(typed.proceedsBySea, "proceeds_by_sea", "proceeds by sea"),
+    recreational: readFlag(typed.recreational, "recreational"),
+    lengthFt: readLengthFt(typed.lengthFt),
+  };
+}

@@ -1,0 +1,396 @@
+/**
+ * § 89-a(4)(b)(1-c)(iii) and (5)–(9), D9, D16–D18. Every expected amount and date is worked by hand
+ * in the comments from the statute's own figures; none is computed by the engine's code or tables.
+ */
+import Decimal from "decimal.js";
+import {
+  benefitStartDate,
+  disabilityBenefit,
+  fixedAnnualPension,
+  lastYearCountsAsFull,
+  readBenefitDate,
+  readRetirementYear,
+  readYearsOfService,
+  resignationDeadline,
+  retirementContribution,
+  spouseBenefit,
+  spouseEligible,
+  surchargeCap,
+} from "../../src/engine/benefits";
+import { Money } from "../../src/engine/money";
+import { inputErrorOf, money } from "./hand";
+
+const d = (text: string): Decimal => new Money(text);
+
+describe("surchargeCap: greater of 35% of Section 2 base collected and $500,000 (§ 89-a(4)(b)(1-c)(iii), D9)", () => {
+  it("nothing collected: 35% × 0 = 0 < 500,000 → $500,000", () => {
+    const result = surchargeCap(d("0"));
+    expect(money(result.cap)).toBe("500000.00");
+    expect(money(result.percentOfSection2Base)).toBe("0.00");
+    expect(result.branch).toBe("floor");
+    expect(result.citation).toBe("§ 89-a(4)(b)(1-c)(iii)");
+  });
+
+  it("1,000,000.00 collected: 35% = 350,000.00 < 500,000 → $500,000", () => {
+    const result = surchargeCap(d("1000000.00"));
+    expect(money(result.percentOfSection2Base)).toBe("350000.00");
+    expect(money(result.cap)).toBe("500000.00");
+    expect(result.branch).toBe("floor");
+    expect(result.reason).toContain("less than $500,000.00");
+  });
+
+  it("1,428,571.40: 1,428,571.40 × 35 = 49,999,999.00 → ÷ 100 = 499,999.99 < 500,000 → $500,000", () => {
+    const result = surchargeCap(d("1428571.40"));
+    expect(money(result.percentOfSection2Base)).toBe("499999.99");
+    expect(money(result.cap)).toBe("500000.00");
+    expect(result.branch).toBe("floor");
+  });
+
+  it("1,428,571.43: × 35 = 50,000,000.05 → 500,000.0005 → 500,000.00 to the cent, equal → $500,000 (floor)", () => {
+    const result = surchargeCap(d("1428571.43"));
+    expect(money(result.percentOfSection2Base)).toBe("500000.00");
+    expect(money(result.cap)).toBe("500000.00");
+    expect(result.branch).toBe("floor");
+    expect(result.reason).toContain("equal to $500,000.00");
+  });
+
+  it("1,428,571.45: × 35 = 50,000,000.75 → 500,000.0075 → 500,000.01 > 500,000 → 35% applies", () => {
+    const result = surchargeCap(d("1428571.45"));
+    expect(money(result.cap)).toBe("500000.01");
+    expect(result.branch).toBe("percentOfSection2Base");
+  });
+
+  it("3,456,789.01: × 35 = 120,987,615.35 → 1,209,876.1535 → 1,209,876.15", () => {
+    const result = surchargeCap(d("3456789.01"));
+    expect(money(result.cap)).toBe("1209876.15");
+    expect(result.branch).toBe("percentOfSection2Base");
+    expect(result.reason).toContain("35% × $3,456,789.01 = $1,209,876.15");
+  });
+
+  it("a negative amount collected is refused", () => {
+    const error = inputErrorOf(() => surchargeCap(d("-1")));
+    expect(error.code).toBe("NOT_POSITIVE");
+    expect(error.field).toBe("section2_base_collected");
+  });
+});
+
+describe("retirementContribution: 12% of earnings (§ 89-a(5))", () => {
+  it("250,000.00 × 12% = 30,000.00", () => {
+    const result = retirementContribution(d("250000.00"));
+    expect(money(result.contribution)).toBe("30000.00");
+    expect(result.rate.toString()).toBe("0.12");
+    expect(result.citation).toBe("§ 89-a(5)");
+  });
+
+  it("123,456.78 × 12 = 1,481,481.36 → ÷ 100 = 14,814.8136 → 14,814.81", () => {
+    expect(money(retirementContribution(d("123456.78")).contribution)).toBe("14814.81");
+  });
+
+  it("0.04 × 12% = 0.0048 → 0.00; 0.05 × 12% = 0.006 → 0.01", () => {
+    expect(money(retirementContribution(d("0.04")).contribution)).toBe("0.00");
+    expect(money(retirementContribution(d("0.05")).contribution)).toBe("0.01");
+  });
+
+  it("negative earnings are refused", () => {
+    expect(inputErrorOf(() => retirementContribution(d("-0.01"))).code).toBe("NOT_POSITIVE");
+  });
+});
+
+describe("disabilityBenefit (§ 89-a(5))", () => {
+  it("with insurance (the default): 50% × 200,000.00 = 100,000.00; years not needed", () => {
+    const result = disabilityBenefit(d("200000.00"));
+    expect(money(result.benefit)).toBe("100000.00");
+    expect(result.basis).toBe("insurance");
+    expect(result.rate.toString()).toBe("0.5");
+    expect(result.citation).toBe("§ 89-a(5)");
+  });
+
+  it("with insurance the years of service do not change the amount: 50% × 200,000.00 at 3 years = 100,000.00", () => {
+    expect(money(disabilityBenefit(d("200000.00"), 3, true).benefit)).toBe("100000.00");
+  });
+
+  it("with insurance, an odd cent rounds half up: 50% × 0.01 = 0.005 → 0.01", () => {
+    expect(money(disabilityBenefit(d("0.01")).benefit)).toBe("0.01");
+  });
+
+  // Without insurance: 10% + 1.6% × (years − 1), at most 50%. 10 + 1.6 × (n − 1) = 50 ⇔ n − 1 = 40 ÷ 1.6 = 25 ⇔ n = 26.
+  it("1 year: 10% + 1.6% × 0 = 10% → 10% × 200,000.00 = 20,000.00", () => {
+    const result = disabilityBenefit(d("200000.00"), 1, false);
+    expect(result.rate.toString()).toBe("0.1");
+    expect(money(result.benefit)).toBe("20000.00");
+    expect(result.basis).toBe("noInsurance");
+    expect(result.maximumReached).toBe(false);
+  });
+
+  it("2 years: 10% + 1.6% × 1 = 11.6% → 0.116 × 200,000.00 = 23,200.00", () => {
+    const result = disabilityBenefit(d("200000.00"), 2, false);
+    expect(result.rate.toString()).toBe("0.116");
+    expect(money(result.benefit)).toBe("23200.00");
+  });
+
+  it("25 years: 10% + 1.6% × 24 = 10% + 38.4% = 48.4% → 96,800.00; maximum not reached", () => {
+    const result = disabilityBenefit(d("200000.00"), 25, false);
+    expect(result.rate.toString()).toBe("0.484");
+    expect(money(result.benefit)).toBe("96800.00");
+    expect(result.maximumReached).toBe(false);
+    expect(result.reason).toContain("10% + 1.6% × 24 years after the first = 48.4%");
+  });
+
+  it("26 years: 10% + 1.6% × 25 = 10% + 40% = 50%, exactly the maximum → 100,000.00", () => {
+    const result = disabilityBenefit(d("200000.00"), 26, false);
+    expect(result.rate.toString()).toBe("0.5");
+    expect(money(result.benefit)).toBe("100000.00");
+    expect(result.maximumReached).toBe(true);
+    expect(result.reason).not.toContain("limited to");
+  });
+
+  it("27 years: 10% + 1.6% × 26 = 51.6% > 50% → limited to 50% → 100,000.00", () => {
+    const result = disabilityBenefit(d("200000.00"), 27, false);
+    expect(result.rate.toString()).toBe("0.5");
+    expect(money(result.benefit)).toBe("100000.00");
+    expect(result.maximumReached).toBe(true);
+    expect(result.reason).toContain("= 51.6%, limited to the maximum 50%");
+  });
+
+  it("40 years: still 50% → 100,000.00", () => {
+    expect(money(disabilityBenefit(d("200000.00"), 40, false).benefit)).toBe("100000.00");
+  });
+
+  it("25 years on 123,456.79: 123,456.79 × 484 = 59,753,086.36 → ÷ 1000 = 59,753.08636 → 59,753.09", () => {
+    expect(money(disabilityBenefit(d("123456.79"), 25, false).benefit)).toBe("59753.09");
+  });
+
+  it("without insurance the years are required", () => {
+    const error = inputErrorOf(() => disabilityBenefit(d("200000.00"), null, false));
+    expect(error.code).toBe("BLANK");
+    expect(error.field).toBe("years_of_service");
+    expect(error.message).toContain("enter the whole years");
+  });
+
+  it("years must be whole, at least 1, at most 70 (checked even with insurance)", () => {
+    const fraction = inputErrorOf(() => disabilityBenefit(d("1000"), 2.5, false));
+    expect(fraction.code).toBe("NOT_A_NUMBER");
+    expect(fraction.message).toContain("§ 89-a(7)(c)");
+    expect(inputErrorOf(() => disabilityBenefit(d("1000"), 2.5, true)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => disabilityBenefit(d("1000"), 0, false)).code).toBe("NOT_POSITIVE");
+    expect(inputErrorOf(() => disabilityBenefit(d("1000"), 71, false)).code).toBe("IMPLAUSIBLE");
+    // 70 years: 10% + 1.6% × 69 = 120.4% → 50% × 1,000 = 500.00
+    expect(money(disabilityBenefit(d("1000"), 70, false).benefit)).toBe("500.00");
+  });
+
+  it("negative earnings are refused", () => {
+    expect(inputErrorOf(() => disabilityBenefit(d("-5"))).field).toBe("last_year_earnings");
+  });
+});
+
+describe("lastYearCountsAsFull: more than six months of the last calendar year (§ 89-a(7)(c), D18)", () => {
+  it.each([
+    ["2024-01-01", false],
+    ["2024-06-30", false], // 1 January – 30 June: six months, not more
+    ["2024-07-01", true], //  six months and a day
+    ["2024-12-31", true],
+    ["2023-06-30", false],
+    ["2023-07-01", true],
+  ])("last day of service %s → %p", (date, expected) => {
+    const result = lastYearCountsAsFull(date);
+    expect(result.countsAsFull).toBe(expected);
+    expect(result.citation).toBe("§ 89-a(7)(c)");
+  });
+
+  it("says why", () => {
+    expect(lastYearCountsAsFull("2024-07-01").reason).toContain("is after 2024-06-30");
+    expect(lastYearCountsAsFull("2024-06-30").reason).toContain("is not after 2024-06-30");
+  });
+});
+
+describe("fixedAnnualPension by retirement year (§ 89-a(6), D17)", () => {
+  it.each([
+    [1900, "34995.00"], // "before nineteen eighty": thirty-four thousand nine hundred ninety-five
+    [1979, "34995.00"],
+    [1981, "39995.00"], // "from nineteen eighty-one through nineteen ninety": thirty-nine thousand nine hundred ninety-five
+    [1990, "39995.00"],
+    [1991, "44994.00"], // "nineteen hundred ninety-one through two thousand": forty-four thousand nine hundred ninety-four
+    [2000, "44994.00"],
+    [2001, "58492.00"], // "in two thousand one": fifty-eight thousand four hundred ninety-two
+    [2008, "59992.00"], // "in two thousand eight": fifty-nine thousand nine hundred ninety-two
+    [2010, "49993.00"], // "in two thousand ten": forty-nine thousand nine hundred ninety-three
+    [2011, "84600.00"], // "an active … pilot who retires before two thousand sixteen": eighty-four thousand six hundred
+    [2015, "84600.00"],
+  ])("%p → %p", (year, amount) => {
+    const result = fixedAnnualPension(year);
+    expect(money(result.amount)).toBe(amount);
+    expect(result.citation).toBe("§ 89-a(6)");
+  });
+
+  it("names the cohort's words", () => {
+    expect(fixedAnnualPension(1979).cohort).toBe("retired before nineteen eighty");
+    expect(fixedAnnualPension(1979).firstYear).toBeNull();
+    expect(fixedAnnualPension(2013).reason).toContain("$84,600.00 a year");
+  });
+
+  it.each([1980, 2002, 2005, 2007, 2009, 2016, 2030])("%p is not set by the subdivision: NOT_COVERED (#N/A)", (year) => {
+    const error = inputErrorOf(() => fixedAnnualPension(year));
+    expect(error.code).toBe("NOT_COVERED");
+    expect(error.kind).toBe("na");
+    expect(error.field).toBe("retirement_year");
+    expect(error.message).toContain(`Retirement in ${year} is not set by § 89-a(6)`);
+  });
+
+  it("explains each kind of gap", () => {
+    expect(inputErrorOf(() => fixedAnnualPension(1980)).message).toContain('"from nineteen eighty-one"');
+    expect(inputErrorOf(() => fixedAnnualPension(2009)).message).toContain("read as 2011–2015");
+    expect(inputErrorOf(() => fixedAnnualPension(2016)).message).toContain("retires before two thousand sixteen");
+  });
+
+  it("a fraction, a date serial or a year before 1900 is refused", () => {
+    expect(inputErrorOf(() => fixedAnnualPension(2010.5)).code).toBe("NOT_A_NUMBER");
+    const serial = inputErrorOf(() => fixedAnnualPension(43831));
+    expect(serial.code).toBe("DATE_OUT_OF_RANGE");
+    expect(serial.message).toContain("=YEAR(date)");
+    expect(inputErrorOf(() => fixedAnnualPension(1899)).code).toBe("DATE_OUT_OF_RANGE");
+  });
+});
+
+describe("benefitStartDate: the benefit payment period next following the retirement (§ 89-a(7)(a), D18)", () => {
+  it.each([
+    // retirement date, period start, payment year, payment month ("March, June, September, and December")
+    ["2026-01-01", "2026-04-01", 2026, 6], // 1 January is a period's first day: the period next following is April's
+    ["2026-03-31", "2026-04-01", 2026, 6],
+    ["2026-04-01", "2026-07-01", 2026, 9],
+    ["2026-06-30", "2026-07-01", 2026, 9],
+    ["2026-07-01", "2026-10-01", 2026, 12], // retirement ON 1 July: 1 July does not follow 1 July → 1 October
+    ["2026-09-30", "2026-10-01", 2026, 12],
+    ["2026-10-01", "2027-01-01", 2027, 3],
+    ["2026-12-31", "2027-01-01", 2027, 3],
+    ["2024-02-29", "2024-04-01", 2024, 6],
+  ])("retired %s → benefits from %s, paid in %p-%p", (retired, start, paymentYear, paymentMonth) => {
+    const result = benefitStartDate(retired);
+    expect(result.startDate).toBe(start);
+    expect(result.firstPaymentYear).toBe(paymentYear);
+    expect(result.firstPaymentMonth).toBe(paymentMonth);
+    expect(result.citation).toBe("§ 89-a(7)(a)");
+  });
+
+  it("says so when the retirement date is itself a period's first day", () => {
+    expect(benefitStartDate("2026-07-01").reason).toContain("the period commencing on that date does not follow it");
+    expect(benefitStartDate("2026-07-01").reason).toContain("commences 2026-10-01; its payment is made in December 2026");
+  });
+
+  it("a start after Excel's last date is refused", () => {
+    expect(inputErrorOf(() => benefitStartDate("9999-12-31")).code).toBe("DATE_OUT_OF_RANGE");
+  });
+});
+
+describe("resignationDeadline: written resignation prior to 1 Nov / 1 Feb / 1 May / 1 Aug (§ 89-a(7)(b), D18)", () => {
+  it.each([
+    // effective date, "prior to" date, last permitted day (the day before)
+    ["2027-01-01", "2026-11-01", "2026-10-31"], // "prior to November first … the following January"
+    ["2026-04-01", "2026-02-01", "2026-01-31"], // "prior to February first … April"
+    ["2026-07-01", "2026-05-01", "2026-04-30"], // "prior to May first … July"
+    ["2026-10-01", "2026-08-01", "2026-07-31"], // "prior to August first … October"
+    ["2024-04-01", "2024-02-01", "2024-01-31"],
+  ])("retirement effective %s → submit before %s, last day %s", (effective, before, last) => {
+    const result = resignationDeadline(effective);
+    expect(result.submitBefore).toBe(before);
+    expect(result.lastDay).toBe(last);
+    expect(result.citation).toBe("§ 89-a(7)(b)");
+  });
+
+  it.each([
+    ["2026-07-02", "2026-10-01"],
+    ["2026-06-30", "2026-07-01"],
+    ["2026-02-01", "2026-04-01"],
+    ["2026-12-31", "2027-01-01"],
+  ])("%s is not a quarter's first day: NOT_QUARTER_START (#VALUE!) suggesting %s", (date, suggestion) => {
+    const error = inputErrorOf(() => resignationDeadline(date));
+    expect(error.code).toBe("NOT_QUARTER_START");
+    expect(error.kind).toBe("value");
+    expect(error.field).toBe("retirement_effective_date");
+    expect(error.message).toContain(`for example ${suggestion}`);
+  });
+
+  it("a deadline before Excel's first date is refused", () => {
+    expect(inputErrorOf(() => resignationDeadline("1900-01-01")).code).toBe("DATE_OUT_OF_RANGE");
+  });
+});
+
+describe("spouseBenefit: 50% of the pilot's benefit (§ 89-a(8))", () => {
+  it.each([
+    ["84600.00", "42300.00"], // 84,600 ÷ 2
+    ["49993.00", "24996.50"], // 49,993 ÷ 2
+    ["34995.01", "17497.51"], // 34,995.01 ÷ 2 = 17,497.505 → half up → 17,497.51
+    ["0.00", "0.00"],
+  ])("50%% × %s = %s", (pilot, spouse) => {
+    const result = spouseBenefit(d(pilot));
+    expect(money(result.benefit)).toBe(spouse);
+    expect(result.citation).toBe("§ 89-a(8)");
+  });
+
+  it("a negative benefit is refused", () => {
+    expect(inputErrorOf(() => spouseBenefit(d("-1"))).code).toBe("NOT_POSITIVE");
+  });
+});
+
+describe("spouseEligible: married at least one year before the death (§ 89-a(9), GCL § 30)", () => {
+  it.each([
+    // marriage, death, one year after marriage, eligible
+    ["2020-05-10", "2021-05-10", "2021-05-10", true], // exactly one year
+    ["2020-05-10", "2021-05-09", "2021-05-10", false], // a day short
+    ["2016-02-29", "2017-02-28", "2017-02-28", true], // 29 Feb + 12 months: no 29 Feb 2017 → last day of February
+    ["2016-02-29", "2017-02-27", "2017-02-28", false],
+    ["2016-02-29", "2017-03-01", "2017-02-28", true],
+    ["2019-02-28", "2020-02-28", "2020-02-28", true], // into a leap year: same day, 28 February
+    ["2019-02-28", "2020-02-27", "2020-02-28", false],
+    ["2023-03-01", "2024-02-29", "2024-03-01", false], // 29 Feb 2024 is before 1 March 2024
+    ["2023-03-01", "2024-03-01", "2024-03-01", true],
+    ["2020-05-10", "2020-05-10", "2021-05-10", false], // married on the day of death
+  ])("married %s, died %s (one year on %s) → %p", (marriage, death, oneYear, eligible) => {
+    const result = spouseEligible(marriage, death);
+    expect(result.oneYearAfterMarriage).toBe(oneYear);
+    expect(result.eligible).toBe(eligible);
+    expect(result.citation).toBe("§ 89-a(9)");
+  });
+
+  it("a marriage after the death is an input error", () => {
+    const error = inputErrorOf(() => spouseEligible("2021-01-02", "2021-01-01"));
+    expect(error.code).toBe("IMPLAUSIBLE");
+    expect(error.field).toBe("marriage_date");
+    expect(error.message).toContain("check the two dates");
+  });
+});
+
+describe("readers for the benefit functions", () => {
+  it("readYearsOfService: whole numbers from cells; blank → none", () => {
+    expect(readYearsOfService(25)).toBe(25);
+    expect(readYearsOfService("26")).toBe(26);
+    expect(readYearsOfService("26.0")).toBe(26);
+    expect(readYearsOfService(null)).toBeNull();
+    expect(readYearsOfService("")).toBeNull();
+    expect(inputErrorOf(() => readYearsOfService(25.5)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readYearsOfService(true)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readYearsOfService("many")).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readYearsOfService(0)).code).toBe("NOT_POSITIVE");
+  });
+
+  it("readRetirementYear: a year as a number or text", () => {
+    expect(readRetirementYear(2010)).toBe(2010);
+    expect(readRetirementYear(" 1979 ")).toBe(1979);
+    expect(inputErrorOf(() => readRetirementYear("")).code).toBe("BLANK");
+    expect(inputErrorOf(() => readRetirementYear(true)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readRetirementYear(46204)).code).toBe("DATE_OUT_OF_RANGE");
+  });
+
+  it("readBenefitDate: Excel serials and ISO text; messages name the date, `field` the argument", () => {
+    // 2026-01-01 is serial 46023 (2025-01-01 = 45658, + 365); + 181 days (31+28+31+30+31+30) → 2026-07-01 = 46204
+    expect(readBenefitDate(46204, "retirement_date", "retirement date")).toBe("2026-07-01");
+    expect(readBenefitDate("2016-02-29", "marriage_date", "marriage date")).toBe("2016-02-29");
+    const blank = inputErrorOf(() => readBenefitDate(null, "retirement_date", "retirement date"));
+    expect(blank.code).toBe("BLANK");
+    expect(blank.field).toBe("retirement_date");
+    expect(blank.message).toContain("The retirement date is blank");
+    const impossible = inputErrorOf(() => readBenefitDate("2017-02-29", "death_date", "date of death"));
+    expect(impossible.code).toBe("IMPOSSIBLE_DATE");
+    expect(impossible.field).toBe("death_date");
+    expect(impossible.message).toContain("date of death");
+  });
+});

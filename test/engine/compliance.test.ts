@@ -1,0 +1,295 @@
+/**
+ * § 89-a(1), D13: who must take a Hudson River pilot. Thresholds from the statute's words:
+ * "less than three hundred gross registered tons" (299 yes, 300 no), "a fully loaded draft of seven
+ * feet or less" (7 yes, 7.01 no), "less than two hundred feet in length" (199 yes, 200 no).
+ */
+import Decimal from "decimal.js";
+import {
+  pilotRequirement,
+  PilotRequirementInput,
+  readFlagDefaultTrue,
+  readGrossTons,
+  readLengthFt,
+  readLoadedDraftFt,
+  readPilotRequirementInput,
+  readVesselStatus,
+  REFUSED_PILOT_NOTE,
+  UNLICENSED_PILOT_NOTE,
+} from "../../src/engine/compliance";
+import { Money } from "../../src/engine/money";
+import { inputErrorOf } from "./hand";
+
+const d = (text: string): Decimal => new Money(text);
+
+/** A foreign vessel that meets every condition of the small-vessel exception: not by sea, 299 GRT, 7 ft. */
+const smallInland: PilotRequirementInput = {
+  vesselStatus: "foreign",
+  grossTons: d("299"),
+  loadedDraftFt: d("7"),
+  proceedsBySea: false,
+};
+
+describe("pilotRequirement: the small-vessel exception needs all three conditions (§ 89-a(1))", () => {
+  it("not by sea, 299 GRT (< 300), 7 ft draft (≤ 7): NOT REQUIRED", () => {
+    const result = pilotRequirement(smallInland);
+    expect(result.answer).toBe("NOT REQUIRED");
+    expect(result.citation).toBe("§ 89-a(1)");
+    expect(result.smallVesselException).toEqual({ applies: true, otherwiseThanBySea: true, under300GrossTons: true, loadedDraftAtMost7Ft: true });
+    expect(result.reason).toContain("299 GRT");
+    expect(result.reason).toContain("7 ft");
+  });
+
+  it("300 GRT is not less than three hundred: REQUIRED", () => {
+    const result = pilotRequirement({ ...smallInland, grossTons: d("300") });
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.smallVesselException).toEqual({ applies: false, otherwiseThanBySea: true, under300GrossTons: false, loadedDraftAtMost7Ft: true });
+    expect(result.reason).toContain("300 GRT is not less than 300");
+  });
+
+  it("299.99 GRT is still less than three hundred: NOT REQUIRED", () => {
+    expect(pilotRequirement({ ...smallInland, grossTons: d("299.99") }).answer).toBe("NOT REQUIRED");
+  });
+
+  it("0 GRT is accepted (tons ≥ 0) and is less than 300", () => {
+    expect(pilotRequirement({ ...smallInland, grossTons: d("0") }).answer).toBe("NOT REQUIRED");
+  });
+
+  it("a 7.01 ft draft is more than seven feet: REQUIRED", () => {
+    const result = pilotRequirement({ ...smallInland, loadedDraftFt: d("7.01") });
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.smallVesselException?.loadedDraftAtMost7Ft).toBe(false);
+    expect(result.reason).toContain("7.01 ft is more than 7 ft");
+  });
+
+  it("a 6.99 ft draft is seven feet or less: NOT REQUIRED", () => {
+    expect(pilotRequirement({ ...smallInland, loadedDraftFt: d("6.99") }).answer).toBe("NOT REQUIRED");
+  });
+
+  it("a vessel that proceeds by sea is not excepted however small: REQUIRED", () => {
+    const result = pilotRequirement({ ...smallInland, proceedsBySea: true, grossTons: d("10"), loadedDraftFt: d("3") });
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.smallVesselException).toEqual({ applies: false, otherwiseThanBySea: false, under300GrossTons: true, loadedDraftAtMost7Ft: true });
+    expect(result.reason).toContain("it proceeds by sea");
+  });
+
+  it("proceedsBySea defaults to TRUE: the exception is never assumed", () => {
+    const withoutBySea: PilotRequirementInput = { vesselStatus: "foreign", grossTons: d("299"), loadedDraftFt: d("7") };
+    expect(pilotRequirement(withoutBySea).answer).toBe("REQUIRED");
+  });
+
+  it("names every failing condition: by sea, 300 GRT and 7.01 ft", () => {
+    const result = pilotRequirement({ vesselStatus: "foreign", grossTons: d("300"), loadedDraftFt: d("7.01") });
+    expect(result.reason).toContain("it proceeds by sea; 300 GRT is not less than 300; its fully loaded draft of 7.01 ft is more than 7 ft");
+  });
+
+  it("an American vessel under register is treated as a foreign vessel", () => {
+    expect(pilotRequirement({ ...smallInland, vesselStatus: "registered" }).answer).toBe("NOT REQUIRED");
+    const required = pilotRequirement({ ...smallInland, vesselStatus: "registered", grossTons: d("300") });
+    expect(required.answer).toBe("REQUIRED");
+    expect(required.reason).toContain("An American vessel under register must take a licensed Hudson River pilot");
+  });
+
+  it("a large foreign vessel by sea: REQUIRED", () => {
+    const result = pilotRequirement({ vesselStatus: "foreign", grossTons: d("45000"), loadedDraftFt: d("32.5") });
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.reason).toContain("A foreign vessel must take a licensed Hudson River pilot");
+  });
+});
+
+describe("pilotRequirement: enrolled vessels are not named by § 89-a(1) (D13)", () => {
+  it("an enrolled (coastwise) vessel of any size: NOT REQUIRED, no exception to test", () => {
+    const result = pilotRequirement({ vesselStatus: "enrolled", grossTons: d("45000"), loadedDraftFt: d("32.5") });
+    expect(result.answer).toBe("NOT REQUIRED");
+    expect(result.smallVesselException).toBeNull();
+    expect(result.reason).toContain("not under register");
+    expect(result.citation).toBe("§ 89-a(1)");
+  });
+
+  it("an enrolled recreational vessel needs no length", () => {
+    expect(pilotRequirement({ vesselStatus: "enrolled", grossTons: d("500"), loadedDraftFt: d("12"), recreational: true }).answer).toBe("NOT REQUIRED");
+  });
+});
+
+describe("pilotRequirement: recreational vessels under 200 ft are for the board's discretion (§ 89-a(1))", () => {
+  const yacht: PilotRequirementInput = { vesselStatus: "foreign", grossTons: d("1500"), loadedDraftFt: d("12"), recreational: true };
+
+  it("199 ft (< 200): BOARD DISCRETION", () => {
+    const result = pilotRequirement({ ...yacht, lengthFt: d("199") });
+    expect(result.answer).toBe("BOARD DISCRETION");
+    expect(result.reason).toContain("199 ft, less than 200 ft");
+    expect(result.reason).toContain("board of commissioners of pilots");
+  });
+
+  it("199.99 ft (< 200): BOARD DISCRETION", () => {
+    expect(pilotRequirement({ ...yacht, lengthFt: d("199.99") }).answer).toBe("BOARD DISCRETION");
+  });
+
+  it("200 ft is not less than two hundred: REQUIRED", () => {
+    const result = pilotRequirement({ ...yacht, lengthFt: d("200") });
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.reason).toContain("a recreational vessel of 200 ft is not less than 200 ft");
+  });
+
+  it("a registered recreational vessel of 150 ft: BOARD DISCRETION", () => {
+    expect(pilotRequirement({ ...yacht, vesselStatus: "registered", lengthFt: d("150") }).answer).toBe("BOARD DISCRETION");
+  });
+
+  it("recreational without a length: an error that asks for the length", () => {
+    const error = inputErrorOf(() => pilotRequirement(yacht));
+    expect(error.code).toBe("BLANK");
+    expect(error.kind).toBe("value");
+    expect(error.field).toBe("length_ft");
+    expect(error.message).toContain("enter the length in feet");
+  });
+
+  it("a recreational vessel that meets the statutory exception is NOT REQUIRED, with or without a length", () => {
+    expect(pilotRequirement({ ...smallInland, recreational: true }).answer).toBe("NOT REQUIRED");
+    expect(pilotRequirement({ ...smallInland, recreational: true, lengthFt: d("150") }).answer).toBe("NOT REQUIRED");
+  });
+
+  it("a length given for a vessel that is not recreational changes nothing", () => {
+    expect(pilotRequirement({ ...yacht, recreational: false, lengthFt: d("150") }).answer).toBe("REQUIRED");
+  });
+});
+
+describe("pilotRequirement: typed inputs are checked too", () => {
+  it("negative tons", () => {
+    const error = inputErrorOf(() => pilotRequirement({ ...smallInland, grossTons: d("-1") }));
+    expect(error.code).toBe("NOT_POSITIVE");
+    expect(error.field).toBe("gross_tons");
+  });
+
+  it("a zero draft", () => {
+    const error = inputErrorOf(() => pilotRequirement({ ...smallInland, loadedDraftFt: d("0") }));
+    expect(error.code).toBe("NOT_POSITIVE");
+    expect(error.field).toBe("loaded_draft_ft");
+  });
+
+  it("a zero length", () => {
+    expect(inputErrorOf(() => pilotRequirement({ ...smallInland, lengthFt: d("0") })).field).toBe("length_ft");
+  });
+});
+
+describe("readVesselStatus", () => {
+  it.each([
+    ["foreign", "foreign"],
+    [" FOREIGN ", "foreign"],
+    ["Foreign-flag", "foreign"],
+    ["registered", "registered"],
+    ["Under Register", "registered"],
+    ["American under register", "registered"],
+    ["enrolled", "enrolled"],
+    ["Coastwise", "enrolled"],
+    ["American not under register", "enrolled"],
+  ])("%p → %p", (typed, status) => {
+    expect(readVesselStatus(typed)).toBe(status);
+  });
+
+  it("an unknown word: UNKNOWN_VESSEL_STATUS (#VALUE!) naming the three choices", () => {
+    const error = inputErrorOf(() => readVesselStatus("domestic"));
+    expect(error.code).toBe("UNKNOWN_VESSEL_STATUS");
+    expect(error.kind).toBe("value");
+    expect(error.field).toBe("vessel_status");
+    expect(error.message).toContain('"domestic"');
+    expect(error.message).toContain('"foreign", "registered"');
+  });
+
+  it("blank: BLANK", () => {
+    expect(inputErrorOf(() => readVesselStatus("  ")).code).toBe("BLANK");
+    expect(inputErrorOf(() => readVesselStatus(null)).code).toBe("BLANK");
+  });
+
+  it("a number: UNKNOWN_VESSEL_STATUS", () => {
+    expect(inputErrorOf(() => readVesselStatus(1)).code).toBe("UNKNOWN_VESSEL_STATUS");
+  });
+});
+
+describe("readers for tons, draft and length", () => {
+  it("gross tons: numbers and text, 0 allowed, negative and absurd refused", () => {
+    expect(readGrossTons(0).toString()).toBe("0");
+    expect(readGrossTons("1,234").toString()).toBe("1234");
+    expect(readGrossTons(299.5).toString()).toBe("299.5");
+    expect(inputErrorOf(() => readGrossTons(-1)).code).toBe("NOT_POSITIVE");
+    expect(inputErrorOf(() => readGrossTons("heavy")).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readGrossTons(null)).code).toBe("BLANK");
+    expect(inputErrorOf(() => readGrossTons(2_000_000)).code).toBe("IMPLAUSIBLE");
+  });
+
+  it("draft: more than zero, in feet", () => {
+    expect(readLoadedDraftFt("7.01").toString()).toBe("7.01");
+    const zero = inputErrorOf(() => readLoadedDraftFt(0));
+    expect(zero.code).toBe("NOT_POSITIVE");
+    expect(zero.kind).toBe("num");
+    expect(inputErrorOf(() => readLoadedDraftFt(150)).code).toBe("IMPLAUSIBLE");
+    expect(inputErrorOf(() => readLoadedDraftFt("")).code).toBe("BLANK");
+  });
+
+  it("length: blank → none; otherwise more than zero", () => {
+    expect(readLengthFt(null)).toBeNull();
+    expect(readLengthFt("")).toBeNull();
+    expect(readLengthFt(199)?.toString()).toBe("199");
+    expect(inputErrorOf(() => readLengthFt(-5)).code).toBe("NOT_POSITIVE");
+    expect(inputErrorOf(() => readLengthFt(5000)).code).toBe("IMPLAUSIBLE");
+  });
+});
+
+describe("readFlagDefaultTrue", () => {
+  it("blank → TRUE", () => {
+    expect(readFlagDefaultTrue(undefined, "proceeds_by_sea", "proceeds by sea")).toBe(true);
+    expect(readFlagDefaultTrue(null, "proceeds_by_sea", "proceeds by sea")).toBe(true);
+    expect(readFlagDefaultTrue("", "proceeds_by_sea", "proceeds by sea")).toBe(true);
+  });
+
+  it("TRUE/FALSE, yes/no, 1", () => {
+    expect(readFlagDefaultTrue(false, "f", "x")).toBe(false);
+    expect(readFlagDefaultTrue("no", "f", "x")).toBe(false);
+    expect(readFlagDefaultTrue(true, "f", "x")).toBe(true);
+    expect(readFlagDefaultTrue("YES", "f", "x")).toBe(true);
+    expect(readFlagDefaultTrue(1, "f", "x")).toBe(true);
+  });
+
+  it("0 is refused: Excel desktop passes an empty cell as 0", () => {
+    const error = inputErrorOf(() => readFlagDefaultTrue(0, "proceeds_by_sea", "proceeds by sea"));
+    expect(error.code).toBe("BAD_FLAG");
+    expect(error.field).toBe("proceeds_by_sea");
+    expect(error.message).toContain("enter FALSE");
+  });
+
+  it("other text: BAD_FLAG", () => {
+    expect(inputErrorOf(() => readFlagDefaultTrue("maybe", "f", "x")).code).toBe("BAD_FLAG");
+  });
+});
+
+describe("readPilotRequirementInput → pilotRequirement (as a cell formula would)", () => {
+  it("the small inland vessel typed in cells: NOT REQUIRED", () => {
+    const input = readPilotRequirementInput({ vesselStatus: "Foreign", grossTons: 299, loadedDraftFt: "7", proceedsBySea: false });
+    expect(input.proceedsBySea).toBe(false);
+    expect(input.recreational).toBe(false);
+    expect(input.lengthFt).toBeNull();
+    expect(pilotRequirement(input).answer).toBe("NOT REQUIRED");
+  });
+
+  it("optional cells left blank: by sea TRUE, recreational FALSE → REQUIRED", () => {
+    const input = readPilotRequirementInput({ vesselStatus: "registered", grossTons: 299, loadedDraftFt: 7, proceedsBySea: null, recreational: null, lengthFt: null });
+    expect(input.proceedsBySea).toBe(true);
+    expect(pilotRequirement(input).answer).toBe("REQUIRED");
+  });
+
+  it("a recreational yacht of 199 ft typed in cells: BOARD DISCRETION", () => {
+    const input = readPilotRequirementInput({ vesselStatus: "foreign", grossTons: 1500, loadedDraftFt: 12, recreational: "yes", lengthFt: 199 });
+    expect(pilotRequirement(input).answer).toBe("BOARD DISCRETION");
+  });
+
+  it("a blank required cell names its argument", () => {
+    expect(inputErrorOf(() => readPilotRequirementInput({ vesselStatus: "foreign", grossTons: null, loadedDraftFt: 7 })).field).toBe("gross_tons");
+    expect(inputErrorOf(() => readPilotRequirementInput({ vesselStatus: "foreign", grossTons: 10, loadedDraftFt: "" })).field).toBe("loaded_draft_ft");
+  });
+});
+
+describe("notes for the task pane and help text", () => {
+  it("cite § 89-a(1) for a refused pilot and § 89-a(2), (3) for unlicensed piloting", () => {
+    expect(REFUSED_PILOT_NOTE).toContain("as if one had been employed (§ 89-a(1))");
+    expect(UNLICENSED_PILOT_NOTE).toContain("misdemeanour");
+    expect(UNLICENSED_PILOT_NOTE).toContain("§ 89-a(2), (3)");
+  });
+});
