@@ -1,0 +1,240 @@
+/**
+ * The NYPILOT fee functions, as plain TypeScript over Excel's values. functions.ts declares them
+ * to Excel (JSDoc metadata); this file converts inputs and errors and calls the engine.
+ */
+import Decimal from "decimal.js";
+import {
+  BASE_PILOTAGE_CLAUSES,
+  baseFeeWorking,
+  BoardFeeRow,
+  BoardSurchargeRow,
+  centsNumber,
+  clauseStartDate,
+  explainBaseFee,
+  Money,
+  parseClauseId,
+  PilotageInputError,
+  Quote,
+  quoteTransit,
+  readAmount,
+  readBoardFeeRows,
+  readBoardSurchargeRows,
+  readDate,
+  readFlag,
+  readHours,
+  readPilotageUnits,
+  readSection,
+  scheduleFor,
+  secondPilotLine,
+  SECTION_SHORT_NAMES,
+  surchargeLine,
+  surchargeTableOn,
+  pilotageUnitsFromMeasurements,
+  parseLengthUnit,
+  clauseInForceOn,
+  EngineSettings,
+  IsoDate,
+  PilotageUnits,
+  SectionNumber,
+} from "../engine";
+import { Cell, Grid, isBlank, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
+import { getFunctionSettings } from "./runtime-settings";
+
+type Result<T> = (T | CustomFunctions.Error)[][];
+
+// Desktop Excel passes an empty cell as 0; for a date or a section 0 can only mean blank.
+function dateCell(cell: Cell, argument = "date"): IsoDate {
+  if (cell === 0) throw new PilotageInputError("BLANK", `${argument} is blank (0): enter the transit date, an Excel date or text like 2026-12-31.`, argument);
+  return readDate(required(cell, argument, "enter the transit date, an Excel date or text like 2026-12-31."), argument);
+}
+
+function sectionCell(cell: Cell): SectionNumber {
+  if (cell === 0) throw new PilotageInputError("BLANK", 'section is blank (0): enter 1 or "Lower", 2 or "Upper".', "section");
+  return readSection(cell);
+}
+
+function unitsCell(cell: Cell, settings: EngineSettings): PilotageUnits {
+  return readPilotageUnits(cell, settings);
+}
+
+function clauseCell(cell: Cell) {
+  return isBlank(cell) || cell === 0 ? null : parseClauseId(cell);
+}
+
+/** A board table argument: a range of dated rows, or omitted. */
+function boardSurchargeTable(grid: Grid | null): BoardSurchargeRow[] {
+  return grid === null ? [] : readBoardSurchargeRows(grid);
+}
+
+function boardFeeTable(grid: Grid | null): BoardFeeRow[] {
+  return grid === null ? [] : readBoardFeeRows(grid);
+}
+
+/** Reads the tables once per call; a bad table is one error for the whole call. */
+function withTables<T>(read: () => T, run: (tables: T) => Result<unknown>): Result<unknown> {
+  let tables: T;
+  try {
+    tables = read();
+  } catch (error) {
+    return [[toExcelError(error)]];
+  }
+  return run(tables);
+}
+
+export function pilotageUnits(length: Grid, breadth: Grid, depth: Grid, unit: Grid | null): Result<number> {
+  const settings = getFunctionSettings();
+  return mapRows([length, breadth, depth, optionalGrid(unit)], ([l, b, d, u]) =>
+    pilotageUnitsFromMeasurements(l === 0 ? null : l, b === 0 ? null : b, d === 0 ? null : d, settings, parseLengthUnit(u === 0 ? null : u)).toNumber(),
+  );
+}
+
+export function baseFee(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<number> {
+  const settings = getFunctionSettings();
+  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) => {
+    const working = baseFeeWorking(unitsCell(u, settings), sectionCell(s), scheduleFor(dateCell(d), clauseCell(c), settings), settings);
+    return centsNumber(working.amount);
+  });
+}
+
+export function explain(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<string> {
+  const settings = getFunctionSettings();
+  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) =>
+    explainBaseFee(baseFeeWorking(unitsCell(u, settings), sectionCell(s), scheduleFor(dateCell(d), clauseCell(c), settings), settings)),
+  );
+}
+
+export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null): Result<unknown> {
+  const settings = getFunctionSettings();
+  return withTables(
+    () => boardSurchargeTable(optionalGrid(boardSurcharge)),
+    (rows) =>
+      mapRows([units, date], ([u, d]) => {
+        const line = surchargeLine(unitsCell(u, settings), surchargeTableOn(dateCell(d), rows, settings));
+        return centsNumber(line.amount as Decimal);
+      }),
+  );
+}
+
+export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null): Result<number> {
+  return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored)], ([fee, h, r, a]) => {
+    const base = readAmount(required(fee, "base_fee", "enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."), "base_fee", "base pilotage fee");
+    const continuousHours = readHours(required(h, "hours", "enter the expected hours of continuous pilotage."));
+    const line = secondPilotLine(base, {
+      continuousHours,
+      relievedAtMidRiver: readFlag(r, "relieved_at_midriver"),
+      anchoredEightHours: readFlag(a, "anchored_8_hours"),
+    });
+    return centsNumber(line?.amount ?? new Money(0));
+  });
+}
+
+interface TransitGrids {
+  units: Grid;
+  section: Grid;
+  date: Grid;
+  hours: Grid | null;
+  relieved: Grid | null;
+  anchored: Grid | null;
+  boardFees: Grid | null;
+  boardSurcharge: Grid | null;
+}
+
+function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
+  const settings = getFunctionSettings();
+  return withTables(
+    () => ({ fees: boardFeeTable(optionalGrid(grids.boardFees)), surcharges: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
+    ({ fees, surcharges }) =>
+      mapRows(
+        [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)],
+        ([u, s, d, h, r, a]) =>
+          answer(
+            quoteTransit(
+              {
+                units: unitsCell(u, settings),
+                section: sectionCell(s),
+                date: dateCell(d),
+                // Desktop passes an empty hours cell as 0: no second pilot either way.
+                continuousHours: readHours(h),
+                relievedAtMidRiver: readFlag(r, "relieved_at_midriver"),
+                anchoredEightHours: readFlag(a, "anchored_8_hours"),
+                boardFees: fees,
+                boardSurcharge: surcharges,
+              },
+              settings,
+            ),
+          ),
+      ),
+  );
+}
+
+/** What a total is missing, for the #N/A message. */
+function missingItems(quote: Quote): string {
+  return quote.lines.filter((line) => line.amount === null).map((line) => line.label.replace(/ \(.*\)$/, "").toLowerCase()).join(", ");
+}
+
+export function total(grids: TransitGrids): Result<unknown> {
+  return quoteRows(grids, (quote) => {
+    if (!quote.complete) {
+      throw new PilotageInputError(
+        "NOT_ENTERED",
+        `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | launch | communication | mid-river launch) and, after the statutory surcharge periods, board_surcharge.`,
+      );
+    }
+    return centsNumber(quote.total);
+  });
+}
+
+const QUOTE_HEADER = ["Item", "Amount", "Authority"];
+
+export function quote(grids: TransitGrids): Result<unknown> {
+  const single = [grids.units, grids.section, grids.date].every((g) => g.length === 1 && g[0].length === 1);
+  if (!single) {
+    return [[toExcelError(new PilotageInputError("NOT_A_NUMBER", "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits."))]];
+  }
+  const rows = quoteRows(grids, (q) => q);
+  const only = rows[0][0];
+  if (!(only && typeof only === "object" && "lines" in only)) return [[only]] as Result<unknown>;
+  const q = only as Quote;
+  const spill: unknown[][] = [QUOTE_HEADER];
+  for (const line of q.lines) spill.push([line.label, line.amount === null ? "not entered" : centsNumber(line.amount), line.citation]);
+  for (const warning of q.warnings) spill.push(["Warning", "", warning]);
+  for (const setting of q.settingsNotDefault) spill.push(["Setting", "", setting]);
+  spill.push([q.complete ? "Total" : "Total (incomplete)", centsNumber(q.total), q.citation]);
+  return spill;
+}
+
+export function clause(date: Grid): Result<string> {
+  const settings = getFunctionSettings();
+  return mapRows([date], ([d]) => clauseInForceOn(dateCell(d), settings).rates.citation);
+}
+
+const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 100 units", "Per unit, 100 units and over", "Maximum units", "Clause", "In force from"];
+
+export function rates(date: Cell): Result<unknown> {
+  const settings = getFunctionSettings();
+  try {
+    const inForce = clauseInForceOn(dateCell(scalar(date)), settings);
+    const table: unknown[][] = [RATES_HEADER];
+    for (const section of [1, 2] as const) {
+      const r = inForce.rates.sections[section];
+      table.push([
+        SECTION_SHORT_NAMES[section],
+        Number(r.upTo50Units),
+        Number(r.over50UpTo100Units),
+        Number(r.perUnitFrom100Units),
+        r.maximumUnits,
+        inForce.rates.citation,
+        inForce.startsOn ?? "unknown",
+      ]);
+    }
+    return table;
+  } catch (error) {
+    return [[toExcelError(error)]];
+  }
+}
+
+/** Every clause with its start under the current settings, for help and the task pane. */
+export function clauseStarts(settings: EngineSettings = getFunctionSettings()): { clause: string; citation: string; startsOn: string | null }[] {
+  return BASE_PILOTAGE_CLAUSES.map((c) => ({ clause: c.clause, citation: c.citation, startsOn: clauseStartDate(c, settings) }));
+}
+
