@@ -1,0 +1,88 @@
+/**
+ * The NYPILOT functions for the rest of § 89-a: who must take a pilot (1) and the pilots' benefits
+ * (5)–(9). Converts cells, calls the engine, returns numbers, text, booleans or Excel dates.
+ */
+import {
+  benefitStartDate,
+  centsNumber,
+  disabilityBenefit,
+  fixedAnnualPension,
+  isoToExcelSerial,
+  lastYearCountsAsFull,
+  pilotRequirement,
+  PilotageInputError,
+  readAmount,
+  readBenefitDate,
+  readFlagDefaultTrue,
+  readPilotRequirementInput,
+  readRetirementYear,
+  readYearsOfService,
+  resignationDeadline,
+  retirementContribution,
+  spouseBenefit,
+  spouseEligible,
+  surchargeCap,
+} from "../engine";
+import { Cell, Grid, mapRows, optionalGrid } from "./excel-cells";
+
+type Result<T> = (T | CustomFunctions.Error)[][];
+
+// Desktop Excel passes an empty cell as 0; for a date 0 can only mean blank.
+function dateCell(cell: Cell, field: string, what: string) {
+  if (cell === 0) throw new PilotageInputError("BLANK", `The ${what} is blank (0): enter an Excel date or text like 2026-07-01.`, field);
+  return readBenefitDate(cell, field, what);
+}
+
+export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid | null, recreational: Grid | null, length: Grid | null): Result<string> {
+  return mapRows([status, tons, draft, optionalGrid(bySea), optionalGrid(recreational), optionalGrid(length)], ([s, t, d, b, r, l]) =>
+    pilotRequirement(readPilotRequirementInput({ vesselStatus: s, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l })).answer,
+  );
+}
+
+export function surchargeCapFor(collected: Grid): Result<number> {
+  return mapRows([collected], ([c]) => centsNumber(surchargeCap(readAmount(c, "section2_base_collected", "Section 2 base pilotage collected")).cap));
+}
+
+export function retirementContributionFor(earnings: Grid): Result<number> {
+  return mapRows([earnings], ([e]) => centsNumber(retirementContribution(readAmount(e, "earnings", "earnings")).contribution));
+}
+
+export function disabilityBenefitFor(earnings: Grid, years: Grid | null, insurance: Grid | null): Result<number> {
+  return mapRows([earnings, optionalGrid(years), optionalGrid(insurance)], ([e, y, i]) =>
+    centsNumber(
+      disabilityBenefit(
+        readAmount(e, "last_year_earnings", "last full calendar year's earnings"),
+        readYearsOfService(y === 0 ? null : y),
+        readFlagDefaultTrue(i, "insurance_available", "insurance available"),
+      ).benefit,
+    ),
+  );
+}
+
+export function lastYearCounts(lastServiceDate: Grid): Result<boolean> {
+  return mapRows([lastServiceDate], ([d]) => lastYearCountsAsFull(dateCell(d, "last_service_date", "last day of service")).countsAsFull);
+}
+
+export function fixedPension(year: Grid): Result<number> {
+  return mapRows([year], ([y]) => centsNumber(fixedAnnualPension(readRetirementYear(y)).amount));
+}
+
+export function benefitStart(retirementDate: Grid): Result<number> {
+  return mapRows([retirementDate], ([d]) => isoToExcelSerial(benefitStartDate(dateCell(d, "retirement_date", "retirement date")).startDate));
+}
+
+export function resignationDeadlineFor(effectiveDate: Grid): Result<number> {
+  return mapRows([effectiveDate], ([d]) =>
+    isoToExcelSerial(resignationDeadline(dateCell(d, "retirement_effective_date", "retirement effective date")).lastDay),
+  );
+}
+
+export function spouseBenefitFor(pilotBenefit: Grid): Result<number> {
+  return mapRows([pilotBenefit], ([b]) => centsNumber(spouseBenefit(readAmount(b, "pilot_annual_benefit", "pilot's annual benefit")).benefit));
+}
+
+export function spouseEligibleFor(marriage: Grid, death: Grid): Result<boolean> {
+  return mapRows([marriage, death], ([m, d]) =>
+    spouseEligible(dateCell(m, "marriage_date", "marriage date"), dateCell(d, "death_date", "date of death")).eligible,
+  );
+}
