@@ -10,15 +10,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+// Frozen, as the board-table readers return them.
 export const BENCH_BOARD_FEES: BoardFeeRow[] = [
   { from: "2015-01-01", launch: new Money("285.00"), communication: new Money("42.00"), midriver_launch: new Money("118.00") },
   { from: "2024-01-01", launch: new Money("310.00"), communication: new Money("45.50"), midriver_launch: new Money("125.25") },
-];
+].map((row) => Object.freeze(row));
 
 export const BENCH_BOARD_SURCHARGE: BoardSurchargeRow[] = [
   { from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.60" },
   { from: "2025-01-01", upTo50Units: "320.00", over50UpTo100Units: "385.00", perUnitOver100Units: "3.85" },
-];
+].map((row) => Object.freeze(row));
 
 export interface PlainTransit {
   /** Units in hundredths, as an accountant would type them (two decimals). */

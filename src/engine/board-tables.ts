@@ -35,31 +35,34 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
   return dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 4) throw tableError(table, rowNumber, "needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.");
     try {
-      return {
+      return Object.freeze({
         from: readDate(cells[0], "from date"),
         upTo50Units: readAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
         over50UpTo100Units: readAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
         perUnitOver100Units: readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
-      };
+      });
     } catch (error) {
       throw tableError(table, rowNumber, error);
     }
   });
 }
 
-/** Rows of `from date | launch fee | communication fee | mid-river launch fee` (D10); a blank fee is "not entered". */
+/**
+ * Rows of `from date | launch fee | communication fee | mid-river launch fee` (D10). A blank fee is
+ * "not entered", and so is 0: desktop Excel passes an empty cell as 0, and the board sets no free launch.
+ */
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
-  const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) ? null : readAmount(cell, "board_fees", what));
+  const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
   return dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 2) throw tableError(table, rowNumber, "needs a from date and at least the launch fee column.");
     try {
-      return {
+      return Object.freeze({
         from: readDate(cells[0], "from date"),
         launch: optionalAmount(cells[1], "launch fee"),
         communication: optionalAmount(cells[2], "communication fee"),
         midriver_launch: optionalAmount(cells[3], "mid-river launch fee"),
-      };
+      });
     } catch (error) {
       throw tableError(table, rowNumber, error);
     }

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
-import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
+import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, memoizedForFrozen, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
 import { BoardFeeCode, BoardFeeDefinition, BOARD_FEES } from "./rates/board-fees";
@@ -81,20 +81,12 @@ function perUnitCents(rateCents: number, millionths: number | null, units: () =>
 
 /** The statute's amounts in cents, derived once from the data rows. */
 interface SectionCents { upTo50: number; over50UpTo100: number; perUnit: number; maximumMillionths: number }
-const sectionCentsCache = new WeakMap<SectionRates, SectionCents>();
-function sectionCents(rates: SectionRates): SectionCents {
-  let cents = sectionCentsCache.get(rates);
-  if (!cents) {
-    cents = {
-      upTo50: centsOfText(rates.upTo50Units),
-      over50UpTo100: centsOfText(rates.over50UpTo100Units),
-      perUnit: centsOfText(rates.perUnitFrom100Units),
-      maximumMillionths: rates.maximumUnits * MILLION,
-    };
-    sectionCentsCache.set(rates, cents);
-  }
-  return cents;
-}
+const sectionCents = memoizedForFrozen((rates: SectionRates): SectionCents => ({
+  upTo50: centsOfText(rates.upTo50Units),
+  over50UpTo100: centsOfText(rates.over50UpTo100Units),
+  perUnit: centsOfText(rates.perUnitFrom100Units),
+  maximumMillionths: rates.maximumUnits * MILLION,
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Base pilotage, § 89-a(4)(b)(1)
@@ -268,7 +260,9 @@ function rowInForce<T extends { from: IsoDate }>(date: IsoDate, rows: readonly T
   return inForce;
 }
 
-const boardSurchargeTableCache = new WeakMap<BoardSurchargeRow, SurchargeTableOn>();
+const boardSurchargeTable = memoizedForFrozen(
+  (row: BoardSurchargeRow): SurchargeTableOn => ({ bands: row, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${row.from}`, assumed: false }),
+);
 
 /** D8: the statutory table for the month after the act's effective date, else the board's row in force. */
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
@@ -293,28 +287,23 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
       "board_surcharge",
     );
   }
-  let table = boardSurchargeTableCache.get(inForce);
-  if (!table) {
-    table = { bands: inForce, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${inForce.from}`, assumed: false };
-    boardSurchargeTableCache.set(inForce, table);
-  }
-  return table;
+  return boardSurchargeTable(inForce);
 }
 
 interface BandCents { upTo50: number | null; over50UpTo100: number | null; perUnit: number | null }
-const bandCentsCache = new WeakMap<SurchargeBands, BandCents>();
 /** Board amounts may carry more than two decimals (a per-unit rate of $3.605, say): those take decimal.js. */
-function bandCents(bands: SurchargeBands): BandCents {
-  let cents = bandCentsCache.get(bands);
-  if (!cents) {
-    const exact = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text) ? centsOfText(text) : null);
-    cents = { upTo50: exact(bands.upTo50Units), over50UpTo100: exact(bands.over50UpTo100Units), perUnit: exact(bands.perUnitOver100Units) };
-    bandCentsCache.set(bands, cents);
-  }
-  return cents;
-}
+const bandCents = memoizedForFrozen((bands: SurchargeBands): BandCents => {
+  const exact = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text) ? centsOfText(text) : null);
+  return { upTo50: exact(bands.upTo50Units), over50UpTo100: exact(bands.over50UpTo100Units), perUnit: exact(bands.perUnitOver100Units) };
+});
 
 const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
+
+/** "$2.60", or "$3.605" for a board rate with more decimals. */
+function rateText(rate: string): string {
+  const amount = new Money(rate);
+  return `$${amount.toFixed(Math.max(2, amount.decimalPlaces()))}`;
+}
 
 /**
  * D7: u ≤ 50 → first amount; 50 < u ≤ 100 → second amount; u > 100 → per-unit amount × u, with
@@ -340,7 +329,7 @@ export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): Ch
     ? perUnitCents(cents.perUnit, millionths, decimal)
     : toCents(new Money(rate).times(decimal())).times(100).toNumber();
   return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () =>
-    `${who()} over 100: ${unitsText(decimal())} × $${new Money(rate).toString()} = ${formatUsd(moneyOfCents(amount))}; ${table.source}`,
+    `${who()} over 100: ${unitsText(decimal())} × ${rateText(rate)} = ${formatUsd(moneyOfCents(amount))}; ${table.source}`,
   );
 }
 
@@ -409,16 +398,10 @@ export function boardFeeDefinitionsFor(section: SectionNumber): BoardFeeDefiniti
 const SECTION_1_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(1));
 const SECTION_2_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(2));
 
-const boardFeeCentsCache = new WeakMap<BoardFeeRow, Record<BoardFeeCode, number | null>>();
-function boardFeeCents(row: BoardFeeRow): Record<BoardFeeCode, number | null> {
-  let cents = boardFeeCentsCache.get(row);
-  if (!cents) {
-    const of = (amount: Decimal | null) => (amount === null ? null : toCents(amount).times(100).toNumber());
-    cents = { launch: of(row.launch), communication: of(row.communication), midriver_launch: of(row.midriver_launch) };
-    boardFeeCentsCache.set(row, cents);
-  }
-  return cents;
-}
+const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode, number | null> => {
+  const of = (amount: Decimal | null) => (amount === null ? null : toCents(amount).times(100).toNumber());
+  return { launch: of(row.launch), communication: of(row.communication), midriver_launch: of(row.midriver_launch) };
+});
 
 /** D10: launch and communication on every transit; mid-river launch on Section 2 only; never invented. */
 export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {

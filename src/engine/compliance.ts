@@ -3,7 +3,7 @@
  * readers below turn what people type (cells, flags, form fields) into those values.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { readDecimal, readFlag } from "./inputs";
 
 export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
@@ -237,7 +237,7 @@ export function readVesselStatus(input: unknown, field = "vessel_status"): Vesse
       if (VESSEL_STATUS_WORDS[status].includes(text)) return status;
     }
   }
-  const shown = isBlank(input) ? "blank" : `"${String(input).trim()}"`;
+  const shown = isBlank(input) ? "blank" : `"${shownInput(input)}"`;
   throw new PilotageInputError(
     isBlank(input) ? "BLANK" : "UNKNOWN_VESSEL_STATUS",
     `The vessel status is ${shown}: use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).`,

@@ -112,7 +112,7 @@ export function readDate(input: unknown, field = "date"): IsoDate {
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);
   if (input instanceof Date && !Number.isNaN(input.getTime())) {
-    return isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate());
+    return parseIsoDate(isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate()), field);
   }
   throw new PilotageInputError("BAD_DATE", `The ${field} must be an Excel date or text like 2026-12-31.`, field);
 }

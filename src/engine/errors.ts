@@ -50,3 +50,12 @@ export class PilotageInputError extends Error {
 export function isPilotageInputError(error: unknown): error is PilotageInputError {
   return error instanceof PilotageInputError;
 }
+
+/** An input as text for a message; never throws, whatever the value (a null-prototype object, say). */
+export function shownInput(input: unknown): string {
+  try {
+    return String(input).trim();
+  } catch {
+    return "(a value that cannot be shown as text)";
+  }
+}

@@ -55,3 +55,20 @@ export function centsOfDecimal(amount: Decimal): number | null {
   const cents = amount.times(100);
   return cents.abs().lte(Number.MAX_SAFE_INTEGER) ? cents.toNumber() : null;
 }
+
+/**
+ * Memoises a computation per object, but only for frozen objects: our readers freeze the rows they
+ * produce, so a row edited in place by a caller is recomputed, never served stale.
+ */
+export function memoizedForFrozen<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key) => {
+    if (!Object.isFrozen(key)) return compute(key);
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}

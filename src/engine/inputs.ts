@@ -3,7 +3,7 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { SectionNumber } from "./rates/base-pilotage";
@@ -76,7 +76,7 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
       return value;
     }
   }
-  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${String(input).trim()}" is not a number.`, field);
+  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${shownInput(input)}" is not a number.`, field);
 }
 
 /** Pilotage units as typed: a positive number, or the word UNMEASURED (D2). A blank is an error, never the maximum. */
@@ -103,7 +103,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     units = readDecimal(input, field, "pilotage units");
   } catch (error) {
     if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") {
-      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${String(input).trim()}" are not a number: enter the units or ${UNMEASURED_WORD}.`, field);
+      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${shownInput(input)}" are not a number: enter the units or ${UNMEASURED_WORD}.`, field);
     }
     throw error;
   }
@@ -122,7 +122,7 @@ export function readSection(input: unknown, field = "section"): SectionNumber {
     if (["1", "section 1", "lower", "lower river", "section 1, lower river"].includes(text)) return 1;
     if (["2", "section 2", "upper", "upper river", "section 2, upper river"].includes(text)) return 2;
   }
-  const shown = isBlank(input) ? "blank" : `"${String(input).trim()}"`;
+  const shown = isBlank(input) ? "blank" : `"${shownInput(input)}"`;
   throw new PilotageInputError(
     isBlank(input) ? "BLANK" : "UNKNOWN_SECTION",
     `The section is ${shown}: use 1 or "Lower" (Yonkers through Hyde Park) or 2 or "Upper" (beyond Hyde Park through Albany or Troy).`,

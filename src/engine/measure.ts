@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { Money } from "./money";
 import { EngineSettings } from "./settings";
 
@@ -31,11 +31,11 @@ const PLAIN = new RegExp(String.raw`^${NUMBER}$`);
 
 export function parseLengthUnit(input: unknown): LengthUnit {
   if (input === null || input === undefined || input === "") return "ft";
-  const text = String(input).trim().toLowerCase();
+  const text = shownInput(input).toLowerCase();
   if (["ft", "feet", "foot", "'"].includes(text)) return "ft";
   if (["m", "metre", "metres", "meter", "meters"].includes(text)) return "m";
   if (["in", "inch", "inches", '"'].includes(text)) return "in";
-  throw new PilotageInputError("UNKNOWN_UNIT", `The unit "${String(input).trim()}" is not known: use "ft", "m" or "in".`, "unit");
+  throw new PilotageInputError("UNKNOWN_UNIT", `The unit "${shownInput(input)}" is not known: use "ft", "m" or "in".`, "unit");
 }
 
 function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
@@ -51,7 +51,8 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
     .toLowerCase()
     .replace(/[′’‘`]/g, "'")
     .replace(/[″“”]|''/g, '"')
-    .replace(/,(?=\d{3}(\D|$))/g, "");
+    .replace(/,(?=\d{3}(\D|$))/g, "")
+    .replace(/\b(ft|in|m)\.(?=\s|\d|$)/g, "$1");
   let match = PLAIN.exec(text);
   if (match) return feetFrom(new Money(match[1]), plainUnit);
   match = FEET_AND_INCHES.exec(text);

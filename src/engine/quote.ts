@@ -145,7 +145,8 @@ function isGiven(value: unknown): boolean {
 /** Units from either the units value or the three measurements (D1, D2). */
 export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | "breadth" | "depth" | "unit">, settings: EngineSettings): PilotageUnits {
   const measurementsGiven = [typed.length, typed.breadth, typed.depth].some(isGiven);
-  if (isGiven(typed.units) && measurementsGiven) {
+  // Beside measurements, a units cell of 0 is desktop Excel's empty cell.
+  if (isGiven(typed.units) && measurementsGiven && typed.units !== 0) {
     throw new PilotageInputError("BAD_FLAG", "Give either the pilotage units or the three measurements, not both.", "units");
   }
   if (measurementsGiven) {

@@ -1,5 +1,5 @@
 import { addMonthsGcl30, IsoDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
 
@@ -41,12 +41,12 @@ function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings
 }
 
 export function parseClauseId(input: unknown, field = "clause"): ClauseId {
-  const text = String(input ?? "").trim().toLowerCase().replace(/^\(|\)$/g, "");
+  const text = shownInput(input ?? "").toLowerCase().replace(/^\(|\)$/g, "");
   const found = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === text);
   if (!found) {
     throw new PilotageInputError(
       "UNKNOWN_CLAUSE",
-      `The ${field} "${String(input ?? "").trim()}" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.`,
+      `The ${field} "${shownInput(input ?? "")}" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.`,
       field,
     );
   }

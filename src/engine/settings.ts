@@ -1,4 +1,5 @@
-import { IsoDate, parseIsoDate } from "./dates";
+import { addMonthsGcl30, IsoDate, parseIsoDate } from "./dates";
+import { memoizedForFrozen } from "./exact";
 import { PilotageInputError } from "./errors";
 
 /**
@@ -58,22 +59,20 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
     if (settings.clauseVIStart >= "2022-01-01") {
       throw new PilotageInputError("BAD_SETTING", "Clause (vi) started before clause (vii) (2022-01-01): enter an earlier date.", "clauseVIStart");
     }
+    const clauseVStart = addMonthsGcl30(settings.actEffectiveDate, 48);
+    if (settings.clauseVIStart <= clauseVStart) {
+      throw new PilotageInputError("BAD_SETTING", `Clause (vi) started after clause (v) (${clauseVStart}): enter a later date.`, "clauseVIStart");
+    }
   }
-  return settings;
+  // Frozen, so engine caches may remember what they derived from it.
+  return Object.freeze(settings);
 }
-
-const notDefaultCache = new WeakMap<EngineSettings, readonly string[]>();
 
 /** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. Shared and frozen. */
-export function settingsNotDefault(settings: EngineSettings): readonly string[] {
-  let differences = notDefaultCache.get(settings);
-  if (!differences) {
-    differences = Object.freeze(
-      (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
-        .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
-        .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`),
-    );
-    notDefaultCache.set(settings, differences);
-  }
-  return differences;
-}
+export const settingsNotDefault = memoizedForFrozen((settings: EngineSettings): readonly string[] =>
+  Object.freeze(
+    (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
+      .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
+      .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`),
+  ),
+);

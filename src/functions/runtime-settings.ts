@@ -4,12 +4,13 @@
  */
 import { DEFAULT_SETTINGS, EngineSettings } from "../engine";
 
-let functionSettings: EngineSettings = { ...DEFAULT_SETTINGS };
+let functionSettings: EngineSettings = DEFAULT_SETTINGS;
 
 export function getFunctionSettings(): EngineSettings {
   return functionSettings;
 }
 
 export function setFunctionSettings(settings: EngineSettings): void {
-  functionSettings = { ...settings };
+  // A frozen copy: engine caches may remember what they derive from it.
+  functionSettings = Object.freeze({ ...settings });
 }

@@ -37,7 +37,7 @@ export interface BaseRateClause {
 const MAXIMUM_UNITS = 500;
 
 function rates(upTo50Units: string, over50UpTo100Units: string, perUnitFrom100Units: string): SectionRates {
-  return { upTo50Units, over50UpTo100Units, perUnitFrom100Units, maximumUnits: MAXIMUM_UNITS };
+  return Object.freeze({ upTo50Units, over50UpTo100Units, perUnitFrom100Units, maximumUnits: MAXIMUM_UNITS });
 }
 
 export const BASE_PILOTAGE_CLAUSES: readonly BaseRateClause[] = [

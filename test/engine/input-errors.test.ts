@@ -1,0 +1,138 @@
+/**
+ * Typed input errors: every code the readers can raise, its Excel kind, and a message that says
+ * what to fix.
+ */
+import {
+  DEFAULT_SETTINGS,
+  InputErrorCode,
+  isPilotageInputError,
+  measurementInFeet,
+  parseClauseId,
+  parseLengthUnit,
+  PilotageInputError,
+  quoteTransit,
+  readBoardFeeRows,
+  readBoardSurchargeRows,
+  readDate,
+  readFlag,
+  readHours,
+  readPilotageUnits,
+  readSection,
+  readTransit,
+  resolveSettings,
+  surchargeTableOn,
+} from "../../src/engine";
+import { inputErrorOf } from "./hand";
+
+/** [code, expected kind, how to reach it from a reader, a phrase the message must contain] */
+const CASES: [InputErrorCode, "value" | "num" | "na", () => unknown, string][] = [
+  ["BLANK", "value", () => readPilotageUnits("", DEFAULT_SETTINGS), "enter the units, or the word UNMEASURED"],
+  ["BLANK", "value", () => readSection(null), "use 1 or \"Lower\""],
+  ["BLANK", "value", () => readDate(""), "enter the transit date"],
+  ["BLANK", "value", () => measurementInFeet(" ", "length"), "overall length is blank"],
+  ["NOT_A_NUMBER", "value", () => readPilotageUnits("two hundred", DEFAULT_SETTINGS), "enter the units or UNMEASURED"],
+  ["NOT_A_NUMBER", "value", () => readHours("ten"), "is not a number"],
+  ["NOT_FINITE", "num", () => readPilotageUnits(Number.NaN, DEFAULT_SETTINGS), "not a finite number"],
+  ["NOT_FINITE", "num", () => measurementInFeet(Number.POSITIVE_INFINITY, "breadth"), "enter the measurement"],
+  ["NOT_POSITIVE", "num", () => readPilotageUnits(0, DEFAULT_SETTINGS), "must be more than zero"],
+  ["NOT_POSITIVE", "num", () => readHours(-1), "cannot be negative"],
+  ["IMPLAUSIBLE", "num", () => measurementInFeet(2001, "length"), "check the figure and its unit"],
+  ["IMPLAUSIBLE", "num", () => readHours(241), "more than ten days"],
+  ["IMPLAUSIBLE", "num", () => readPilotageUnits(60000, DEFAULT_SETTINGS), "check the figure"],
+  ["BAD_MEASUREMENT_TEXT", "value", () => measurementInFeet("six hundred feet", "length"), "write it like 600' 6\""],
+  ["UNKNOWN_UNIT", "value", () => parseLengthUnit("furlongs"), 'use "ft", "m" or "in"'],
+  ["UNKNOWN_SECTION", "value", () => readSection("Section 3"), "2 or \"Upper\""],
+  ["BAD_DATE", "value", () => readDate("12/31/2026"), "YYYY-MM-DD"],
+  ["IMPOSSIBLE_DATE", "num", () => readDate("2026-02-30"), "check the year, month and day"],
+  ["EXCEL_SERIAL_60", "num", () => readDate(60), "enter a real date"],
+  ["DATE_OUT_OF_RANGE", "num", () => readDate(3_000_000), "enter a date such as 2026-12-31"],
+  ["BEFORE_FIRST_CLAUSE", "na", () => quoteTransit(readTransit({ units: 200, section: 1, date: "2015-11-19" }, DEFAULT_SETTINGS), DEFAULT_SETTINGS), "Check the date"],
+  ["UNKNOWN_CLAUSE", "value", () => parseClauseId("xiv"), "use i, ii, … xii, or leave it empty"],
+  ["NO_SURCHARGE_TABLE", "na", () => surchargeTableOn(readDate("2021-01-01"), [], DEFAULT_SETTINGS), "Enter the board's rows"],
+  ["BAD_BOARD_TABLE", "value", () => readBoardSurchargeRows([["2021-01-01", "300", "365"]]), "needs 4 columns"],
+  ["BAD_BOARD_TABLE", "value", () => readBoardFeeRows([["From", "Launch"], ["2026-13-01", "500"]]), "Board fees table, row 2"],
+  ["BAD_FLAG", "value", () => readFlag("maybe", "anchored 8 hours"), "must be TRUE or FALSE"],
+  ["BAD_SETTING", "value", () => resolveSettings({ unitsDecimals: 7 }), "from 0 to 6"],
+  ["BAD_SETTING", "value", () => resolveSettings({ at100Units: "flat" }), "\"perUnitRate\" or \"flatAmount\""],
+];
+
+describe.each(CASES.map(([code, kind, call, phrase], i) => [`${code} #${i}`, code, kind, call, phrase] as const))(
+  "%s",
+  (_name, code, kind, call, phrase) => {
+    test(`code ${code}, kind ${kind}, message names what to fix`, () => {
+      const error = inputErrorOf(call);
+      expect(error).toBeInstanceOf(PilotageInputError);
+      expect(isPilotageInputError(error)).toBe(true);
+      expect(error.name).toBe("PilotageInputError");
+      expect(error.code).toBe(code);
+      expect(error.kind).toBe(kind);
+      expect(error.message).toContain(phrase);
+    });
+  },
+);
+
+describe("the field an error is about, for marking a form", () => {
+  test.each<[() => unknown, string]>([
+    [() => readPilotageUnits("x", DEFAULT_SETTINGS), "units"],
+    [() => readSection("3"), "section"],
+    [() => readDate("x"), "date"],
+    [() => readHours("x"), "hours"],
+    [() => measurementInFeet("x", "depth"), "depth"],
+    [() => readBoardSurchargeRows([["2021-01-01", "x", "1", "1"]]), "board_surcharge"],
+    [() => readBoardFeeRows([["2021-01-01", "x"]]), "board_fees"],
+    [() => resolveSettings({ clauseVIStart: "2023-01-01" }), "clauseVIStart"],
+  ])("%#", (call, field) => {
+    expect(inputErrorOf(call).field).toBe(field);
+  });
+});
+
+describe("readers accept the documented spellings", () => {
+  test("sections (D5): 1/2, Lower/Upper, Section 1/Section 2, any case and spacing", () => {
+    for (const one of [1, "1", "lower", "LOWER", "Lower River", "section 1", " Section   1 ", "Section 1, Lower River"]) expect(readSection(one)).toBe(1);
+    for (const two of [2, "2", "Upper", "upper river", "SECTION 2", "Section 2, Upper River"]) expect(readSection(two)).toBe(2);
+    for (const bad of [3, 0, 1.5, "Middle", "Section 12", true]) expect(inputErrorOf(() => readSection(bad)).code).toBe("UNKNOWN_SECTION");
+  });
+
+  test("flags: TRUE/FALSE, yes/no, 1/0, x; blank is no", () => {
+    for (const yes of [true, "TRUE", "yes", "Y", 1, "1", "x"]) expect(readFlag(yes, "f")).toBe(true);
+    for (const no of [false, "false", "No", "n", 0, "0", "", null, undefined]) expect(readFlag(no, "f")).toBe(false);
+  });
+
+  test("hours: blank is not given; numbers and numeric text are read", () => {
+    expect(readHours(null)).toBeNull();
+    expect(readHours("")).toBeNull();
+    expect(readHours("10.5")).toBe(10.5);
+    expect(readHours(0)).toBe(0);
+    expect(readHours(240)).toBe(240);
+  });
+
+  test("settings: defaults, and text forms of the numbers", () => {
+    expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toEqual({ unitsDecimals: null, at100Units: "perUnitRate", actEffectiveDate: "2015-11-20", clauseVIStart: null });
+    expect(resolveSettings({ unitsDecimals: "2" }).unitsDecimals).toBe(2);
+    expect(resolveSettings({ unitsDecimals: "" }).unitsDecimals).toBeNull();
+    expect(inputErrorOf(() => resolveSettings({ unitsDecimals: "1.5" })).code).toBe("BAD_SETTING");
+  });
+});
+
+describe("inputs no adapter produces still give typed errors, never a TypeError", () => {
+  // A value with no text form (a null-prototype object, or one whose toString is not a function)
+  // must still be refused with a PilotageInputError: the readers take `unknown`.
+  const opaque = [Object.create(null) as unknown, { toString: 0 } as unknown];
+
+  test.each(opaque.map((value, i) => [i, value] as const))("opaque value #%d", (_i, value) => {
+    expect(inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => readSection(value)).code).toBe("UNKNOWN_SECTION");
+    expect(inputErrorOf(() => readHours(value)).code).toBe("NOT_A_NUMBER");
+    expect(inputErrorOf(() => parseClauseId(value)).code).toBe("UNKNOWN_CLAUSE");
+    expect(inputErrorOf(() => readDate(value)).code).toBe("BAD_DATE");
+  });
+
+  test("a JavaScript Date outside Excel's years is refused like the same date typed as text", () => {
+    // "1899-12-31" typed is IMPOSSIBLE_DATE (before 1900); year 10000 has no YYYY-MM-DD form at all.
+    expect(inputErrorOf(() => readDate("1899-12-31")).code).toBe("IMPOSSIBLE_DATE");
+    expect(inputErrorOf(() => readDate(new Date(Date.UTC(1899, 11, 31)))).code).toBe("IMPOSSIBLE_DATE");
+    const farFuture = inputErrorOf(() => readDate(new Date(Date.UTC(10000, 0, 1))));
+    expect(farFuture).toBeInstanceOf(PilotageInputError);
+  });
+});

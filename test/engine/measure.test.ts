@@ -1,0 +1,180 @@
+/**
+ * Measurements and pilotage units, § 89-a(4)(b)(2), (c) (D1), and the reader of typed units (D2).
+ */
+import Decimal from "decimal.js";
+import {
+  DEFAULT_SETTINGS,
+  measurementInFeet,
+  parseLengthUnit,
+  pilotageUnitsFromMeasurements,
+  readPilotageUnits,
+  resolveSettings,
+} from "../../src/engine";
+import { inputErrorOf } from "./hand";
+
+const feet = (input: unknown, unit?: "ft" | "m" | "in"): string => measurementInFeet(input, "length", unit).toString();
+const unitsOf = (units: ReturnType<typeof readPilotageUnits>): Decimal | null => (units.measured ? units.units : null);
+
+describe("D1 a measurement in feet", () => {
+  test.each([
+    [`600' 6"`, "600.5"], // 6 inches = 6/12 ft
+    [`600'6"`, "600.5"],
+    ["600 ft 6 in", "600.5"],
+    ["600 feet 6 inches", "600.5"],
+    ["600 ft 6", "600.5"],
+    [`600′ 6″`, "600.5"], // typographic prime marks
+    ["600.5 ft", "600.5"],
+    ["600 ft", "600"],
+    ["182.88 m", "600"], // 182.88 ÷ 0.3048 = 600 exactly
+    ["182.88 metres", "600"],
+    ["7206 in", "600.5"], // 7,206 ÷ 12 = 600.5
+    [`7206"`, "600.5"],
+    ["600.5", "600.5"], // a plain number is in feet by default
+    ["1,200", "1200"],
+    [" 600 FT 3 IN ", "600.25"],
+  ])("%p → %s ft", (text, expected) => {
+    expect(feet(text)).toBe(expected);
+  });
+
+  test("plain numbers in the given unit: 182.88 m = 600 ft, 7206 in = 600.5 ft, 24.384 m = 80 ft", () => {
+    expect(feet(600.5)).toBe("600.5");
+    expect(feet(182.88, "m")).toBe("600");
+    expect(feet("182.88", "m")).toBe("600");
+    expect(feet(7206, "in")).toBe("600.5");
+    expect(measurementInFeet(24.384, "breadth", "m").toString()).toBe("80");
+    // text that carries its own unit ignores the plain unit
+    expect(feet("600 ft", "m")).toBe("600");
+  });
+
+  test("inches of 12 or more after feet are refused: BAD_MEASUREMENT_TEXT", () => {
+    const error = inputErrorOf(() => measurementInFeet(`600' 12"`, "length"));
+    expect(error.code).toBe("BAD_MEASUREMENT_TEXT");
+    expect(error.message).toContain("inches after feet must be under 12");
+    expect(error.field).toBe("length");
+    // 600 ft 11.5 in = 600 + 11.5/12 ft = 7,211.5 inches
+    expect(measurementInFeet(`600' 11.5"`, "length").times(12).toDecimalPlaces(9).toString()).toBe("7211.5");
+  });
+
+  test.each([["six hundred feet"], ["600 yards"], ["600 ft 6 in 3"], ["-600"], ["600 ft -6 in"], ["NaN"], ["1e3"]])("%p is not a measurement: BAD_MEASUREMENT_TEXT with examples", (text) => {
+    const error = inputErrorOf(() => measurementInFeet(text, "length"));
+    expect(error.code).toBe("BAD_MEASUREMENT_TEXT");
+    expect(error.message).toContain(`600' 6"`);
+  });
+
+  test("blank → BLANK; zero or negative → NOT_POSITIVE; NaN, ±Infinity → NOT_FINITE; TRUE → NOT_A_NUMBER", () => {
+    for (const blank of [null, undefined, "", "  "]) expect(inputErrorOf(() => measurementInFeet(blank, "depth")).code).toBe("BLANK");
+    expect(inputErrorOf(() => measurementInFeet("", "depth")).message).toContain("The depth is blank");
+    for (const notPositive of [0, -0, -600, "0", "0 ft 0 in", "0 m"]) {
+      const error = inputErrorOf(() => measurementInFeet(notPositive, "breadth"));
+      expect(error.code).toBe("NOT_POSITIVE");
+      expect(error.message).toContain("extreme breadth must be more than zero");
+    }
+    for (const notFinite of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(inputErrorOf(() => measurementInFeet(notFinite, "length")).code).toBe("NOT_FINITE");
+    }
+    expect(inputErrorOf(() => measurementInFeet(true, "length")).code).toBe("NOT_A_NUMBER");
+  });
+
+  test("a length over 2,000 ft is implausible (IMPLAUSIBLE, check the unit); 2,000 ft itself is accepted", () => {
+    expect(feet(2000)).toBe("2000");
+    const error = inputErrorOf(() => measurementInFeet(2000.01, "length"));
+    expect(error.code).toBe("IMPLAUSIBLE");
+    expect(error.kind).toBe("num");
+    expect(error.message).toContain("over 2,000 ft");
+    expect(error.message).toContain("check the figure and its unit");
+    // 610 m ÷ 0.3048 = 2,001.31 ft
+    expect(inputErrorOf(() => measurementInFeet("610 m", "length")).message).toContain("2001.31 ft");
+    // 600 m ÷ 0.3048 = 1,968.5039… ft: under 2,000, accepted
+    expect(measurementInFeet(600, "length", "m").toDecimalPlaces(4).toString()).toBe("1968.5039");
+  });
+
+  test("unknown units: UNKNOWN_UNIT naming ft, m, in", () => {
+    expect(parseLengthUnit(undefined)).toBe("ft");
+    expect(parseLengthUnit("Metres")).toBe("m");
+    expect(parseLengthUnit('"')).toBe("in");
+    const error = inputErrorOf(() => parseLengthUnit("yards"));
+    expect(error.code).toBe("UNKNOWN_UNIT");
+    expect(error.message).toContain('use "ft", "m" or "in"');
+  });
+});
+
+describe("D1 pilotage units = length × breadth × depth ÷ 10,000", () => {
+  test("600.5 × 80 × 40 ÷ 10,000 = 192.16 (600.5 × 80 = 48,040; × 40 = 1,921,600; ÷ 10,000 = 192.16)", () => {
+    expect(pilotageUnitsFromMeasurements(`600' 6"`, "80 ft", "40 ft", DEFAULT_SETTINGS).toString()).toBe("192.16");
+    expect(pilotageUnitsFromMeasurements(600.5, 80, 40, DEFAULT_SETTINGS).toString()).toBe("192.16");
+    expect(pilotageUnitsFromMeasurements("7206 in", "960 in", "480 in", DEFAULT_SETTINGS).toString()).toBe("192.16");
+    expect(pilotageUnitsFromMeasurements(7206, 960, 480, DEFAULT_SETTINGS, "in").toString()).toBe("192.16");
+  });
+
+  test("metric: 182.88 m × 24.384 m × 12.192 m = 600 × 80 × 40 ft → 192 units exactly", () => {
+    expect(pilotageUnitsFromMeasurements("182.88 m", "24.384 m", "12.192 m", DEFAULT_SETTINGS).toString()).toBe("192");
+    expect(pilotageUnitsFromMeasurements(182.88, 24.384, 12.192, DEFAULT_SETTINGS, "m").toString()).toBe("192");
+  });
+
+  test("units are not rounded by default; the D1 setting rounds them half up", () => {
+    // 600.5 × 80.25 × 40.1 = 48,190.125 × 40.1 = 1,932,424.0125; ÷ 10,000 = 193.24240125
+    expect(pilotageUnitsFromMeasurements(600.5, 80.25, 40.1, DEFAULT_SETTINGS).toString()).toBe("193.24240125");
+    expect(pilotageUnitsFromMeasurements(600.5, 80.25, 40.1, resolveSettings({ unitsDecimals: 2 })).toString()).toBe("193.24");
+    expect(pilotageUnitsFromMeasurements(600.5, 80.25, 40.1, resolveSettings({ unitsDecimals: 0 })).toString()).toBe("193");
+    // 199.99 × 50 × 100 = 999,950; ÷ 10,000 = 99.995 → to 2 decimals, half up: 100.00
+    expect(pilotageUnitsFromMeasurements(199.99, 50, 100, DEFAULT_SETTINGS).toString()).toBe("99.995");
+    expect(pilotageUnitsFromMeasurements(199.99, 50, 100, resolveSettings({ unitsDecimals: 2 })).toString()).toBe("100");
+  });
+
+  test("each measurement's error names that measurement", () => {
+    expect(inputErrorOf(() => pilotageUnitsFromMeasurements(600, "", 40, DEFAULT_SETTINGS)).field).toBe("breadth");
+    expect(inputErrorOf(() => pilotageUnitsFromMeasurements(600, 80, 401, DEFAULT_SETTINGS)).message).toContain("depth");
+    expect(inputErrorOf(() => pilotageUnitsFromMeasurements(600, 401, 40, DEFAULT_SETTINGS)).code).toBe("IMPLAUSIBLE");
+  });
+});
+
+describe("D2 typed pilotage units", () => {
+  test("a number or numeric text, as is (not rounded by default)", () => {
+    expect(unitsOf(readPilotageUnits(271.43, DEFAULT_SETTINGS))?.toString()).toBe("271.43");
+    expect(unitsOf(readPilotageUnits("1,234.5", DEFAULT_SETTINGS))?.toString()).toBe("1234.5");
+    expect(unitsOf(readPilotageUnits(" 99.995 ", DEFAULT_SETTINGS))?.toString()).toBe("99.995");
+    expect(unitsOf(readPilotageUnits(0.0000001, DEFAULT_SETTINGS))?.toString()).toBe("1e-7");
+  });
+
+  test("the D1 setting rounds typed units too: 99.995 → 100 at 2 decimals; 0.5 → 1 at 0 decimals", () => {
+    const two = resolveSettings({ unitsDecimals: 2 });
+    expect(unitsOf(readPilotageUnits("99.995", two))?.toString()).toBe("100");
+    expect(unitsOf(readPilotageUnits(99.995, two))?.toString()).toBe("100");
+    expect(unitsOf(readPilotageUnits(99.994, two))?.toString()).toBe("99.99");
+    expect(unitsOf(readPilotageUnits(100.5, resolveSettings({ unitsDecimals: 0 })))?.toString()).toBe("101");
+    expect(unitsOf(readPilotageUnits("192.16", resolveSettings({ unitsDecimals: 1 })))?.toString()).toBe("192.2");
+  });
+
+  test("UNMEASURED in any case is the explicit 'measurements not provided' case; a blank is an error, never the maximum", () => {
+    expect(readPilotageUnits("UNMEASURED", DEFAULT_SETTINGS)).toEqual({ measured: false });
+    expect(readPilotageUnits(" unmeasured ", DEFAULT_SETTINGS)).toEqual({ measured: false });
+    for (const blank of [null, undefined, "", " "]) {
+      const error = inputErrorOf(() => readPilotageUnits(blank, DEFAULT_SETTINGS));
+      expect(error.code).toBe("BLANK");
+      expect(error.message).toContain("UNMEASURED");
+      expect(error.message).toContain("§ 89-a(4)(d)");
+    }
+  });
+
+  test("zero and negative → NOT_POSITIVE; NaN/Infinity → NOT_FINITE; text → NOT_A_NUMBER; over 50,000 → IMPLAUSIBLE", () => {
+    for (const value of [0, -0, -1, "-3", "0.00"]) {
+      const error = inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS));
+      expect(error.code).toBe("NOT_POSITIVE");
+      expect(error.message).toContain("more than zero");
+    }
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS)).code).toBe("NOT_FINITE");
+    }
+    expect(inputErrorOf(() => readPilotageUnits("1e20", DEFAULT_SETTINGS)).message).toContain("too large");
+    for (const value of ["abc", "12 units", "1,23", true]) {
+      const error = inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS));
+      expect(error.code).toBe("NOT_A_NUMBER");
+      expect(error.message).toContain("UNMEASURED");
+    }
+    expect(readPilotageUnits(50000, DEFAULT_SETTINGS).measured).toBe(true);
+    const error = inputErrorOf(() => readPilotageUnits(50000.01, DEFAULT_SETTINGS));
+    expect(error.code).toBe("IMPLAUSIBLE");
+    expect(error.message).toContain("check the figure");
+    expect(inputErrorOf(() => readPilotageUnits("60000", DEFAULT_SETTINGS)).code).toBe("IMPLAUSIBLE");
+  });
+});
