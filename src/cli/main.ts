@@ -1,11 +1,13 @@
 import { PilotageInputError } from "../engine";
 import { CliIo, UsageError } from "./io";
 import { QUOTE_HELP, runQuote } from "./quote-command";
+import { runRates } from "./rates-command";
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   quote: { run: runQuote, summary: "quote one transit, with every line's clause of § 89-a" },
+  rates: { run: runRates, summary: "print the schedule in force on a date, with citations" },
 };
 
 function mainHelp(): string {

@@ -32,7 +32,7 @@ function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings
       return null;
     case "monthsAfterActEffectiveDate":
       return (
-        `Assumed: clause (${clause.clause}) in force from ${startsOn}, the ${clause.startWords}, ` +
+        `Assumed: clause (${clause.clause}) in force from ${startsOn} (${clause.startWords}), ` +
         `taking ${settings.actEffectiveDate} as the 2015 act's effective date (setting actEffectiveDate, D6).`
       );
     case "clauseVIStartSetting":
