@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_SETTINGS, quoteTransit } from "../src/engine";
+import { measureColumnCall } from "./columns";
 import { naiveFloatTotal } from "./naive-float";
 import { engineInput, generateTransits } from "./transits";
 
@@ -53,9 +54,24 @@ function engineVersusFloat(count: number): BenchResult {
   };
 }
 
+function columnCall(rows: number): BenchResult {
+  const r = measureColumnCall(rows);
+  const ratio = r.adapterSeconds / r.engineSeconds;
+  console.log(`HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows: adapter ${r.adapterSeconds.toFixed(3)} s, engine alone ${r.engineSeconds.toFixed(3)} s, ratio ${ratio.toFixed(2)}×; heap growth ${r.heapUsedMb.toFixed(1)} MB`);
+  return {
+    target: `columns: HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows in one call vs the engine alone`,
+    measured: r.adapterSeconds,
+    baseline: r.engineSeconds,
+    unit: "s",
+    ratio,
+    goal: "≤ 1.5× the engine alone",
+    met: ratio <= 1.5,
+  };
+}
+
 export async function runBenchmarks(): Promise<BenchResult[]> {
   const count = Number(process.env.BENCH_TRANSITS ?? 1_000_000);
-  const results: BenchResult[] = [engineVersusFloat(count)];
+  const results: BenchResult[] = [engineVersusFloat(count), columnCall(100_000)];
   return results;
 }
 

@@ -5,7 +5,7 @@ import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, memoizedForFroz
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
 import { BoardFeeCode, BoardFeeDefinition, BOARD_FEES } from "./rates/board-fees";
-import { SectionNumber, SectionRates, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
+import { BASE_PILOTAGE_CLAUSES, SectionNumber, SectionRates, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, SurchargeBands } from "./rates/surcharge";
 import { ClauseInForce } from "./schedule";
 import { EngineSettings } from "./settings";
@@ -81,12 +81,26 @@ function perUnitCents(rateCents: number, millionths: number | null, units: () =>
 
 /** The statute's amounts in cents, derived once from the data rows. */
 interface SectionCents { upTo50: number; over50UpTo100: number; perUnit: number; maximumMillionths: number }
-const sectionCents = memoizedForFrozen((rates: SectionRates): SectionCents => ({
-  upTo50: centsOfText(rates.upTo50Units),
-  over50UpTo100: centsOfText(rates.over50UpTo100Units),
-  perUnit: centsOfText(rates.perUnitFrom100Units),
-  maximumMillionths: rates.maximumUnits * MILLION,
-}));
+function sectionCentsOf(rates: SectionRates): SectionCents {
+  return {
+    upTo50: centsOfText(rates.upTo50Units),
+    over50UpTo100: centsOfText(rates.over50UpTo100Units),
+    perUnit: centsOfText(rates.perUnitFrom100Units),
+    maximumMillionths: rates.maximumUnits * MILLION,
+  };
+}
+
+/** The statute's rows, converted once at load; any other rates object is converted when asked. */
+const STATUTE_SECTION_CENTS = new Map<SectionRates, SectionCents>(
+  BASE_PILOTAGE_CLAUSES.flatMap((clause) => [1, 2].map((section) => {
+    const rates = clause.sections[section as SectionNumber];
+    return [rates, sectionCentsOf(rates)] as [SectionRates, SectionCents];
+  })),
+);
+
+function sectionCents(rates: SectionRates): SectionCents {
+  return STATUTE_SECTION_CENTS.get(rates) ?? sectionCentsOf(rates);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Base pilotage, § 89-a(4)(b)(1)

@@ -6,8 +6,11 @@ export type IsoDate = string;
 const MS_PER_DAY = 86_400_000;
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return leap ? 29 : DAYS_IN_MONTH[month - 1];
 }
 
 export function isoDateOf(year: number, month: number, day: number): IsoDate {
@@ -58,7 +61,9 @@ export function parseIsoDate(text: string, field = "date"): IsoDate {
       field,
     );
   }
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new PilotageInputError(
       "IMPOSSIBLE_DATE",
@@ -66,7 +71,8 @@ export function parseIsoDate(text: string, field = "date"): IsoDate {
       field,
     );
   }
-  return isoDateOf(year, month, day);
+  // The text already is the canonical form.
+  return match[0];
 }
 
 /** Excel's largest date, 9999-12-31, in the 1900 date system. */
@@ -96,8 +102,17 @@ export function excelSerialToIso(serial: number, field = "date"): IsoDate {
       field,
     );
   }
-  return whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
+  let date = serialDates.get(whole);
+  if (date === undefined) {
+    date = whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
+    // Columns repeat dates; keep the memo small and bounded.
+    if (serialDates.size >= 100_000) serialDates.clear();
+    serialDates.set(whole, date);
+  }
+  return date;
 }
+
+const serialDates = new Map<number, IsoDate>();
 
 export function isoToExcelSerial(date: IsoDate): number {
   const days = daysBetween("1899-12-30", date);

@@ -62,13 +62,19 @@ export function centsOfDecimal(amount: Decimal): number | null {
  */
 export function memoizedForFrozen<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const cache = new WeakMap<K, V>();
+  // Column calls ask about the same row or settings again and again: remember the last one too.
+  let lastKey: K | undefined;
+  let lastValue: V | undefined;
   return (key) => {
+    if (key === lastKey) return lastValue as V;
     if (!Object.isFrozen(key)) return compute(key);
     let value = cache.get(key);
     if (value === undefined) {
       value = compute(key);
       cache.set(key, value);
     }
+    lastKey = key;
+    lastValue = value;
     return value;
   };
 }

@@ -133,6 +133,8 @@ export function readSection(input: unknown, field = "section"): SectionNumber {
 /** Expected continuous pilotage hours (D11); blank means not given. */
 export function readHours(input: unknown, field = "hours"): number | null {
   if (isBlank(input)) return null;
+  // Hours are compared with 10, never multiplied into money: a plain number is exact enough.
+  if (typeof input === "number" && input >= 0 && input <= 240) return input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
   if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative.", field);
   if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${hours.toString()} hours of continuous pilotage is more than ten days: check the figure.`, field);

@@ -61,7 +61,18 @@ interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v
 const timelineCache = new Map<string, DatedClause[]>();
 
 /** The clauses in start order under the settings' anchors, worked out once per pair of anchors. */
+let lastTimeline: { actEffectiveDate: IsoDate; clauseVIStart: IsoDate | null; timeline: DatedClause[] } | null = null;
+
 function clauseTimeline(settings: EngineSettings): DatedClause[] {
+  if (lastTimeline !== null && lastTimeline.actEffectiveDate === settings.actEffectiveDate && lastTimeline.clauseVIStart === settings.clauseVIStart) {
+    return lastTimeline.timeline;
+  }
+  const timeline = timelineFor(settings);
+  lastTimeline = { actEffectiveDate: settings.actEffectiveDate, clauseVIStart: settings.clauseVIStart, timeline };
+  return timeline;
+}
+
+function timelineFor(settings: EngineSettings): DatedClause[] {
   const key = `${settings.actEffectiveDate}|${settings.clauseVIStart ?? ""}`;
   let timeline = timelineCache.get(key);
   if (!timeline) {

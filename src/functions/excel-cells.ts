@@ -87,14 +87,16 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   }
   const out: (T | CustomFunctions.Error)[][] = new Array(rows);
   const cells: Cell[] = new Array(grids.length);
+  // A 1×1 or missing argument is the same for every row: read it once.
+  const single: (Cell | undefined)[] = grids.map((grid) => (grid === null ? null : grid.length === 1 && grid[0].length === 1 ? grid[0][0] : undefined));
   for (let r = 0; r < rows; r++) {
     const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
     for (let c = 0; c < columns; c++) {
       let inputError: CustomFunctions.Error | null = null;
       for (let g = 0; g < grids.length; g++) {
-        const grid = grids[g];
-        const cell = grid === null ? null : grid.length === 1 && grid[0].length === 1 ? grid[0][0] : grid[r][c];
-        if (isExcelError(cell)) inputError = cell;
+        const fixed = single[g];
+        const cell = fixed !== undefined ? fixed : (grids[g] as Grid)[r][c];
+        if (cell !== null && typeof cell === "object" && isExcelError(cell)) inputError = cell;
         cells[g] = cell;
       }
       if (inputError !== null) {

@@ -2,7 +2,6 @@
  * The NYPILOT fee functions, as plain TypeScript over Excel's values. functions.ts declares them
  * to Excel (JSDoc metadata); this file converts inputs and errors and calls the engine.
  */
-import Decimal from "decimal.js";
 import {
   BASE_PILOTAGE_CLAUSES,
   baseFeeWorking,
@@ -92,7 +91,7 @@ export function baseFee(units: Grid, section: Grid, date: Grid, clause: Grid | n
   const settings = getFunctionSettings();
   return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) => {
     const working = baseFeeWorking(unitsCell(u, settings), sectionCell(s), scheduleFor(dateCell(d), clauseCell(c), settings), settings);
-    return centsNumber(working.amount);
+    return working.amountCents / 100;
   });
 }
 
@@ -110,7 +109,7 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
     (rows) =>
       mapRows([units, date], ([u, d]) => {
         const line = surchargeLine(unitsCell(u, settings), surchargeTableOn(dateCell(d), rows, settings));
-        return centsNumber(line.amount as Decimal);
+        return (line.amountCents as number) / 100;
       }),
   );
 }
@@ -180,7 +179,8 @@ export function total(grids: TransitGrids): Result<unknown> {
         `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | launch | communication | mid-river launch) and, after the statutory surcharge periods, board_surcharge.`,
       );
     }
-    return centsNumber(quote.total);
+    // Whole cents ÷ 100 is the double nearest the rounded amount (D14), with no Decimal made.
+    return quote.totalCents / 100;
   });
 }
 
@@ -196,10 +196,10 @@ export function quote(grids: TransitGrids): Result<unknown> {
   if (!(only && typeof only === "object" && "lines" in only)) return [[only]] as Result<unknown>;
   const q = only as Quote;
   const spill: unknown[][] = [QUOTE_HEADER];
-  for (const line of q.lines) spill.push([line.label, line.amount === null ? "not entered" : centsNumber(line.amount), line.citation]);
+  for (const line of q.lines) spill.push([line.label, line.amountCents === null ? "not entered" : line.amountCents / 100, line.citation]);
   for (const warning of q.warnings) spill.push(["Warning", "", warning]);
   for (const setting of q.settingsNotDefault) spill.push(["Setting", "", setting]);
-  spill.push([q.complete ? "Total" : "Total (incomplete)", centsNumber(q.total), q.citation]);
+  spill.push([q.complete ? "Total" : "Total (incomplete)", q.totalCents / 100, q.citation]);
   return spill;
 }
 
