@@ -1,0 +1,100 @@
+/**
+ * One webpack build with both switches — a production host (--env host=) and office.js served
+ * from the build (--env officeJs=local) — written to a temp dir, never to dist/. Then the page is
+ * opened standalone in Debian's Chromium: office.js must report no host, and the page must ask for
+ * nothing outside the build. (CI installs chromium; set CHROMIUM_PATH to use another binary.)
+ */
+import { spawnSync } from "child_process";
+import fs from "fs";
+import http from "http";
+import os from "os";
+import path from "path";
+import { AddressInfo } from "net";
+import { chromium } from "playwright-core";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const HOST = "https://addins.example.com/hudson";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { manifestForHost } = require("../../scripts/manifest-for-host.js") as { manifestForHost(xml: string, host: string): string };
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), "nypilot-local-build-"));
+let build: ReturnType<typeof spawnSync>;
+
+beforeAll(() => {
+  const webpackCli = require.resolve("webpack-cli/bin/cli.js");
+  build = spawnSync(
+    process.execPath,
+    [webpackCli, "--mode", "production", "--env", `host=${HOST}`, "--env", "officeJs=local", "--env", `outDir=${out}`],
+    { cwd: ROOT, encoding: "utf8", env: { ...process.env, ADDIN_HOST: "", OFFICE_JS: "" } },
+  );
+}, 120_000);
+
+afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+test("compiles without warnings", () => {
+  expect(build.stderr).toBe("");
+  expect(build.status).toBe(0);
+  expect(String(build.stdout)).toMatch(/compiled successfully/);
+  expect(String(build.stdout)).not.toMatch(/WARNING/);
+});
+
+test("writes manifest.prod.xml for the host and points the help links there", () => {
+  const manifestXml = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
+  expect(fs.readFileSync(path.join(out, "manifest.prod.xml"), "utf8")).toBe(manifestForHost(manifestXml, HOST));
+  expect(fs.readFileSync(path.join(out, "manifest.xml"), "utf8")).toBe(manifestXml);
+  const metadata = JSON.parse(fs.readFileSync(path.join(out, "functions.json"), "utf8")) as { functions: { id: string; helpUrl?: string }[] };
+  for (const fn of metadata.functions) expect({ id: fn.id, helpUrl: fn.helpUrl }).toEqual({ id: fn.id, helpUrl: `${HOST}/help.html#${fn.id}` });
+});
+
+test("serves Microsoft's office.js from the build, unmodified, and allows no script host but itself", () => {
+  for (const file of ["office.js", "o15apptofilemappingtable.js"]) {
+    const copied = fs.readFileSync(path.join(out, "office-js", file));
+    expect(copied.equals(fs.readFileSync(require.resolve(`@microsoft/office-js/dist/${file}`)))).toBe(true);
+  }
+  const html = fs.readFileSync(path.join(out, "taskpane.html"), "utf8");
+  expect([...html.matchAll(/<script\b[^>]*\bsrc=([^\s>]+)/g)].map((m) => m[1].replace(/["']/g, ""))).toEqual([
+    "office-js/office.js",
+    "functions.js",
+    "taskpane.js",
+  ]);
+  expect(html).not.toContain("appsforoffice.microsoft.com");
+  expect(html).toMatch(/script-src 'self';/);
+});
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".png": "image/png", ".xml": "application/xml" };
+
+test("opened standalone in Chromium: office.js reports no host and nothing leaves the local server", async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  const server = http.createServer((request, response) => {
+    const file = path.join(out, decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname));
+    if (!file.startsWith(out + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    const pageErrors: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForFunction(() => document.getElementById("status")?.textContent !== "Loading…");
+    expect(await page.textContent("#status")).toBe("Running outside Office, as a standalone calculator.");
+    expect(await page.evaluate(() => typeof (globalThis as { CustomFunctions?: unknown }).CustomFunctions)).toBe("object");
+    expect(pageErrors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    expect(requests.map((url) => url.slice(origin.length))).toEqual(
+      expect.arrayContaining(["/taskpane.html", "/office-js/office.js", "/functions.js", "/taskpane.js"]),
+    );
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
