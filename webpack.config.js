@@ -25,6 +25,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { manifestForHost, functionsJsonForHost, normalizeHost } = require("./scripts/manifest-for-host");
+const { HelpPagePlugin } = require("./scripts/help-page");
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const OFFICE_JS_CDN_ORIGIN = new URL(OFFICE_JS_CDN).origin;
@@ -156,7 +157,7 @@ module.exports = (env = {}, argv = {}) => {
         scriptLoading: "defer",
         templateParameters: { officeJsUrl, contentSecurityPolicy: contentSecurityPolicy(localOfficeJs) },
       }),
-      new HtmlWebpackPlugin({ filename: "help.html", template: "./src/help/help.html", inject: false }),
+      new HelpPagePlugin(),
       new CopyWebpackPlugin({ patterns: copies }),
       new AddinOutputPlugin(host),
     ],
