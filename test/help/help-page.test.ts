@@ -43,3 +43,22 @@ describe("help.html", () => {
     expect(html).toContain("=NYPILOT.HUDSON_BASE_FEE(271.43, &quot;Upper&quot;, &quot;2026-06-15&quot;)");
   });
 });
+
+describe("README", () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+
+  test("lists every function with its example", () => {
+    const docs = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../src/help/function-docs.json"), "utf8")) as Record<string, { example: { formula: string } }>;
+    for (const fn of metadata.functions) {
+      expect(readme).toContain(`NYPILOT.${fn.name}(`);
+      expect(readme).toContain(docs[fn.id].example.formula);
+    }
+  });
+
+  test("shows the test command and the two quick-start commands", () => {
+    const quickStart = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Worked example"));
+    const commands = quickStart.match(/```sh\n([\s\S]*?)```/)?.[1].trim().split("\n") ?? [];
+    expect(commands).toHaveLength(2);
+    expect(commands[1]).toBe("npm test");
+  });
+});
