@@ -4,10 +4,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_SETTINGS, quoteTransit } from "../src/engine";
+import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedClause, quoteTransit, readPilotageUnits } from "../src/engine";
 import { measureColumnCall } from "./columns";
+import { measureLoad } from "./load";
+import { measureWorkbookRecalc } from "./workbook";
 import { naiveFloatTotal } from "./naive-float";
-import { engineInput, generateTransits } from "./transits";
+import { engineInput, generateTransits, seededRandom } from "./transits";
 
 export interface BenchResult {
   target: string;
@@ -54,6 +56,32 @@ function engineVersusFloat(count: number): BenchResult {
   };
 }
 
+/**
+ * Issue 7: the integer fast path against the decimal.js path on generated inputs (units with 0 to
+ * 6 decimals, every clause and section). Any difference fails the benchmark.
+ */
+function exactCrossCheck(inputs: number): BenchResult {
+  const random = seededRandom(2027);
+  const clauses = BASE_PILOTAGE_CLAUSES.map((c) => namedClause(c.clause, DEFAULT_SETTINGS));
+  const start = process.hrtime.bigint();
+  let mismatches = 0;
+  for (let i = 0; i < inputs; i++) {
+    const decimals = Math.floor(random() * 7);
+    const step = 10 ** (6 - decimals);
+    const millionths = Math.max(step, Math.round((random() * 1_000_000_000) / step) * step);
+    const text = (millionths / 1_000_000).toFixed(decimals);
+    const schedule = clauses[i % clauses.length];
+    const section = (i & 1) === 0 ? 1 : 2;
+    const fast = baseFeeWorking(readPilotageUnits(Number(text), DEFAULT_SETTINGS), section, schedule, DEFAULT_SETTINGS).amountCents;
+    const slow = baseFeeWorking({ measured: true, units: new Money(text), millionths: null }, section, schedule, DEFAULT_SETTINGS).amountCents;
+    if (fast !== slow) mismatches++;
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  console.log(`fast path vs decimal path: ${inputs.toLocaleString("en-US")} inputs, ${mismatches} differences, ${seconds.toFixed(1)} s`);
+  if (mismatches > 0) throw new Error(`the fast path differs from decimal.js on ${mismatches} inputs`);
+  return { target: `exactness: fast path = decimal.js path on ${inputs.toLocaleString("en-US")} inputs`, measured: mismatches, baseline: 0, unit: "differences", ratio: 0, goal: "0 differences", met: mismatches === 0 };
+}
+
 function columnCall(rows: number): BenchResult {
   const r = measureColumnCall(rows);
   const ratio = r.adapterSeconds / r.engineSeconds;
@@ -69,16 +97,57 @@ function columnCall(rows: number): BenchResult {
   };
 }
 
+function workbookRecalc(rows: number): BenchResult[] {
+  const r = measureWorkbookRecalc(rows);
+  console.log(
+    `HyperFormula, ${rows.toLocaleString("en-US")}-row reconciliation sheet: build+evaluate NYPILOT ${r.nypilotBuildSeconds.toFixed(2)} s vs native ${r.nativeBuildSeconds.toFixed(2)} s; ` +
+      `recalculation after a board amount changes NYPILOT ${r.nypilotRecalcSeconds.toFixed(2)} s vs native ${r.nativeRecalcSeconds.toFixed(2)} s; ` +
+      `native float formulas a cent or two off on ${r.nativeCentDifferences} rows`,
+  );
+  return [
+    {
+      target: `workbook: ${rows.toLocaleString("en-US")}-row sheet build + evaluate, NYPILOT column formulas vs native IF/ROUND/VLOOKUP`,
+      measured: r.nypilotBuildSeconds,
+      baseline: r.nativeBuildSeconds,
+      unit: "s",
+      ratio: r.nypilotBuildSeconds / r.nativeBuildSeconds,
+      goal: "≤ 1× native formulas",
+      met: r.nypilotBuildSeconds <= r.nativeBuildSeconds,
+    },
+    {
+      target: `workbook: recalculation of the ${rows.toLocaleString("en-US")}-row sheet after a board amount changes`,
+      measured: r.nypilotRecalcSeconds,
+      baseline: r.nativeRecalcSeconds,
+      unit: "s",
+      ratio: r.nypilotRecalcSeconds / r.nativeRecalcSeconds,
+      goal: "≤ 1× native formulas",
+      met: r.nypilotRecalcSeconds <= r.nativeRecalcSeconds,
+    },
+  ];
+}
+
+function load(): BenchResult[] {
+  const r = measureLoad();
+  console.log(`functions.js ${r.functionsGzipKb.toFixed(1)} KB gzipped; task pane scripts ${r.taskpaneGzipKb.toFixed(1)} KB gzipped; load + register ${r.registered} functions ${r.loadAndRegisterMs.toFixed(2)} ms`);
+  return [
+    { target: "load: dist/functions.js gzipped", measured: r.functionsGzipKb, baseline: 60, unit: "KB", ratio: r.functionsGzipKb / 60, goal: "≤ 60 KB", met: r.functionsGzipKb <= 60 },
+    { target: "load: task pane scripts gzipped", measured: r.taskpaneGzipKb, baseline: 200, unit: "KB", ratio: r.taskpaneGzipKb / 200, goal: "≤ 200 KB", met: r.taskpaneGzipKb <= 200 },
+    { target: "load: functions.js load + register every function in Node", measured: r.loadAndRegisterMs, baseline: 50, unit: "ms", ratio: r.loadAndRegisterMs / 50, goal: "≤ 50 ms", met: r.loadAndRegisterMs <= 50 },
+  ];
+}
+
 export async function runBenchmarks(): Promise<BenchResult[]> {
   const count = Number(process.env.BENCH_TRANSITS ?? 1_000_000);
-  const results: BenchResult[] = [engineVersusFloat(count), columnCall(100_000)];
-  return results;
+  const sheetRows = Number(process.env.BENCH_SHEET_ROWS ?? 100_000);
+  return [engineVersusFloat(count), exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000)), columnCall(100_000), ...workbookRecalc(sheetRows), ...load()];
 }
 
 async function main() {
   const results = await runBenchmarks();
   console.log("");
   console.table(results.map((r) => ({ target: r.target, measured: `${r.measured.toFixed(3)} ${r.unit}`, baseline: `${r.baseline.toFixed(3)} ${r.unit}`, ratio: r.ratio.toFixed(2), goal: r.goal ?? "", met: r.met ?? "" })));
+  const missed = results.filter((r) => r.met === false).map((r) => r.target);
+  console.log(missed.length === 0 ? "every target met" : `targets missed: ${missed.join("; ")}`);
   const file = path.resolve(__dirname, "../../bench/results.json");
   fs.writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), node: process.version, results }, null, 2) + "\n");
   console.log(`written ${path.relative(process.cwd(), file)}`);
