@@ -40,7 +40,12 @@ function timed<T>(run: () => T): [T, number] {
 /** The built add-in, wherever this file runs from (bench/ or dist-node/bench/). */
 function builtAddin(): HarnessOptions {
   const dist = path.resolve(__dirname, __dirname.includes("dist-node") ? "../../dist" : "../dist");
-  return { bundle: loadFunctionsBundle({ file: path.join(dist, "functions.js") }), metadata: readFunctionsMetadata(path.join(dist, "functions.json")) };
+  return {
+    bundle: loadFunctionsBundle({ file: path.join(dist, "functions.js") }),
+    metadata: readFunctionsMetadata(path.join(dist, "functions.json")),
+    // Excel's own sheet size; HyperFormula's default stops at 40,000 rows.
+    config: { maxRows: 1_048_576 },
+  };
 }
 
 export function measureWorkbookRecalc(rows: number): WorkbookBenchResult {
