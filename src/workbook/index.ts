@@ -1,0 +1,57 @@
+/** File I/O for the CLI: CSV and .xlsx in and out, never overwriting, never computing fees. */
+export {
+  csvField,
+  csvRecord,
+  CsvWriter,
+  isCsvRowError,
+  neutraliseFormula,
+  readCsvRows,
+  type CsvItem,
+  type CsvReadOptions,
+  type CsvRow,
+  type CsvRowError,
+  type CsvValue,
+  type CsvWriteOptions,
+} from "./csv";
+export { InputFileError } from "./errors";
+export {
+  openOutput,
+  OutputExistsError,
+  OutputFileError,
+  PendingOutput,
+  refuseExistingOutput,
+  writeOutputFile,
+  type OutputOptions,
+} from "./safe-output";
+export {
+  isExcelErrorValue,
+  isFormulaCell,
+  isNumericText,
+  numericText,
+  type ExcelErrorValue,
+  type FormulaCell,
+  type FormulaResult,
+  type NumericText,
+} from "./values";
+export {
+  columnLetters,
+  DATE_FORMAT,
+  excelSerialFromDate,
+  MONEY_FORMAT,
+  plainCellValue,
+  readXlsxSheet,
+  UNSUPPORTED_CELL,
+  writeXlsxWorkbook,
+  XlsxStreamWriter,
+  type XlsxCellValue,
+  type XlsxColumn,
+  type XlsxColumnKind,
+  type XlsxFormattedCell,
+  type XlsxOutputCell,
+  type XlsxReadOptions,
+  type XlsxRow,
+  type XlsxRowHighlight,
+  type XlsxSheet,
+  type XlsxSheetContent,
+  type XlsxSheetLayout,
+} from "./xlsx";

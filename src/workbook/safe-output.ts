@@ -1,0 +1,258 @@
+/**
+ * Output files that are never clobbered and never seen half-written.
+ *
+ * Every writer goes through `openOutput`: bytes go to a fresh temporary file (opened with `wx`,
+ * so it can never be someone else's file) in the same folder as the destination, and only
+ * `commit()` puts the finished file under its final name:
+ * - without `force`, by hard-linking the temporary file to the final name. `link` fails with
+ *   EEXIST instead of replacing, so a file that appeared while we were writing is still not
+ *   overwritten; and it is atomic, so the final name shows either nothing or the whole file.
+ * - with `force`, by renaming over the final name, which replaces it atomically.
+ * Same folder matters: rename and link only work within one file system.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import path from "node:path";
+import type { Writable } from "node:stream";
+import { errorText, systemErrorCode } from "./errors";
+import { finishedWriting } from "./stream-util";
+
+export interface OutputOptions {
+  /** Replace an existing file of the same name (the CLI's `--force`). */
+  readonly force?: boolean;
+}
+
+/** The output file exists and `force` was not given. */
+export class OutputExistsError extends Error {
+  readonly path: string;
+
+  constructor(filePath: string) {
+    // JSON quoting keeps the message on one line whatever the name contains.
+    super(`Output file ${JSON.stringify(filePath)} already exists; use --force to replace it.`);
+    this.name = "OutputExistsError";
+    this.path = filePath;
+  }
+}
+
+/** The output file could not be created or published (missing folder, no permission, …). */
+export class OutputFileError extends Error {
+  readonly path: string;
+  readonly code: string | undefined;
+
+  constructor(filePath: string, action: string, cause: unknown) {
+    super(`Cannot ${action} ${JSON.stringify(filePath)}: ${describeSystemError(cause)}`);
+    this.name = "OutputFileError";
+    this.path = filePath;
+    this.code = systemErrorCode(cause);
+  }
+}
+
+function describeSystemError(error: unknown): string {
+  switch (systemErrorCode(error)) {
+    case "ENOENT":
+      return "its folder does not exist";
+    case "ENOTDIR":
+      return "part of the folder path is a file, not a folder";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "a folder has that name";
+    case "ENOSPC":
+      return "the disk is full";
+    case "EROFS":
+      return "the file system is read-only";
+    default:
+      return errorText(error);
+  }
+}
+
+// File systems without hard links (FAT, some network shares) answer link() with one of these.
+const LINK_UNSUPPORTED = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK"]);
+
+/** Throws OutputExistsError if `filePath` exists and `force` is not set; lets the CLI fail before any work. */
+export async function refuseExistingOutput(filePath: string, options: OutputOptions = {}): Promise<void> {
+  if (options.force === true) return;
+  try {
+    // lstat, not stat: a dangling symbolic link still occupies the name.
+    await fs.promises.lstat(filePath);
+  } catch (error) {
+    if (systemErrorCode(error) === "ENOENT") return;
+    throw new OutputFileError(filePath, "check", error);
+  }
+  throw new OutputExistsError(filePath);
+}
+
+/**
+ * A temporary file being written, to become `path` on `commit()`. Write to `stream`; end it or
+ * let `commit()` end it. `discard()` removes the temporary file; calling it after a failed or
+ * abandoned write leaves nothing behind.
+ */
+export class PendingOutput {
+  readonly path: string;
+  readonly tempPath: string;
+  readonly stream: Writable;
+  private readonly handle: FileHandle;
+  private readonly force: boolean;
+  private handleClosed = false;
+  private settled: "open" | "committed" | "discarded" = "open";
+  private streamError: unknown = undefined;
+
+  constructor(finalPath: string, tempPath: string, handle: FileHandle, force: boolean) {
+    this.path = finalPath;
+    this.tempPath = tempPath;
+    this.handle = handle;
+    this.force = force;
+    // autoClose off: the handle must stay open after the last write so commit() can fsync it.
+    this.stream = handle.createWriteStream({ autoClose: false });
+    // A write error with no listener would crash the process; keep it for commit() to report.
+    this.stream.on("error", (error) => {
+      this.streamError ??= error;
+    });
+  }
+
+  /** Finishes the temporary file, flushes it to disk and publishes it under `path`. */
+  async commit(): Promise<void> {
+    if (this.settled !== "open") throw new Error(`output ${JSON.stringify(this.path)} was already ${this.settled}`);
+    try {
+      if (!this.stream.writableEnded) this.stream.end();
+      await finishedWriting(this.stream);
+      if (this.streamError !== undefined) throw this.streamError;
+      // fsync before publishing: otherwise a power cut can leave the new name pointing at a
+      // file whose data never reached the disk.
+      await this.handle.sync();
+      await this.releaseStream();
+      await this.closeHandle();
+      await this.publish();
+      this.settled = "committed";
+    } catch (error) {
+      await this.discard();
+      if (error instanceof OutputExistsError || error instanceof OutputFileError) throw error;
+      throw new OutputFileError(this.path, "write", error);
+    }
+    await syncFolder(path.dirname(this.tempPath));
+  }
+
+  /** Abandons the output: the temporary file is removed and the final name is untouched. */
+  async discard(): Promise<void> {
+    if (this.settled === "committed") return;
+    this.settled = "discarded";
+    await this.releaseStream();
+    await this.closeHandle().catch(() => undefined);
+    await removeIfPresent(this.tempPath);
+  }
+
+  /**
+   * A stream made from a FileHandle holds a reference to it until the stream closes, and
+   * FileHandle.close() waits for that; with autoClose off the stream must be closed by hand.
+   */
+  private async releaseStream(): Promise<void> {
+    if (this.stream.closed) return;
+    const closed = new Promise<void>((resolve) => this.stream.once("close", () => resolve()));
+    this.stream.destroy();
+    await closed;
+  }
+
+  private async closeHandle(): Promise<void> {
+    if (this.handleClosed) return;
+    this.handleClosed = true;
+    await this.handle.close();
+  }
+
+  private async publish(): Promise<void> {
+    if (this.force) {
+      await fs.promises.rename(this.tempPath, this.path).catch((error: unknown) => {
+        throw new OutputFileError(this.path, "replace", error);
+      });
+      return;
+    }
+    try {
+      await fs.promises.link(this.tempPath, this.path);
+    } catch (error) {
+      const code = systemErrorCode(error);
+      if (code === "EEXIST") throw new OutputExistsError(this.path);
+      if (code === undefined || !LINK_UNSUPPORTED.has(code)) throw new OutputFileError(this.path, "create", error);
+      await this.publishWithoutLink();
+      return;
+    }
+    // The data is published under its final name; the temporary name is just a second link.
+    // Failing to remove it must not turn a finished output into a reported failure.
+    await removeIfPresent(this.tempPath).catch(() => undefined);
+  }
+
+  /**
+   * Without hard links: claim the final name with an empty file created exclusively (so an
+   * existing file still makes us stop), then rename the finished file over our own placeholder.
+   * A crash between the two steps can leave that empty placeholder, never partial content.
+   */
+  private async publishWithoutLink(): Promise<void> {
+    let placeholder: FileHandle;
+    try {
+      placeholder = await fs.promises.open(this.path, "wx");
+    } catch (error) {
+      if (systemErrorCode(error) === "EEXIST") throw new OutputExistsError(this.path);
+      throw new OutputFileError(this.path, "create", error);
+    }
+    await placeholder.close();
+    try {
+      await fs.promises.rename(this.tempPath, this.path);
+    } catch (error) {
+      await removeIfPresent(this.path);
+      throw new OutputFileError(this.path, "create", error);
+    }
+  }
+}
+
+/**
+ * Starts an output: refuses an existing file unless `force`, then creates the temporary file
+ * next to it. The existence check is repeated, atomically, by `commit()`.
+ */
+export async function openOutput(filePath: string, options: OutputOptions = {}): Promise<PendingOutput> {
+  const force = options.force === true;
+  await refuseExistingOutput(filePath, { force });
+  const folder = path.dirname(path.resolve(filePath));
+  // Dot-prefixed and tagged with the process id so a leftover from a killed run is recognisable.
+  const tempName = `.${path.basename(filePath)}.${process.pid}-${randomBytes(6).toString("hex")}.partial`;
+  const tempPath = path.join(folder, tempName);
+  let handle: FileHandle;
+  try {
+    handle = await fs.promises.open(tempPath, "wx");
+  } catch (error) {
+    throw new OutputFileError(filePath, "create", error);
+  }
+  return new PendingOutput(filePath, tempPath, handle, force);
+}
+
+/** Writes a whole file at once through the same no-clobber, no-partial-file rules. */
+export async function writeOutputFile(filePath: string, data: string | Uint8Array, options: OutputOptions = {}): Promise<void> {
+  const pending = await openOutput(filePath, options);
+  try {
+    pending.stream.end(data);
+    await pending.commit();
+  } catch (error) {
+    await pending.discard();
+    throw error;
+  }
+}
+
+async function removeIfPresent(filePath: string): Promise<void> {
+  try {
+    await fs.promises.unlink(filePath);
+  } catch (error) {
+    if (systemErrorCode(error) !== "ENOENT") throw error;
+  }
+}
+
+/** Makes the new directory entry durable where the platform allows opening a folder (not Windows). */
+async function syncFolder(folder: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(folder, "r");
+    await handle.sync();
+  } catch {
+    // Best effort only: the file itself is already complete and published.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}

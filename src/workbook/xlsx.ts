@@ -1,0 +1,503 @@
+/**
+ * .xlsx in and out for the CLI, through exceljs. Generic like the CSV module: plain cell values
+ * in, formatted sheets with cached formulas out; the caller decides what the columns mean.
+ */
+import fs from "node:fs";
+import { stream as excelStream, Workbook, type Cell, type CellFormulaValue, type CellValue, type Row, type Worksheet } from "exceljs";
+import { errorText, InputFileError, systemErrorCode } from "./errors";
+import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
+import { assertWritable, drained } from "./stream-util";
+import {
+  checkedDecimalText,
+  isExcelErrorValue,
+  isFormulaCell,
+  isNumericText,
+  type ExcelErrorValue,
+  type FormulaCell,
+  type FormulaResult,
+  type NumericText,
+} from "./values";
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const MS_PER_DAY = 86_400_000;
+// Serial 25569 is 1970-01-01 in Excel's 1900 date system (day 0 being 1899-12-30, which absorbs
+// Lotus's phantom 1900-02-29). exceljs uses the same origin in both directions.
+const SERIAL_OF_UNIX_EPOCH = 25_569;
+
+/**
+ * The 1900-system serial of a date as exceljs hands it over (the cell's serial read as UTC). A
+ * 1904-system workbook is converted by exceljs on reading, so its dates come out as 1900 serials
+ * here too: the same day always has the same number.
+ */
+export function excelSerialFromDate(date: Date): number {
+  return date.getTime() / MS_PER_DAY + SERIAL_OF_UNIX_EPOCH;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** A cell as read: number (dates as serials), text, boolean, empty (null) or an Excel error. */
+export type XlsxCellValue = number | string | boolean | null | ExcelErrorValue;
+
+export interface XlsxRow {
+  /** The row number Excel shows. */
+  readonly rowNumber: number;
+  /** Column A first; at least as many cells as the header, empty cells as null. */
+  readonly cells: XlsxCellValue[];
+  /** Present when the row has formulas: the formula text (no leading "=") per column, else null. */
+  readonly formulas?: (string | null)[];
+}
+
+export interface XlsxSheetContent {
+  readonly sheetName: string;
+  /** Row 1 as text; [] when row 1 is empty. */
+  readonly header: string[];
+  /** Rows 2 onwards that hold anything; wholly empty rows are left out. */
+  readonly dataRows: XlsxRow[];
+}
+
+export interface XlsxReadOptions {
+  /** Sheet to read, matched like Excel does (ignoring case); default the first tab. */
+  readonly sheet?: string;
+}
+
+/** Marker for a cell value kind this reader does not know; never silently turned into a blank. */
+export const UNSUPPORTED_CELL: ExcelErrorValue = Object.freeze({ error: "#UNSUPPORTED!" });
+
+/** Turns exceljs's cell value into a plain value (formulas become their cached result). */
+export function plainCellValue(value: CellValue): XlsxCellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
+  if (value instanceof Date) return excelSerialFromDate(value);
+  if ("error" in value) return { error: String(value.error) };
+  if ("richText" in value) return value.richText.map((run) => run.text).join("");
+  if ("formula" in value || "sharedFormula" in value) {
+    // No cached result (written by a tool that never calculated): nothing to read.
+    return value.result === undefined ? null : plainCellValue(value.result);
+  }
+  if ("hyperlink" in value) {
+    // exceljs types the text as a string, but a link's text can itself be rich text.
+    return plainCellValue(value.text as CellValue);
+  }
+  return UNSUPPORTED_CELL;
+}
+
+function headerText(value: XlsxCellValue): string {
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "object") return value.error;
+  return String(value);
+}
+
+function formulaOf(row: Row, column: number, value: CellValue): string | null {
+  if (typeof value !== "object" || value === null || value instanceof Date) return null;
+  if ("formula" in value && typeof value.formula === "string") return value.formula;
+  // A shared-formula clone stores only its master's address; exceljs translates it for the cell.
+  if ("sharedFormula" in value) return row.getCell(column).formula ?? null;
+  return null;
+}
+
+function findSheet(workbook: Workbook, filePath: string, wanted: string | undefined): Worksheet {
+  const sheets = workbook.worksheets;
+  if (wanted === undefined) {
+    if (sheets.length === 0) throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no worksheets`);
+    return sheets[0];
+  }
+  const found = sheets.find((sheet) => sheet.name.toLowerCase() === wanted.toLowerCase());
+  if (found === undefined) {
+    const names = sheets.map((sheet) => JSON.stringify(sheet.name)).join(", ");
+    throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no sheet named ${JSON.stringify(wanted)}; its sheets are ${names}`);
+  }
+  return found;
+}
+
+async function loadWorkbook(filePath: string): Promise<Workbook> {
+  const name = JSON.stringify(filePath);
+  try {
+    const stats = await fs.promises.stat(filePath);
+    if (!stats.isFile()) throw new InputFileError(filePath, `Cannot read ${name}: it is not a file`);
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    const reason = systemErrorCode(error) === "ENOENT" ? "no such file" : errorText(error);
+    throw new InputFileError(filePath, `Cannot read ${name}: ${reason}`);
+  }
+  const workbook = new Workbook();
+  try {
+    await workbook.xlsx.readFile(filePath);
+  } catch (error) {
+    throw new InputFileError(filePath, `Cannot read ${name} as an .xlsx workbook: ${errorText(error)}`);
+  }
+  return workbook;
+}
+
+/**
+ * Reads one worksheet (the first, or `options.sheet`) as plain values. Row 1 is the header.
+ * The whole workbook is loaded: .xlsx files are bounded by Excel's 1,048,576 rows, unlike CSV.
+ */
+export async function readXlsxSheet(filePath: string, options: XlsxReadOptions = {}): Promise<XlsxSheetContent> {
+  const workbook = await loadWorkbook(filePath);
+  const sheet = findSheet(workbook, filePath, options.sheet);
+  let header: string[] = [];
+  const dataRows: XlsxRow[] = [];
+  sheet.eachRow((row, rowNumber) => {
+    // row.values is 1-based (index 0 unused) and sparse.
+    const raw = row.values as CellValue[];
+    const width = Math.max(row.cellCount, header.length);
+    const cells: XlsxCellValue[] = [];
+    let formulas: (string | null)[] | undefined;
+    for (let column = 1; column <= width; column += 1) {
+      const value = raw[column];
+      const formula = formulaOf(row, column, value);
+      if (formula === null) {
+        cells.push(plainCellValue(value));
+        continue;
+      }
+      // Not value.result: exceljs's formula value getter drops falsy results, so a cached 0 or
+      // FALSE (a zero variance, an unflagged row) would read as "no result". cell.result keeps them.
+      const result = row.getCell(column).result as CellValue;
+      cells.push(result === undefined ? null : plainCellValue(result));
+      formulas ??= new Array<string | null>(width).fill(null);
+      formulas[column - 1] = formula;
+    }
+    if (rowNumber === 1) {
+      header = cells.map(headerText);
+      return;
+    }
+    dataRows.push(formulas === undefined ? { rowNumber, cells } : { rowNumber, cells, formulas });
+  });
+  return { sheetName: sheet.name, header, dataRows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** How a column's values are shown; sets the number format and default width. */
+export type XlsxColumnKind = "text" | "number" | "money" | "date" | "boolean";
+
+export interface XlsxColumn {
+  readonly header: string;
+  /** Default "text". */
+  readonly kind?: XlsxColumnKind;
+  /** In characters; default from the header and the kind. */
+  readonly width?: number;
+  /** Overrides the kind's number format for every cell of the column. */
+  readonly numberFormat?: string;
+}
+
+export interface XlsxRowHighlight {
+  /** 0-based index of the column whose TRUE marks the row. */
+  readonly flagColumn: number;
+  /** ARGB fill, default Excel's light red. */
+  readonly fillArgb?: string;
+  /** ARGB font colour, default Excel's dark red (its "Light Red Fill with Dark Red Text"). */
+  readonly fontArgb?: string;
+}
+
+export interface XlsxSheetLayout {
+  readonly name: string;
+  readonly columns: readonly XlsxColumn[];
+  /** Conditional formatting: fill every data row whose flag cell is TRUE. */
+  readonly highlightRowsWhereTrue?: XlsxRowHighlight;
+}
+
+/** A cell with its own number format, e.g. a money amount in an otherwise mixed summary column. */
+export interface XlsxFormattedCell {
+  readonly value: XlsxPlainOutput | FormulaCell;
+  readonly numberFormat: string;
+}
+
+type XlsxPlainOutput = string | number | boolean | Date | null | undefined | NumericText | ExcelErrorValue;
+
+/** A cell on its way into a sheet. Text is always stored as text: never read as a formula. */
+export type XlsxOutputCell = XlsxPlainOutput | FormulaCell | XlsxFormattedCell;
+
+export interface XlsxSheet extends XlsxSheetLayout {
+  readonly rows: Iterable<readonly XlsxOutputCell[]>;
+}
+
+/** US dollars, two decimals, negatives in red with a minus sign (variances stand out). */
+export const MONEY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
+export const DATE_FORMAT = "yyyy-mm-dd";
+
+const KIND_FORMATS: Record<XlsxColumnKind, string | undefined> = {
+  text: undefined,
+  number: undefined,
+  money: MONEY_FORMAT,
+  date: DATE_FORMAT,
+  boolean: undefined,
+};
+const KIND_WIDTHS: Record<XlsxColumnKind, number> = { text: 16, number: 12, money: 14, date: 12, boolean: 8 };
+const MAX_DEFAULT_WIDTH = 60;
+// Excel refuses to open a file whose cell holds more text than this.
+const MAX_CELL_TEXT = 32_767;
+const DEFAULT_HIGHLIGHT_FILL = "FFFFC7CE";
+const DEFAULT_HIGHLIGHT_FONT = "FF9C0006";
+const HEADER_FILL = "FFD9E1F2";
+
+/** "A" for 1, "Z" for 26, "AA" for 27. */
+export function columnLetters(columnNumber: number): string {
+  let letters = "";
+  for (let rest = columnNumber; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+function checkSheetName(name: string): void {
+  // Excel's own rules; a file breaking them opens with a repair prompt or not at all.
+  if (name.length < 1 || name.length > 31 || /[[\]:*?/\\]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+    throw new RangeError(`${JSON.stringify(name)} cannot be an Excel sheet name (1–31 characters, none of [ ] : * ? / \\, no quote at either end)`);
+  }
+}
+
+function checkedText(text: string, where: string): string {
+  if (text.length > MAX_CELL_TEXT) {
+    throw new RangeError(`${where}: ${text.length} characters of text exceed Excel's limit of ${MAX_CELL_TEXT} per cell`);
+  }
+  return text;
+}
+
+function checkedNumber(value: number, where: string): number {
+  if (!Number.isFinite(value)) throw new RangeError(`${where}: ${value} is not a finite number`);
+  return value;
+}
+
+function formulaResultValue(result: FormulaResult | undefined, where: string): CellFormulaValue["result"] {
+  if (result === undefined || result === null) return undefined;
+  if (typeof result === "string") return checkedText(result, where);
+  if (typeof result === "number") return checkedNumber(result, where);
+  if (typeof result === "boolean") return result;
+  if (isNumericText(result)) return Number(checkedDecimalText(result.numeric));
+  return { error: result.error as "#N/A" };
+}
+
+/** The exceljs value for one outgoing cell, and the number format it asks for, if any. */
+function excelValue(cell: XlsxOutputCell, where: string): { value: CellValue; numberFormat?: string } {
+  if (cell === null || cell === undefined) return { value: null };
+  if (typeof cell === "string") return { value: checkedText(cell, where) };
+  if (typeof cell === "number") return { value: checkedNumber(cell, where) };
+  if (typeof cell === "boolean") return { value: cell };
+  if (cell instanceof Date) {
+    if (Number.isNaN(cell.getTime())) throw new RangeError(`${where}: invalid date`);
+    return { value: cell };
+  }
+  if (isNumericText(cell)) return { value: Number(checkedDecimalText(cell.numeric)) };
+  if (isFormulaCell(cell)) {
+    // exceljs writes the text into <f> as given, and <f> holds formulas without their "=".
+    const formula = cell.formula.startsWith("=") ? cell.formula.slice(1) : cell.formula;
+    return { value: { formula, result: formulaResultValue(cell.result, where) } };
+  }
+  if (isExcelErrorValue(cell)) return { value: { error: cell.error as "#N/A" } };
+  if ("numberFormat" in cell) {
+    return { value: excelValue(cell.value, where).value, numberFormat: cell.numberFormat };
+  }
+  throw new TypeError(`${where}: cannot write ${JSON.stringify(cell)} to a cell`);
+}
+
+function defaultWidth(column: XlsxColumn): number {
+  const kind = column.kind ?? "text";
+  return Math.min(MAX_DEFAULT_WIDTH, Math.max(column.header.length + 2, KIND_WIDTHS[kind]));
+}
+
+/** Adds a sheet with the layout's widths, frozen header row and styled header. */
+function startLayout(workbook: Workbook, layout: XlsxSheetLayout): Worksheet {
+  checkSheetName(layout.name);
+  if (layout.highlightRowsWhereTrue !== undefined) {
+    const flag = layout.highlightRowsWhereTrue.flagColumn;
+    if (!Number.isInteger(flag) || flag < 0 || flag >= layout.columns.length) {
+      throw new RangeError(`sheet ${JSON.stringify(layout.name)}: flag column ${flag} is not one of its ${layout.columns.length} columns`);
+    }
+  }
+  // Views go in at creation: the streaming worksheet has no setter for them.
+  const sheet = workbook.addWorksheet(layout.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+  sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
+  const header = sheet.addRow(layout.columns.map((column, index) => checkedText(column.header, `header of column ${columnLetters(index + 1)}`)));
+  header.eachCell((cell) => {
+    cell.font = { bold: true };
+    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: HEADER_FILL } };
+    cell.border = { bottom: { style: "thin" } };
+  });
+  header.commit();
+  return sheet;
+}
+
+function addDataRow(sheet: Worksheet, layout: XlsxSheetLayout, cells: readonly XlsxOutputCell[], rowNumber: number): void {
+  if (cells.length > layout.columns.length) {
+    throw new RangeError(`sheet ${JSON.stringify(layout.name)} row ${rowNumber}: ${cells.length} cells for ${layout.columns.length} columns`);
+  }
+  const converted = cells.map((cell, index) => excelValue(cell, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(index + 1)}${rowNumber}`));
+  const row = sheet.addRow(converted.map((entry) => entry.value));
+  converted.forEach((entry, index) => {
+    const column = layout.columns[index];
+    const format = entry.numberFormat ?? column.numberFormat ?? KIND_FORMATS[column.kind ?? "text"];
+    if (format !== undefined && entry.value !== null) {
+      const target: Cell = row.getCell(index + 1);
+      target.numFmt = format;
+    }
+  });
+  // Writes the row out on a streaming sheet; does nothing on an in-memory one.
+  row.commit();
+}
+
+/** The conditional format that fills flagged rows; needs the last row, so it is added at the end. */
+function addHighlight(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: number): void {
+  const highlight = layout.highlightRowsWhereTrue;
+  if (highlight === undefined || lastRow < 2) return;
+  const flagLetters = columnLetters(highlight.flagColumn + 1);
+  sheet.addConditionalFormatting({
+    ref: `A2:${columnLetters(layout.columns.length)}${lastRow}`,
+    rules: [
+      {
+        type: "expression",
+        priority: 1,
+        // Relative row, absolute column: each row looks at its own flag cell.
+        formulae: [`$${flagLetters}2=TRUE`],
+        style: {
+          fill: { type: "pattern", pattern: "solid", bgColor: { argb: highlight.fillArgb ?? DEFAULT_HIGHLIGHT_FILL } },
+          font: { color: { argb: highlight.fontArgb ?? DEFAULT_HIGHLIGHT_FONT } },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Writes a workbook held in memory, one sheet per entry, through safe-output: an existing file
+ * is refused unless `force`, and nothing appears under `filePath` until it is complete. For
+ * 100,000 rows and more use XlsxStreamWriter.
+ */
+export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxSheet[], options: OutputOptions = {}): Promise<void> {
+  // Opened first so an existing file is refused before any work is done.
+  const output = await openOutput(filePath, options);
+  try {
+    const workbook = new Workbook();
+    for (const layout of sheets) {
+      const sheet = startLayout(workbook, layout);
+      let rowNumber = 1;
+      for (const cells of layout.rows) {
+        rowNumber += 1;
+        addDataRow(sheet, layout, cells, rowNumber);
+      }
+      addHighlight(sheet, layout, rowNumber);
+    }
+    // A buffer rather than exceljs's stream writer: its promise settles before the bytes have
+    // all reached the stream, and the in-memory workbook is the larger cost anyway.
+    const bytes = await workbook.xlsx.writeBuffer();
+    output.stream.end(new Uint8Array(bytes));
+    await output.commit();
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
+}
+
+// exceljs's stream writer gives no backpressure of its own: rows go into its zip stream as fast
+// as they are added. Yielding to the event loop every so many cells lets compression keep pace
+// (measured: with 10-cell rows, every 1,000 rows let the zip input grow without bound, every
+// 25 kept it empty).
+const CELLS_BETWEEN_YIELDS = 256;
+// See XlsxStreamWriter.write: how often the streaming sheet's formula table is emptied.
+const ROWS_BETWEEN_FORMULA_RESETS = 1_000;
+
+/**
+ * Writes a large workbook row by row with exceljs's streaming writer: committed rows leave
+ * memory. Same layout, formats, frozen header and highlight as writeXlsxWorkbook, same
+ * safe-output rules; the file appears under its name only on `close()`.
+ */
+export class XlsxStreamWriter {
+  private readonly output: PendingOutput;
+  private readonly workbook: excelStream.xlsx.WorkbookWriter;
+  private layout: XlsxSheetLayout;
+  private sheet: Worksheet;
+  private lastRow = 1;
+  private cellsSinceYield = 0;
+  private closed = false;
+
+  private constructor(output: PendingOutput, layout: XlsxSheetLayout) {
+    this.output = output;
+    // Inline strings instead of a shared-string table, which would grow with every distinct text.
+    this.workbook = new excelStream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+    this.layout = layout;
+    this.sheet = startLayout(this.workbook, layout);
+  }
+
+  static async open(filePath: string, firstSheet: XlsxSheetLayout, options: OutputOptions = {}): Promise<XlsxStreamWriter> {
+    const output = await openOutput(filePath, options);
+    try {
+      return new XlsxStreamWriter(output, firstSheet);
+    } catch (error) {
+      await output.discard();
+      throw error;
+    }
+  }
+
+  /** Data rows written to the current sheet. */
+  get rowsWritten(): number {
+    return this.lastRow - 1;
+  }
+
+  async write(cells: readonly XlsxOutputCell[]): Promise<void> {
+    if (this.closed) throw new Error("xlsx writer is already closed");
+    assertWritable(this.output.stream);
+    const rowNumber = this.lastRow + 1;
+    // Throws before adding anything if the row is bad, so the count stays right.
+    addDataRow(this.sheet, this.layout, cells, rowNumber);
+    this.lastRow = rowNumber;
+    if (this.lastRow % ROWS_BETWEEN_FORMULA_RESETS === 0) this.forgetWrittenFormulas();
+    this.cellsSinceYield += Math.max(1, cells.length);
+    if (this.cellsSinceYield >= CELLS_BETWEEN_YIELDS) {
+      this.cellsSinceYield = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // The file itself is slower than the zip: wait for the disk rather than buffer in memory.
+      if (this.output.stream.writableNeedDrain) await drained(this.output.stream);
+    }
+  }
+
+  /** Finishes the current sheet (with its highlight) and continues on a new one. */
+  startSheet(layout: XlsxSheetLayout): void {
+    if (this.closed) throw new Error("xlsx writer is already closed");
+    this.finishSheet();
+    this.layout = layout;
+    this.sheet = startLayout(this.workbook, layout);
+    this.lastRow = 1;
+  }
+
+  /** Completes the workbook and publishes the file under its final name. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.finishSheet();
+      await this.workbook.commit();
+      await this.output.commit();
+    } catch (error) {
+      await this.output.discard();
+      throw error;
+    }
+  }
+
+  /** Gives up: the partial file is removed and the final name never touched. */
+  async abort(): Promise<void> {
+    this.closed = true;
+    await this.output.discard();
+  }
+
+  private finishSheet(): void {
+    addHighlight(this.sheet, this.layout, this.lastRow);
+    this.sheet.commit();
+  }
+
+  /**
+   * exceljs's streaming sheet keeps every formula cell it has written in a private table
+   * (`_formulae`), there only so later shared-formula clones can find their master. We never
+   * write shared formulas, so the table is pure growth (about 100 bytes per formula cell,
+   * hundreds of MB for a million rows); emptying it keeps memory flat. Guarded so that an
+   * exceljs without the table is simply left alone.
+   */
+  private forgetWrittenFormulas(): void {
+    const internals = this.sheet as unknown as { _formulae?: Record<string, unknown> };
+    if (typeof internals._formulae === "object" && internals._formulae !== null) internals._formulae = {};
+  }
+}
