@@ -296,8 +296,9 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
   if (inForce === null) {
     throw new PilotageInputError(
       "NO_SURCHARGE_TABLE",
-      `No surcharge board table covers ${date}: after the sixtieth month (from ${periods[periods.length - 1].afterLast}) the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
-        "Enter the board's rows (from date, 0–50 amount, 51–100 amount, per unit over 100) in the Board rates sheet or with --board-surcharge.",
+      // At most 255 characters: Excel cuts a longer message, and the advice is at its end.
+      `No surcharge board table covers ${date}: from ${periods[periods.length - 1].afterLast} the surcharge board sets it (§ 89-a(4)(b)(1-c)(iii)). ` +
+        "Enter the board's rows (from date, 0–50, 51–100, per unit over 100) in the Board rates sheet or with --board-surcharge.",
       "board_surcharge",
     );
   }

@@ -120,7 +120,7 @@ function checkGrossTons(tons: Decimal, field: string): Decimal {
   if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);
   if (tons.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The gross registered tons cannot be negative: enter the vessel's GRT.", field);
   if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `${tons.toString()} gross registered tons is more than any vessel has: check the figure.`, field);
+    throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(tons)} gross registered tons is more than any vessel has: check the figure.`, field);
   }
   return tons;
 }
@@ -129,7 +129,7 @@ function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: 
   if (!feet.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
   if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The ${what} must be more than zero feet (an empty cell reads as 0): enter it in feet.`, field);
   if (feet.gt(maximum)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${feet.toString()} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
+    throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${shownInput(feet)} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
   }
   return feet;
 }

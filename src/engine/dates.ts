@@ -1,4 +1,4 @@
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 
 /** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
 export type IsoDate = string;
@@ -57,7 +57,7 @@ export function parseIsoDate(text: string, field = "date"): IsoDate {
   if (!match) {
     throw new PilotageInputError(
       "BAD_DATE",
-      `The ${field} "${text.trim()}" is not a date: enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).`,
+      `The ${field} "${shownInput(text)}" is not a date: enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).`,
       field,
     );
   }

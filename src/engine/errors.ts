@@ -51,11 +51,24 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
   return error instanceof PilotageInputError;
 }
 
-/** An input as text for a message; never throws, whatever the value (a null-prototype object, say). */
+/** The most characters of a user's input that a message repeats, so the advice after it still fits Excel's 255. */
+export const SHOWN_INPUT_MAXIMUM = 40;
+
+/**
+ * An input as text for a message: on one line (a cell or flag may hold line breaks, and the CLI's
+ * error is one line) and at most SHOWN_INPUT_MAXIMUM characters. Never throws, whatever the value
+ * (a null-prototype object, say).
+ */
 export function shownInput(input: unknown): string {
+  let text: string;
   try {
-    return String(input).trim();
+    text = String(input);
   } catch {
     return "(a value that cannot be shown as text)";
   }
+  text = text.replace(/\s+/g, " ").trim();
+  if (text.length <= SHOWN_INPUT_MAXIMUM) return text;
+  // Cut between characters, not inside a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text[SHOWN_INPUT_MAXIMUM - 2]) ? SHOWN_INPUT_MAXIMUM - 2 : SHOWN_INPUT_MAXIMUM - 1;
+  return `${text.slice(0, end)}…`;
 }

@@ -69,10 +69,10 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
   }
   if (typeof input === "string") {
     const text = input.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
-    if (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return new Money(text);
-    if (/^[+-]?(\d+(\.\d*)?|\.\d+)e[+-]?\d+$/i.test(text)) {
+    // Text has no size limit of its own: 400 digits would make an amount no number can hold.
+    if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
       const value = new Money(text);
-      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError("NOT_FINITE", `The ${what} "${input.trim()}" is too large.`, field);
+      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError("NOT_FINITE", `The ${what} "${shownInput(input)}" is too large: check the figure.`, field);
       return value;
     }
   }
@@ -109,7 +109,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
   }
   if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", "The pilotage units must be more than zero (an empty cell reads as 0): enter the units.", field);
   if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `${units.toString()} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
+    throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(units)} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
   }
   return roundedUnits(unitsOfDecimal(units), settings.unitsDecimals);
 }
@@ -137,7 +137,7 @@ export function readHours(input: unknown, field = "hours"): number | null {
   if (typeof input === "number" && input >= 0 && input <= 240) return input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
   if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative.", field);
-  if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${hours.toString()} hours of continuous pilotage is more than ten days: check the figure.`, field);
+  if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(hours)} hours of continuous pilotage is more than ten days: check the figure.`, field);
   return hours.toNumber();
 }
 

@@ -61,7 +61,7 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
     if (inches.gte(INCHES_PER_FOOT)) {
       throw new PilotageInputError(
         "BAD_MEASUREMENT_TEXT",
-        `The ${DIMENSION_WORDS[dimension]} "${raw.trim()}" has ${inches} inches: inches after feet must be under 12.`,
+        `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" has ${shownInput(inches)} inches: inches after feet must be under 12.`,
         dimension,
       );
     }
@@ -73,7 +73,7 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
   if (match) return feetFrom(new Money(match[1]), "m");
   throw new PilotageInputError(
     "BAD_MEASUREMENT_TEXT",
-    `The ${DIMENSION_WORDS[dimension]} "${raw.trim()}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,
+    `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,
     dimension,
   );
 }
@@ -100,7 +100,7 @@ export function measurementInFeet(input: unknown, dimension: Dimension, plainUni
   if (feet.gt(PLAUSIBLE_MAXIMUM_FEET[dimension])) {
     throw new PilotageInputError(
       "IMPLAUSIBLE",
-      `The ${words} of ${feet.toDecimalPlaces(2).toString()} ft is over ${PLAUSIBLE_MAXIMUM_FEET[dimension].toLocaleString("en-US")} ft: check the figure and its unit.`,
+      `The ${words} of ${shownInput(feet.toDecimalPlaces(2))} ft is over ${PLAUSIBLE_MAXIMUM_FEET[dimension].toLocaleString("en-US")} ft: check the figure and its unit.`,
       dimension,
     );
   }

@@ -35,7 +35,9 @@ export const SETTING_DESCRIPTIONS: Record<keyof EngineSettings, string> = {
 /** Checks a partial settings object (from a flag, a form or a workbook) and fills in defaults. */
 export function resolveSettings(partial: Partial<Record<keyof EngineSettings, unknown>> = {}): EngineSettings {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS };
-  if (partial.unitsDecimals !== undefined && partial.unitsDecimals !== null && partial.unitsDecimals !== "") {
+  // "off" is what the help and the message below call no rounding; accept it as typed.
+  const roundingOff = typeof partial.unitsDecimals === "string" && ["", "off"].includes(partial.unitsDecimals.trim().toLowerCase());
+  if (partial.unitsDecimals !== undefined && partial.unitsDecimals !== null && !roundingOff) {
     const decimals = Number(partial.unitsDecimals);
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
       throw new PilotageInputError("BAD_SETTING", "Units rounding (D1) must be a whole number of decimals from 0 to 6, or off.", "unitsDecimals");

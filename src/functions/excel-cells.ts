@@ -73,29 +73,36 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   let columns = 1;
   for (const grid of grids) {
     if (grid === null) continue;
-    if (grid.length > 1 || (grid[0]?.length ?? 1) > 1) {
+    const width = grid[0]?.length ?? 0;
+    // Excel always passes at least one cell; a caller that passes none gets an error, not a crash.
+    if (grid.length === 0 || width === 0) {
+      return [[toExcelError(new PilotageInputError("NOT_A_NUMBER", "An argument is an empty range: give a cell or a range of cells."))]];
+    }
+    if (grid.length > 1 || width > 1) {
       if (rows === 1 && columns === 1) {
         rows = grid.length;
-        columns = grid[0]?.length ?? 0;
-      } else if (grid.length !== rows || (grid[0]?.length ?? 0) !== columns) {
+        columns = width;
+      } else if (grid.length !== rows || width !== columns) {
         return [[toExcelError(new PilotageInputError(
           "NOT_A_NUMBER",
-          `The ranges have different sizes (${rows}×${columns} and ${grid.length}×${grid[0]?.length ?? 0}): give ranges of the same size, or single values.`,
+          `The ranges have different sizes (${rows}×${columns} and ${grid.length}×${width}): give ranges of the same size, or single values.`,
         ))]];
       }
     }
   }
   const out: (T | CustomFunctions.Error)[][] = new Array(rows);
   const cells: Cell[] = new Array(grids.length);
-  // A 1×1 or missing argument is the same for every row: read it once.
-  const single: (Cell | undefined)[] = grids.map((grid) => (grid === null ? null : grid.length === 1 && grid[0].length === 1 ? grid[0][0] : undefined));
+  // A 1×1 or missing argument is the same for every row: read it once. (A flag, not an undefined
+  // value, marks it: a 1×1 range may itself hold undefined.)
+  const single: boolean[] = grids.map((grid) => grid === null || (grid.length === 1 && grid[0].length === 1));
+  const fixed: Cell[] = grids.map((grid) => (grid === null ? null : grid[0][0]));
   for (let r = 0; r < rows; r++) {
     const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
     for (let c = 0; c < columns; c++) {
       let inputError: CustomFunctions.Error | null = null;
       for (let g = 0; g < grids.length; g++) {
-        const fixed = single[g];
-        const cell = fixed !== undefined ? fixed : (grids[g] as Grid)[r][c];
+        // A short row of a ragged range reads as blank cells.
+        const cell = single[g] ? fixed[g] : (grids[g] as Grid)[r]?.[c];
         if (cell !== null && typeof cell === "object" && isExcelError(cell)) inputError = cell;
         cells[g] = cell;
       }

@@ -187,7 +187,9 @@ export function total(grids: TransitGrids): Result<unknown> {
 const QUOTE_HEADER = ["Item", "Amount", "Authority"];
 
 export function quote(grids: TransitGrids): Result<unknown> {
-  const single = [grids.units, grids.section, grids.date].every((g) => g.length === 1 && g[0].length === 1);
+  // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
+  const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
+  const single = perTransit.every((g) => g === null || (g.length === 1 && g[0]?.length === 1));
   if (!single) {
     return [[toExcelError(new PilotageInputError("NOT_A_NUMBER", "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits."))]];
   }

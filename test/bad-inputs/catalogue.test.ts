@@ -1,0 +1,111 @@
+/**
+ * Runs every case of the bad-input catalogue and asserts the exact code and message: the NYPILOT
+ * functions through their declarations (src/functions/functions.ts); the CLI through the built
+ * main() (dist-node, `npm run build:cli`) in one child process, and a sample through
+ * bin/hudson-pilotage.js itself to show that is what a shell sees.
+ * Also keeps README.md equal to the catalogue's rendering.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { runCliInOneProcess } from "../fuzz/cli-args";
+import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { Argument, CATALOGUE, CliCase, FunctionCase } from "./catalogue";
+import { renderReadme } from "./readme";
+
+installCustomFunctionsGlobal();
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const declarations = require("../../src/functions/functions") as Record<string, (...args: unknown[]) => unknown>;
+
+const README = path.join(__dirname, "README.md");
+const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+
+const functionCases = CATALOGUE.filter((c): c is FunctionCase => c.surface === "function");
+const cliCases = CATALOGUE.filter((c): c is CliCase => c.surface === "cli");
+
+/** Excel hands a per-row argument over as a range: one value is a 1×1 range. HUDSON_RATES takes `any`, so a value stays a value. */
+function asExcelPasses(fnId: string, arg: Argument): unknown {
+  if (arg === undefined || Array.isArray(arg) || fnId === "HUDSON_RATES") return arg;
+  return [[arg]];
+}
+
+function callFunction(test: FunctionCase): unknown {
+  const declared = declarations[test.function];
+  if (typeof declared !== "function") throw new Error(`${test.function} is not declared in src/functions/functions.ts`);
+  const result = declared(...test.args.map((arg) => asExcelPasses(test.function, arg))) as unknown[][];
+  const [row, column] = test.cell ?? [0, 0];
+  return result[row][column];
+}
+
+
+describe("the catalogue", () => {
+  test("at least 50 cases, each with a unique kebab-case name", () => {
+    expect(CATALOGUE.length).toBeGreaterThanOrEqual(50);
+    const names = CATALOGUE.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  test("covers every NYPILOT function that takes input, every error code, and the CLI", () => {
+    const declared = Object.entries(declarations)
+      .filter(([id, value]) => typeof value === "function" && /^[A-Z_]+$/.test(id) && value.length > 0)
+      .map(([id]) => id)
+      .sort();
+    expect([...new Set(functionCases.map((c) => c.function))].sort()).toEqual(declared);
+    expect(new Set(functionCases.map((c) => c.code))).toEqual(new Set(["#VALUE!", "#NUM!", "#N/A"]));
+    expect(cliCases.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test("every message is one line that fits Excel's 255 characters", () => {
+    for (const c of CATALOGUE) {
+      expect(c.message).not.toMatch(/[\r\n]/);
+      if (c.surface === "function") expect(c.message.length).toBeLessThanOrEqual(255);
+    }
+  });
+});
+
+describe("NYPILOT functions", () => {
+  test.each(functionCases.map((c) => [c.name, c] as const))("%s", (_name, test) => {
+    expect(excelError(callFunction(test))).toEqual({ code: test.code, message: test.message });
+  });
+});
+
+describe("hudson-pilotage", () => {
+  // One child process runs every case through the built CLI's main().
+  let runs: Map<string, { code: number | null; stdout: string; stderr: string }>;
+  beforeAll(() => {
+    const results = runCliInOneProcess(cliCases.map((c) => c.argv));
+    runs = new Map(cliCases.map((c, i) => [c.name, results[i]]));
+  });
+
+  test.each(cliCases.map((c) => [c.name, c] as const))("%s", (_name, test) => {
+    expect(runs.get(test.name)).toEqual({ code: test.exitCode, stdout: "", stderr: `${test.message}\n` });
+  });
+
+  test("the built binary prints the same (a sample of the cases)", () => {
+    const sample = ["cli-no-vessel", "cli-date-on-two-lines", "cli-units-negative-without-equals", "cli-rates-date-in-words"].map((name) => {
+      const found = cliCases.find((c) => c.name === name);
+      if (!found) throw new Error(`no CLI case ${name}`);
+      return found;
+    });
+    for (const test of sample) {
+      const run = spawnSync(process.execPath, [BIN, ...test.argv], { encoding: "utf8" });
+      expect({ name: test.name, code: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ name: test.name, code: test.exitCode, stdout: "", stderr: `${test.message}\n` });
+    }
+  });
+});
+
+describe("README.md", () => {
+  const rendered = renderReadme();
+  if (process.env.UPDATE_BAD_INPUTS_README === "1") fs.writeFileSync(README, rendered);
+  const written = fs.existsSync(README) ? fs.readFileSync(README, "utf8") : "";
+
+  test("lists every case by name", () => {
+    const missing = CATALOGUE.map((c) => c.name).filter((name) => !written.includes(`| ${name} |`));
+    expect(missing).toEqual([]);
+  });
+
+  test("is the catalogue's current rendering (UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs rewrites it)", () => {
+    expect(written).toBe(rendered);
+  });
+});

@@ -1,0 +1,384 @@
+/**
+ * The bad-input catalogue: what an accountant or a script user types wrong, and exactly what they
+ * are told. Data only. catalogue.test.ts runs every case (functions through the NYPILOT
+ * declarations in src/functions/functions.ts, the CLI through its main()) and asserts the code and
+ * message; README.md is rendered from this list (see readme.ts) and checked against it.
+ */
+
+export type ExcelErrorCode = "#VALUE!" | "#NUM!" | "#N/A";
+
+/**
+ * One argument as Excel hands it over: a value for a single cell (null: an empty cell on Excel
+ * on the web; desktop Excel passes an empty cell as 0), a 2-D array for a range, or OMITTED for an
+ * optional argument left out.
+ */
+export const OMITTED = undefined;
+export type Argument = string | number | boolean | null | undefined | (string | number | boolean | null)[][];
+
+export interface FunctionCase {
+  name: string;
+  surface: "function";
+  /** The NYPILOT function id, as in =NYPILOT.<id>(…). */
+  function: string;
+  args: Argument[];
+  /** The result cell the case is about, [row, column]; [0, 0] when left out. */
+  cell?: [number, number];
+  code: ExcelErrorCode;
+  message: string;
+}
+
+export interface CliCase {
+  name: string;
+  surface: "cli";
+  /** The arguments after `hudson-pilotage`. */
+  argv: string[];
+  exitCode: 2;
+  /** The one line on stderr, without its newline. */
+  message: string;
+}
+
+export type CatalogueCase = FunctionCase | CliCase;
+
+const fn = (name: string, fnId: string, args: Argument[], code: ExcelErrorCode, message: string, cell?: [number, number]): FunctionCase => ({
+  name,
+  surface: "function",
+  function: fnId,
+  args,
+  ...(cell ? { cell } : {}),
+  code,
+  message,
+});
+
+const cli = (name: string, argv: string[], message: string): CliCase => ({ name, surface: "cli", argv, exitCode: 2, message });
+
+const SECTION_ADVICE = 'use 1 or "Lower" (Yonkers through Hyde Park) or 2 or "Upper" (beyond Hyde Park through Albany or Troy).';
+const DATE_ADVICE = "enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).";
+const NO_SCHEDULE_2014 =
+  "No § 89-a base pilotage schedule is encoded for 2014-06-01: clause (i) starts 2015-11-20 (assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.";
+const STATUS_ADVICE = 'use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).';
+const NOT_SET_BY_6 = "(it names before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2011–2015)";
+const ONE_TRANSIT = "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits.";
+/** A valid transit for the CLI cases that go wrong elsewhere. */
+const TRANSIT = ["--units", "200", "--section", "1", "--date", "2026-06-15"];
+
+export const CATALOGUE: CatalogueCase[] = [
+  // ---- PILOTAGE_UNITS -------------------------------------------------------------------------
+  fn("units-length-empty-cell", "PILOTAGE_UNITS", [null, 80, 40], "#VALUE!", "The overall length is blank: enter it in feet (or text such as 182.88 m)."),
+  fn("units-breadth-empty-desktop", "PILOTAGE_UNITS", [600, 0, 40], "#VALUE!", "The extreme breadth is blank: enter it in feet (or text such as 182.88 m)."),
+  fn("units-thirteen-inches", "PILOTAGE_UNITS", ["600 ft 13 in", 80, 40], "#VALUE!", 'The overall length "600 ft 13 in" has 13 inches: inches after feet must be under 12.'),
+  fn(
+    "units-length-in-words",
+    "PILOTAGE_UNITS",
+    ["six hundred", 80, 40],
+    "#VALUE!",
+    'The overall length "six hundred" is not a measurement: write it like 600\' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.',
+  ),
+  fn("units-length-true", "PILOTAGE_UNITS", [true, 80, 40], "#VALUE!", 'The overall length must be a number or text such as 600\' 6".'),
+  fn("units-length-over-2000-ft", "PILOTAGE_UNITS", ["762 m", 80, 40], "#NUM!", "The overall length of 2500 ft is over 2,000 ft: check the figure and its unit."),
+  fn("units-negative-depth", "PILOTAGE_UNITS", [600, 80, -40], "#NUM!", "The depth must be more than zero."),
+  fn("units-unknown-unit", "PILOTAGE_UNITS", [600, 80, 40, "yd"], "#VALUE!", 'The unit "yd" is not known: use "ft", "m" or "in".'),
+  fn(
+    "units-ranges-of-different-sizes",
+    "PILOTAGE_UNITS",
+    [[[600], [500], [400]], [[80], [70]], 40],
+    "#VALUE!",
+    "The ranges have different sizes (3×1 and 2×1): give ranges of the same size, or single values.",
+  ),
+
+  // ---- HUDSON_BASE_FEE ------------------------------------------------------------------------
+  fn(
+    "base-units-empty-cell",
+    "HUDSON_BASE_FEE",
+    [null, 1, "2026-06-15"],
+    "#VALUE!",
+    "The pilotage units are blank: enter the units, or the word UNMEASURED if the master or agent did not provide the measurements (§ 89-a(4)(d)).",
+  ),
+  fn("base-units-in-words", "HUDSON_BASE_FEE", ["two hundred", 1, "2026-06-15"], "#VALUE!", 'The pilotage units "two hundred" are not a number: enter the units or UNMEASURED.'),
+  fn("base-units-true", "HUDSON_BASE_FEE", [true, 1, "2026-06-15"], "#VALUE!", "The pilotage units must be a number or UNMEASURED, not TRUE/FALSE."),
+  fn("base-units-zero-desktop-empty", "HUDSON_BASE_FEE", [0, 1, "2026-06-15"], "#NUM!", "The pilotage units must be more than zero (an empty cell reads as 0): enter the units."),
+  fn("base-units-over-50000", "HUDSON_BASE_FEE", [60000, 1, "2026-06-15"], "#NUM!", "60000 pilotage units is more than any vessel has (over 50,000): check the figure."),
+  fn("base-units-1e309-text", "HUDSON_BASE_FEE", ["1e309", 1, "2026-06-15"], "#NUM!", 'The pilotage units "1e309" is too large: check the figure.'),
+  fn("base-section-middle", "HUDSON_BASE_FEE", [200, "Middle", "2026-06-15"], "#VALUE!", `The section is "Middle": ${SECTION_ADVICE}`),
+  fn("base-section-zero-desktop-empty", "HUDSON_BASE_FEE", [200, 0, "2026-06-15"], "#VALUE!", 'section is blank (0): enter 1 or "Lower", 2 or "Upper".'),
+  fn("base-date-serial-60", "HUDSON_BASE_FEE", [200, 1, 60], "#NUM!", "The date is Excel's serial 60, 29 February 1900, a day that never existed: enter a real date."),
+  fn("base-date-before-clause-i", "HUDSON_BASE_FEE", [200, 1, "2014-06-01"], "#N/A", NO_SCHEDULE_2014),
+  fn("base-date-february-30", "HUDSON_BASE_FEE", [200, 1, "2026-02-30"], "#NUM!", "The date 2026-02-30 does not exist in the calendar (or is before 1900): check the year, month and day."),
+  fn("base-date-day-month-year", "HUDSON_BASE_FEE", [200, 1, "15/06/2026"], "#VALUE!", `The date "15/06/2026" is not a date: ${DATE_ADVICE}`),
+  fn("base-date-empty-cell", "HUDSON_BASE_FEE", [200, 1, null], "#VALUE!", "date is blank: enter the transit date, an Excel date or text like 2026-12-31."),
+  fn("base-date-zero-desktop-empty", "HUDSON_BASE_FEE", [200, 1, 0], "#VALUE!", "date is blank (0): enter the transit date, an Excel date or text like 2026-12-31."),
+  fn("base-date-past-9999", "HUDSON_BASE_FEE", [200, 1, 3000000], "#NUM!", "The date 3000000 is outside Excel's dates (1 to 2958465): enter a date such as 2026-12-31."),
+  fn("base-date-true", "HUDSON_BASE_FEE", [200, 1, true], "#VALUE!", "The date must be an Excel date or text like 2026-12-31."),
+  fn(
+    "base-date-on-two-lines",
+    "HUDSON_BASE_FEE",
+    [200, 1, "2026\n06-15"],
+    "#VALUE!",
+    `The date "2026 06-15" is not a date: ${DATE_ADVICE}`,
+  ),
+  fn(
+    "base-clause-xiii",
+    "HUDSON_BASE_FEE",
+    [200, 1, "2026-06-15", "xiii"],
+    "#VALUE!",
+    'The clause "xiii" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.',
+  ),
+  fn("base-bad-row-in-column", "HUDSON_BASE_FEE", [[[200], ["abc"], [300]], 1, "2026-06-15"], "#VALUE!", 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.', [1, 0]),
+
+  // ---- HUDSON_EXPLAIN, HUDSON_CLAUSE, HUDSON_RATES --------------------------------------------
+  fn("explain-section-3", "HUDSON_EXPLAIN", [200, "3", "2026-06-15"], "#VALUE!", `The section is "3": ${SECTION_ADVICE}`),
+  fn(
+    "clause-day-before-the-act",
+    "HUDSON_CLAUSE",
+    ["2015-11-19"],
+    "#N/A",
+    "No § 89-a base pilotage schedule is encoded for 2015-11-19: clause (i) starts 2015-11-20 (assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.",
+  ),
+  fn("rates-range-of-dates", "HUDSON_RATES", [[["2026-06-15", "2027-01-01"]]], "#VALUE!", "This argument takes a single cell, not a range."),
+  fn("rates-empty-cell", "HUDSON_RATES", [null], "#VALUE!", "date is blank: enter the transit date, an Excel date or text like 2026-12-31."),
+
+  // ---- HUDSON_SURCHARGE -----------------------------------------------------------------------
+  fn(
+    "surcharge-no-board-table",
+    "HUDSON_SURCHARGE",
+    [200, "2026-06-15"],
+    "#N/A",
+    "No surcharge board table covers 2026-06-15: from 2020-11-20 the surcharge board sets it (§ 89-a(4)(b)(1-c)(iii)). Enter the board's rows (from date, 0–50, 51–100, per unit over 100) in the Board rates sheet or with --board-surcharge.",
+  ),
+  fn(
+    "surcharge-before-the-act",
+    "HUDSON_SURCHARGE",
+    [200, "2015-06-01"],
+    "#N/A",
+    "No § 89-a surcharge is encoded for 2015-06-01: subparagraph (1-c) starts 2015-11-20 (assumed effective date of the 2015 act; setting actEffectiveDate).",
+  ),
+  fn(
+    "surcharge-board-negative-amount",
+    "HUDSON_SURCHARGE",
+    [200, "2026-06-15", [["From", "0-50", "51-100", "Per unit"], ["2026-01-01", 300, -360, 3.6]]],
+    "#VALUE!",
+    "Board surcharge table, row 2: The 51–100 units surcharge cannot be negative.",
+  ),
+  fn(
+    "surcharge-board-three-columns",
+    "HUDSON_SURCHARGE",
+    [200, "2026-06-15", [["2026-01-01", 300, 360]]],
+    "#VALUE!",
+    "Board surcharge table, row 1: needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.",
+  ),
+  fn(
+    "surcharge-board-date-in-words",
+    "HUDSON_SURCHARGE",
+    [200, "2026-06-15", [["2026-01-01", 300, 360, 3.6], ["Jan 2027", 310, 370, 3.7]]],
+    "#VALUE!",
+    `Board surcharge table, row 2: The from date "Jan 2027" is not a date: ${DATE_ADVICE}`,
+  ),
+
+  // ---- HUDSON_SECOND_PILOT --------------------------------------------------------------------
+  fn("second-base-fee-empty-cell", "HUDSON_SECOND_PILOT", [null, 12], "#VALUE!", "base_fee is blank: enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."),
+  fn("second-base-fee-negative", "HUDSON_SECOND_PILOT", [-5, 12], "#NUM!", "The base pilotage fee cannot be negative."),
+  fn("second-base-fee-1e300", "HUDSON_SECOND_PILOT", [1e300, 12], "#NUM!", "The base pilotage fee is too large."),
+  fn("second-hours-empty-cell", "HUDSON_SECOND_PILOT", [4316, null], "#VALUE!", "hours is blank: enter the expected hours of continuous pilotage."),
+  fn("second-hours-negative", "HUDSON_SECOND_PILOT", [4316, -1], "#NUM!", "The continuous pilotage hours cannot be negative."),
+  fn("second-hours-over-ten-days", "HUDSON_SECOND_PILOT", [4316, 300], "#NUM!", "300 hours of continuous pilotage is more than ten days: check the figure."),
+  fn("second-hours-in-words", "HUDSON_SECOND_PILOT", [4316, "twelve"], "#VALUE!", 'The continuous pilotage hours "twelve" is not a number.'),
+  fn("second-relieved-maybe", "HUDSON_SECOND_PILOT", [4316, 12, "maybe"], "#VALUE!", "The relieved_at_midriver option must be TRUE or FALSE (yes/no)."),
+
+  // ---- HUDSON_TOTAL, HUDSON_QUOTE -------------------------------------------------------------
+  fn(
+    "total-board-amounts-not-entered",
+    "HUDSON_TOTAL",
+    [200, 2, "2026-06-15"],
+    "#N/A",
+    "Not entered for 2026-06-15: surcharge, launch fee, communication fee, mid-river launch fee. Give board_fees (from date | launch | communication | mid-river launch) and, after the statutory surcharge periods, board_surcharge.",
+  ),
+  fn(
+    "total-board-fee-in-words",
+    "HUDSON_TOTAL",
+    [200, 2, "2026-06-15", OMITTED, OMITTED, OMITTED, [["2026-01-01", "three hundred", 45, 125]]],
+    "#VALUE!",
+    'Board fees table, row 1: The launch fee "three hundred" is not a number.',
+  ),
+  fn("total-anchored-2", "HUDSON_TOTAL", [200, 2, "2026-06-15", 12, false, 2], "#VALUE!", "The anchored_8_hours option must be TRUE or FALSE (yes/no)."),
+  fn("quote-column-of-units", "HUDSON_QUOTE", [[[200], [300]], 2, "2026-06-15"], "#VALUE!", ONE_TRANSIT),
+  fn("quote-range-of-hours", "HUDSON_QUOTE", [200, 2, "2026-06-15", [[4], [14]]], "#VALUE!", ONE_TRANSIT),
+
+  // ---- HUDSON_PILOT_REQUIRED ------------------------------------------------------------------
+  fn("required-status-yacht", "HUDSON_PILOT_REQUIRED", ["yacht", 150, 5], "#VALUE!", `The vessel status is "yacht": ${STATUS_ADVICE}`),
+  fn("required-status-empty-cell", "HUDSON_PILOT_REQUIRED", [null, 150, 5], "#VALUE!", `The vessel status is blank: ${STATUS_ADVICE}`),
+  fn("required-tons-negative", "HUDSON_PILOT_REQUIRED", ["foreign", -1, 5], "#NUM!", "The gross registered tons cannot be negative: enter the vessel's GRT."),
+  fn("required-tons-over-a-million", "HUDSON_PILOT_REQUIRED", ["foreign", 2000000, 5], "#NUM!", "2000000 gross registered tons is more than any vessel has: check the figure."),
+  fn(
+    "required-draft-zero-desktop-empty",
+    "HUDSON_PILOT_REQUIRED",
+    ["foreign", 150, 0],
+    "#NUM!",
+    "The fully loaded draft must be more than zero feet (an empty cell reads as 0): enter it in feet.",
+  ),
+  fn(
+    "required-recreational-without-length",
+    "HUDSON_PILOT_REQUIRED",
+    ["foreign", 150, 5, OMITTED, true],
+    "#VALUE!",
+    "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
+  ),
+  fn("required-length-over-2000-ft", "HUDSON_PILOT_REQUIRED", ["foreign", 150, 5, OMITTED, true, 2500], "#NUM!", "A length of 2500 ft is over 2,000 ft: check the figure and that it is in feet."),
+  fn(
+    "required-by-sea-zero",
+    "HUDSON_PILOT_REQUIRED",
+    ["foreign", 150, 5, 0],
+    "#VALUE!",
+    'The proceeds by sea option is 0, which is also how Excel passes an empty cell: enter FALSE (or "no") to say no, or leave it out for TRUE.',
+  ),
+
+  // ---- Benefits -------------------------------------------------------------------------------
+  fn("cap-collected-in-words", "HUDSON_SURCHARGE_CAP", ["lots"], "#VALUE!", 'The Section 2 base pilotage collected "lots" is not a number.'),
+  fn("cap-collected-empty-cell", "HUDSON_SURCHARGE_CAP", [null], "#VALUE!", "The Section 2 base pilotage collected is blank: enter a number."),
+  fn("contribution-negative-earnings", "HUDSON_RETIREMENT_CONTRIBUTION", [-100], "#NUM!", "The earnings cannot be negative."),
+  fn("contribution-400-digits", "HUDSON_RETIREMENT_CONTRIBUTION", ["1" + "0".repeat(400)], "#NUM!", 'The earnings "100000000000000000000000000000000000000…" is too large: check the figure.'),
+  fn(
+    "disability-no-insurance-no-years",
+    "HUDSON_DISABILITY_BENEFIT",
+    [90000, OMITTED, false],
+    "#VALUE!",
+    "The years of service is blank: without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years.",
+  ),
+  fn(
+    "disability-half-year",
+    "HUDSON_DISABILITY_BENEFIT",
+    [90000, 2.5, false],
+    "#VALUE!",
+    "The years of service must be a whole number of calendar years, not 2.5: count the last calendar year as a full year when more than six months of it were served (§ 89-a(7)(c)), otherwise leave it out.",
+  ),
+  fn(
+    "disability-insurance-zero",
+    "HUDSON_DISABILITY_BENEFIT",
+    [90000, 10, 0],
+    "#VALUE!",
+    'The insurance available option is 0, which is also how Excel passes an empty cell: enter FALSE (or "no") to say no, or leave it out for TRUE.',
+  ),
+  fn("disability-80-years", "HUDSON_DISABILITY_BENEFIT", [90000, 80, false], "#NUM!", "80 years of service is more than a pilot's career: check the figure."),
+  fn("disability-negative-years", "HUDSON_DISABILITY_BENEFIT", [90000, -1, false], "#NUM!", "The years of service must be at least 1 (the formula counts each year after the first)."),
+  fn("last-year-empty-cell", "HUDSON_LAST_YEAR_COUNTS", [null], "#VALUE!", "The last day of service is blank: enter an Excel date or text like 2026-07-01."),
+  fn("last-year-zero-desktop-empty", "HUDSON_LAST_YEAR_COUNTS", [0], "#VALUE!", "The last day of service is blank (0): enter an Excel date or text like 2026-07-01."),
+  fn(
+    "pension-1980",
+    "HUDSON_FIXED_PENSION",
+    [1980],
+    "#N/A",
+    `Retirement in 1980 is not set by § 89-a(6): the text goes from "before nineteen eighty" to "from nineteen eighty-one" ${NOT_SET_BY_6}.`,
+  ),
+  fn(
+    "pension-2020",
+    "HUDSON_FIXED_PENSION",
+    [2020],
+    "#N/A",
+    `Retirement in 2020 is not set by § 89-a(6): its last amount is for "an active Hudson River pilot who retires before two thousand sixteen" ${NOT_SET_BY_6}.`,
+  ),
+  fn("pension-date-serial", "HUDSON_FIXED_PENSION", [40000], "#NUM!", "The retirement year 40000 looks like a date, not a year: enter the year such as 2010 (=YEAR(date) gives it from a date)."),
+  fn("pension-half-year", "HUDSON_FIXED_PENSION", [2010.5], "#VALUE!", "The retirement year must be a whole year such as 2010, not 2010.5."),
+  fn("pension-1850", "HUDSON_FIXED_PENSION", [1850], "#NUM!", "The retirement year 1850 is before 1900: enter the year such as 2010."),
+  fn("benefit-start-month-without-zero", "HUDSON_BENEFIT_START", ["2026-7-1"], "#VALUE!", `The retirement date "2026-7-1" is not a date: ${DATE_ADVICE}`),
+  fn("benefit-start-after-9999", "HUDSON_BENEFIT_START", ["9999-12-31"], "#NUM!", "The benefit start date falls outside Excel's dates (1900 to 9999): check the date entered."),
+  fn(
+    "resignation-mid-month",
+    "HUDSON_RESIGNATION_DEADLINE",
+    ["2026-07-15"],
+    "#VALUE!",
+    "Retirement under § 89-a(7)(b) becomes effective on 1 January, 1 April, 1 July or 1 October; 2026-07-15 is not one of them: enter such a date (for example 2026-10-01).",
+  ),
+  fn("spouse-benefit-dollar-sign", "HUDSON_SPOUSE_BENEFIT", ["$"], "#VALUE!", 'The pilot\'s annual benefit "$" is not a number.'),
+  fn("spouse-married-after-death", "HUDSON_SPOUSE_ELIGIBLE", ["2026-05-01", "2026-01-01"], "#NUM!", "The marriage date 2026-05-01 is after the date of death 2026-01-01: check the two dates."),
+  fn("spouse-death-zero-desktop-empty", "HUDSON_SPOUSE_ELIGIBLE", ["2020-05-01", 0], "#VALUE!", "The date of death is blank (0): enter an Excel date or text like 2026-07-01."),
+
+  // ---- CLI: hudson-pilotage quote -------------------------------------------------------------
+  cli("cli-no-vessel", ["quote", "--section", "1", "--date", "2026-06-15"], "hudson-pilotage quote: Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured."),
+  cli(
+    "cli-units-and-unmeasured",
+    ["quote", "--units", "200", "--unmeasured", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured.",
+  ),
+  cli("cli-two-measurements", ["quote", "--length", "600", "--breadth", "80", "--section", "1", "--date", "2026-06-15"], "hudson-pilotage quote: Give all three of --length, --breadth and --depth."),
+  cli("cli-no-section", ["quote", "--units", "200", "--date", "2026-06-15"], "hudson-pilotage quote: --section is required: 1 (Lower River) or 2 (Upper River)."),
+  cli("cli-no-date", ["quote", "--units", "200", "--section", "1"], "hudson-pilotage quote: --date is required: the transit date as YYYY-MM-DD."),
+  cli("cli-date-slashes", ["quote", "--units", "200", "--section", "1", "--date", "2026/06/15"], `hudson-pilotage quote: The date "2026/06/15" is not a date: ${DATE_ADVICE}`),
+  cli(
+    "cli-date-february-30",
+    ["quote", "--units", "200", "--section", "1", "--date", "2026-02-30"],
+    "hudson-pilotage quote: The date 2026-02-30 does not exist in the calendar (or is before 1900): check the year, month and day.",
+  ),
+  cli(
+    "cli-date-before-clause-i",
+    ["quote", "--units", "200", "--section", "1", "--date", "2014-06-01"],
+    `hudson-pilotage quote: ${NO_SCHEDULE_2014}`,
+  ),
+  cli("cli-date-excel-serial", ["quote", "--units", "200", "--section", "1", "--date", "46188"], `hudson-pilotage quote: The date "46188" is not a date: ${DATE_ADVICE}`),
+  cli("cli-date-on-two-lines", ["quote", "--units", "200", "--section", "1", "--date", "2026\n06-15"], `hudson-pilotage quote: The date "2026 06-15" is not a date: ${DATE_ADVICE}`),
+  cli("cli-section-middle", ["quote", "--units", "200", "--section", "middle", "--date", "2026-06-15"], `hudson-pilotage quote: The section is "middle": ${SECTION_ADVICE}`),
+  cli("cli-units-in-words", ["quote", "--units", "abc", "--section", "1", "--date", "2026-06-15"], 'hudson-pilotage quote: The pilotage units "abc" are not a number: enter the units or UNMEASURED.'),
+  cli(
+    "cli-units-zero",
+    ["quote", "--units", "0", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: The pilotage units must be more than zero (an empty cell reads as 0): enter the units.",
+  ),
+  cli(
+    "cli-units-empty",
+    ["quote", "--units=", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: The pilotage units are blank: enter the units, or the word UNMEASURED if the master or agent did not provide the measurements (§ 89-a(4)(d)).",
+  ),
+  cli(
+    "cli-units-negative-without-equals",
+    ["quote", "--units", "-5", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: Option '--units' argument is ambiguous. Did you forget to specify the option argument for '--units'? To specify an option argument starting with a dash use '--units=-XYZ'. (see --help)",
+  ),
+  cli(
+    "cli-thirteen-inches",
+    ["quote", "--length", "600 ft 13 in", "--breadth", "80", "--depth", "40", "--section", "1", "--date", "2026-06-15"],
+    'hudson-pilotage quote: The overall length "600 ft 13 in" has 13 inches: inches after feet must be under 12.',
+  ),
+  cli(
+    "cli-unit-yards",
+    ["quote", "--length", "600", "--breadth", "80", "--depth", "40", "--unit", "yd", "--section", "1", "--date", "2026-06-15"],
+    'hudson-pilotage quote: The unit "yd" is not known: use "ft", "m" or "in".',
+  ),
+  cli(
+    "cli-breadth-over-400-ft",
+    ["quote", "--length", "600", "--breadth", "500", "--depth", "40", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: The extreme breadth of 500 ft is over 400 ft: check the figure and its unit.",
+  ),
+  cli(
+    "cli-clause-xiii",
+    ["quote", ...TRANSIT, "--clause", "xiii"],
+    'hudson-pilotage quote: The clause "xiii" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.',
+  ),
+  cli("cli-hours-negative", ["quote", ...TRANSIT, "--hours=-3"], "hudson-pilotage quote: The continuous pilotage hours cannot be negative."),
+  cli("cli-hours-over-ten-days", ["quote", ...TRANSIT, "--hours", "300"], "hudson-pilotage quote: 300 hours of continuous pilotage is more than ten days: check the figure."),
+  cli("cli-launch-fee-negative", ["quote", ...TRANSIT, "--launch-fee=-10"], "hudson-pilotage quote: The launch fee cannot be negative."),
+  cli("cli-launch-fee-in-words", ["quote", ...TRANSIT, "--launch-fee", "free"], 'hudson-pilotage quote: The launch fee "free" is not a number.'),
+  cli(
+    "cli-board-surcharge-two-amounts",
+    ["quote", ...TRANSIT, "--board-surcharge", "300,360"],
+    "hudson-pilotage quote: --board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).",
+  ),
+  cli("cli-board-surcharge-in-words", ["quote", ...TRANSIT, "--board-surcharge", "300,abc,3.60"], 'hudson-pilotage quote: The 51-100 units surcharge "abc" is not a number.'),
+  cli("cli-at-100-sometimes", ["quote", ...TRANSIT, "--at-100", "sometimes"], 'hudson-pilotage quote: --at-100 takes "per-unit" or "flat".'),
+  cli("cli-round-units-9", ["quote", ...TRANSIT, "--round-units", "9"], "hudson-pilotage quote: Units rounding (D1) must be a whole number of decimals from 0 to 6, or off."),
+  cli("cli-act-effective-date-2014", ["quote", ...TRANSIT, "--act-effective-date", "2014-01-01"], "hudson-pilotage quote: The 2015 act's effective date (D6) must fall in 2015 or 2016."),
+  cli("cli-clause-vi-start-2023", ["quote", ...TRANSIT, "--clause-vi-start", "2023-01-01"], "hudson-pilotage quote: Clause (vi) started before clause (vii) (2022-01-01): enter an earlier date."),
+  cli("cli-clause-vi-start-2019", ["quote", ...TRANSIT, "--clause-vi-start", "2019-06-01"], "hudson-pilotage quote: Clause (vi) started after clause (v) (2019-11-20): enter a later date."),
+  cli("cli-unknown-option", ["quote", ...TRANSIT, "--vessel", "Maersk"], "hudson-pilotage quote: Unknown option '--vessel' (see --help)"),
+  cli(
+    "cli-positional-argument",
+    ["quote", "200", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: Unexpected argument '200'. This command does not take positional arguments (see --help)",
+  ),
+  cli("cli-value-missing", ["quote", "--section", "1", "--date", "2026-06-15", "--units"], "hudson-pilotage quote: Option '--units <value>' argument missing (see --help)"),
+
+  // ---- CLI: hudson-pilotage rates -------------------------------------------------------------
+  cli("cli-rates-no-date", ["rates"], "hudson-pilotage rates: --date is required: the date as YYYY-MM-DD."),
+  cli(
+    "cli-rates-before-clause-i",
+    ["rates", "--date", "2015-01-01"],
+    "hudson-pilotage rates: No § 89-a base pilotage schedule is encoded for 2015-01-01: clause (i) starts 2015-11-20 (assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.",
+  ),
+  cli("cli-rates-date-in-words", ["rates", "--date", "tomorrow"], `hudson-pilotage rates: The date "tomorrow" is not a date: ${DATE_ADVICE}`),
+];

@@ -1,0 +1,108 @@
+/**
+ * Renders the bad-input catalogue as test/bad-inputs/README.md. catalogue.test.ts checks that the
+ * file is exactly this rendering; `UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs` rewrites it.
+ */
+import { Argument, CATALOGUE, CatalogueCase, CliCase, FunctionCase } from "./catalogue";
+
+/** Text as a formula expression: quoted, a line break as CHAR(10), a long run of one character as REPT. */
+function textExpression(text: string): string {
+  const parts: string[] = [];
+  let literal = "";
+  const flush = () => {
+    if (literal !== "") parts.push(`"${literal.replace(/"/g, '""')}"`);
+    literal = "";
+  };
+  for (const [run] of text.matchAll(/([\s\S])\1*/g)) {
+    if (run[0] === "\n") {
+      flush();
+      parts.push(run.length === 1 ? "CHAR(10)" : `REPT(CHAR(10),${run.length})`);
+    } else if (run.length >= 10) {
+      flush();
+      parts.push(`REPT("${run[0].replace(/"/g, '""')}",${run.length})`);
+    } else {
+      literal += run;
+    }
+  }
+  flush();
+  return parts.length === 0 ? '""' : parts.join("&");
+}
+
+/** A value as it would be typed in a formula: text in quotes, TRUE/FALSE, ranges as array constants. */
+export function formulaValue(value: Argument): string {
+  if (value === undefined) return "";
+  if (value === null) return "‹empty cell›";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number") return String(value).replace("e+", "E+");
+  if (Array.isArray(value)) return `{${value.map((row) => row.map((cell) => formulaValue(cell)).join(",")).join(";")}}`;
+  return textExpression(value);
+}
+
+export function formula(test: FunctionCase): string {
+  const args = [...test.args];
+  while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+  return `=NYPILOT.${test.function}(${args.map(formulaValue).join(", ")})`;
+}
+
+/** A command line as typed in a POSIX shell. */
+export function commandLine(test: CliCase): string {
+  const word = (arg: string) => {
+    if (/^[\w@%+=:,./-]+$/.test(arg)) return arg;
+    if (arg.includes("\n")) return `$'${arg.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`;
+    return `'${arg.replace(/'/g, `'\\''`)}'`;
+  };
+  return ["hudson-pilotage", ...test.argv].map(word).join(" ");
+}
+
+/** Text for a Markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/`/g, "\\`").replace(/\n/g, " ");
+}
+
+function code(text: string): string {
+  // A code span holds its text as is, except that a pipe still ends a table cell.
+  const ticks = text.includes("`") ? "``" : "`";
+  return `${ticks}${text.replace(/\|/g, "\\|")}${ticks}`;
+}
+
+export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): string {
+  const functions = catalogue.filter((c): c is FunctionCase => c.surface === "function");
+  const commands = catalogue.filter((c): c is CliCase => c.surface === "cli");
+  const names = new Set(functions.map((c) => c.function));
+  const out = [
+    "# Bad-input catalogue",
+    "",
+    `What a user sees when an input is wrong: ${catalogue.length} named cases, ${functions.length} for the NYPILOT functions ` +
+      `(${names.size} functions) and ${commands.length} for the \`hudson-pilotage\` command line. The cases live in ` +
+      "[catalogue.ts](catalogue.ts); [catalogue.test.ts](catalogue.test.ts) runs each one and asserts the exact error code " +
+      "or exit code and the exact message, and checks that this page is the catalogue's current rendering " +
+      "(regenerate it with `UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs`).",
+    "",
+    "A message names the input that is wrong and, in most cases, what to enter instead. Inputs are quoted back on one " +
+      "line and to at most 40 characters, so that a message fits Excel's 255-character limit with its advice.",
+    "",
+    "## NYPILOT functions",
+    "",
+    "Arguments are shown as typed in a formula: `‹empty cell›` is a reference to an empty cell as Excel on the web passes " +
+      "it (desktop Excel passes an empty cell as `0`, which has its own cases), `{…}` is a range (`,` between columns, `;` " +
+      "between rows), and an optional argument left out is left empty. The error is that of the result cell named, or the " +
+      "first one. Codes: `#VALUE!` the wrong kind of input, `#NUM!` a number out of range, `#N/A` nothing applies or an " +
+      "amount is missing.",
+    "",
+    "> Excel shows a custom function's message (in the cell's error menu) for `#VALUE!` and `#N/A` only; for `#NUM!` it shows " +
+      "the code alone. The `#NUM!` messages below are what the add-in returns, and what the task pane, help page and tests see.",
+    "",
+    "| Case | Formula | Error | Message |",
+    "| --- | --- | --- | --- |",
+    ...functions.map((c) => `| ${cell(c.name)} | ${code(formula(c))}${c.cell ? ` (cell ${c.cell[0] + 1},${c.cell[1] + 1})` : ""} | ${c.code} | ${cell(c.message)} |`),
+    "",
+    "## Command line",
+    "",
+    "Each command exits with code 2 and writes exactly one line to standard error (shown here), and nothing to standard output.",
+    "",
+    "| Case | Command | Exit | Standard error |",
+    "| --- | --- | --- | --- |",
+    ...commands.map((c) => `| ${cell(c.name)} | ${code(commandLine(c))} | ${c.exitCode} | ${cell(c.message)} |`),
+    "",
+  ];
+  return out.join("\n");
+}
