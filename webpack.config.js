@@ -4,6 +4,7 @@
  *   functions.json  their metadata, generated from the JSDoc in src/functions/functions.ts
  *   taskpane.js     the task pane
  *   taskpane.html   the shared-runtime page: office.js, then functions.js and taskpane.js
+ *   taskpane.css    the task pane's stylesheet (copied from src/taskpane/styles.css)
  *   help.html       the page every @helpurl points into
  *   manifest.xml, assets/icon-*.png
  *
@@ -103,6 +104,8 @@ module.exports = (env = {}, argv = {}) => {
   const copies = [
     { from: "manifest.xml", to: "manifest.xml" },
     { from: "assets/*.png", to: "assets/[name][ext]" },
+    // The task pane's stylesheet, linked from taskpane.html (a file, so the CSP needs no inline style).
+    { from: "src/taskpane/styles.css", to: "taskpane.css" },
   ];
   if (localOfficeJs) {
     for (const file of LOCAL_OFFICE_JS_FILES) {

@@ -3,6 +3,22 @@
  * (the manifest's shared runtime), and also opens in a plain browser, where Office.onReady
  * resolves with host null and the page works as a standalone calculator.
  */
+import { DEFAULT_SETTINGS, EngineSettings, settingsNotDefault } from "../engine";
+import { Platform, settingsFrom, TaskPane } from "./app";
+import {
+  applySettingsToFunctions,
+  BoardRatesSheetNotOurs,
+  insertQuoteSheet,
+  readBoardRates,
+  readWorkbookSettings,
+  saveBoardRates,
+  saveWorkbookSettings,
+  setLoadWithWorkbook,
+} from "./excel-writer";
+import { settingsFormOf, readSettingsForm } from "./form";
+import { BOARD_RATES_SHEET } from "./sheet-layout";
+import { browserStorage, copyToClipboard, downloadCsv, loadSavedState, saveState } from "./standalone";
+import { initialState, PaneState } from "./state";
 
 /** The sentence the status line shows once office.js has reported where the page is running. */
 export function describeHost(host: Office.HostType | null | undefined): string {
@@ -16,8 +32,105 @@ function showStatus(text: string): void {
   if (status) status.textContent = text;
 }
 
+function appRoot(): HTMLElement | null {
+  return document.getElementById("app");
+}
+
+function settingsWords(settings: EngineSettings): string {
+  const changed = settingsNotDefault(settings);
+  return changed.length === 0 ? "the defaults" : changed.join("; ");
+}
+
+async function startInExcel(root: HTMLElement): Promise<void> {
+  const state = initialState();
+  const notes: string[] = [];
+  const { settings, problem } = settingsFrom(readWorkbookSettings());
+  if (problem) notes.push(problem);
+  state.settings = settingsFormOf(settings);
+  const platform: Platform = {
+    mode: "excel",
+    stateChanged: () => undefined,
+    async saveSettings(newSettings) {
+      await saveWorkbookSettings(newSettings);
+      await applySettingsToFunctions(newSettings);
+      await setLoadWithWorkbook(settingsNotDefault(newSettings).length > 0).catch(() => undefined);
+      return `Saved with this workbook (${settingsWords(newSettings)}); the workbook recalculated in full.`;
+    },
+    copy: copyToClipboard,
+    async insertQuote(layout, fees, surcharge) {
+      const { sheetName, boardRates } = await insertQuoteSheet(layout, fees, surcharge);
+      return `Inserted the quote as the new sheet “${sheetName}”${boardRates === "created" ? `, and created the “${BOARD_RATES_SHEET}” sheet` : ""}.`;
+    },
+    async saveBoardRates(fees, surcharge) {
+      const outcome = await saveBoardRates(fees, surcharge);
+      return outcome === "created" ? `Created the “${BOARD_RATES_SHEET}” sheet with these rows.` : `Updated the tables on the “${BOARD_RATES_SHEET}” sheet.`;
+    },
+    async reloadBoardRates() {
+      const read = await readBoardRates();
+      if (read.status === "missing") return `There is no “${BOARD_RATES_SHEET}” sheet yet: “Save” or “Insert quote” creates it.`;
+      if (read.status === "not ours") return new BoardRatesSheetNotOurs().message;
+      return { fees: read.fees, surcharge: read.surcharge };
+    },
+  };
+  const pane = new TaskPane(root, state, settings, platform);
+  try {
+    const read = await readBoardRates();
+    if (read.status === "ours") pane.replaceBoardRows(read);
+    else if (read.status === "not ours") notes.push(new BoardRatesSheetNotOurs().message);
+  } catch (error) {
+    notes.push(`The Board rates sheet could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // The functions start with the defaults; a workbook saved with other settings gets them now.
+  if (settingsNotDefault(settings).length > 0) {
+    try {
+      await applySettingsToFunctions(settings);
+    } catch (error) {
+      notes.push(`The saved settings could not be applied to the functions: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (notes.length > 0) {
+    const message = document.getElementById("message");
+    if (message) message.textContent = notes.join(" ");
+  }
+}
+
+function startStandalone(root: HTMLElement): void {
+  const storage = browserStorage();
+  const state: PaneState = loadSavedState(storage) ?? initialState();
+  const settings = readSettingsForm(state.settings).settings ?? DEFAULT_SETTINGS;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const platform: Platform = {
+    mode: "standalone",
+    stateChanged(changed) {
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => saveState(storage, changed), 150);
+    },
+    async saveSettings(newSettings, current) {
+      return saveState(storage, current) ? `Saved in this browser (${settingsWords(newSettings)}).` : `Applied (${settingsWords(newSettings)}), but this browser would not store them.`;
+    },
+    copy: copyToClipboard,
+    download: downloadCsv,
+  };
+  new TaskPane(root, state, settings, platform);
+}
+
+function start(host: Office.HostType | null | undefined): void {
+  const root = appRoot();
+  if (!root) return;
+  if (host === Office.HostType.Excel) {
+    void startInExcel(root).catch((error: unknown) => showStatus(`The task pane could not start: ${error instanceof Error ? error.message : String(error)}`));
+  } else {
+    startStandalone(root);
+  }
+}
+
 if (typeof Office !== "undefined") {
-  Office.onReady((info) => showStatus(describeHost(info.host)));
+  Office.onReady((info) => {
+    showStatus(describeHost(info.host));
+    start(info.host);
+  });
 } else {
   showStatus("office.js did not load; working as a standalone calculator.");
+  const root = appRoot();
+  if (root) startStandalone(root);
 }

@@ -1,0 +1,408 @@
+/**
+ * The task pane's form, read through the engine: every field goes through the engine's shared
+ * readers (measurements, sections, dates, hours, flags, board tables, settings, § 89-a(1) inputs)
+ * and every amount comes from quoteTransit. This module only converts and collects: it never
+ * computes a fee, and it builds no DOM. An input error names the form field it is about, from
+ * PilotageInputError.field, so the pane can show it at that field.
+ */
+import Decimal from "decimal.js";
+import {
+  BoardFeeRow,
+  BoardSurchargeRow,
+  EngineSettings,
+  formatUsd,
+  measurementInFeet,
+  Money,
+  PilotageInputError,
+  PilotageUnits,
+  pilotRequirement,
+  PilotRequirement,
+  Quote,
+  quoteTransit,
+  readAmount,
+  readBoardFeeRows,
+  readBoardSurchargeRows,
+  readDate,
+  readHours,
+  readPilotRequirementInput,
+  readSection,
+  readTransit,
+  readTransitUnits,
+  resolveSettings,
+  SECTION_SHORT_NAMES,
+  settingsNotDefault,
+  UNMEASURED_WORD,
+} from "../engine";
+import { ComplianceState, Dimension, DimensionInput, DIMENSIONS, FeeRowState, PaneState, SettingsState, SurchargeRowState, TransitState, VesselState } from "./state";
+
+// ---------------------------------------------------------------------------------------------
+// Field ids: one per control, shared by the renderer (element ids) and the error mapping.
+
+export type TransitProp = "section" | "date" | "direction" | "hours" | "relieved" | "anchored";
+export type FeeProp = "from" | "launch" | "communication" | "midriver";
+export type SurchargeProp = "from" | "upTo50" | "over50" | "perUnit";
+export type ComplianceProp = "status" | "grt" | "draft" | "bySea" | "recreational" | "length";
+export type SettingProp = keyof EngineSettings;
+export type DimensionPart = "ft" | "in" | "m";
+
+export const ids = {
+  vesselName: "vessel-name",
+  vesselImo: "vessel-imo",
+  unitFeet: "vessel-unit-feet",
+  unitMetres: "vessel-unit-metres",
+  notProvided: "vessel-not-provided",
+  dimension: (dimension: Dimension, part: DimensionPart) => `${dimension}-${part}`,
+  transit: (key: number, prop: TransitProp) => `transit-${key}-${prop}`,
+  fee: (key: number, prop: FeeProp) => `fee-${key}-${prop}`,
+  surcharge: (key: number, prop: SurchargeProp) => `surcharge-${key}-${prop}`,
+  setting: (prop: SettingProp) => `setting-${prop}`,
+  compliance: (prop: ComplianceProp) => `compliance-${prop}`,
+};
+
+export interface FieldError {
+  /** The id of the control the message is about. */
+  id: string;
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings (D1, D4, D6)
+
+export interface SettingsResult {
+  settings: EngineSettings | null;
+  errors: FieldError[];
+}
+
+/** The settings form checked by resolveSettings; an error names its field. */
+export function readSettingsForm(form: SettingsState): SettingsResult {
+  try {
+    const settings = resolveSettings({
+      unitsDecimals: form.unitsDecimals.trim() === "" ? null : form.unitsDecimals.trim(),
+      at100Units: form.at100Units,
+      actEffectiveDate: form.actEffectiveDate.trim(),
+      clauseVIStart: form.clauseVIStart.trim() === "" ? null : form.clauseVIStart.trim(),
+    });
+    return { settings, errors: [] };
+  } catch (error) {
+    if (!(error instanceof PilotageInputError)) throw error;
+    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: error.message }] };
+  }
+}
+
+/** resolveSettings names a setting by its key, or (for a date it could not read) by what the date is. */
+function settingOfField(field: string | undefined): SettingProp {
+  if (field === "unitsDecimals" || field === "at100Units" || field === "actEffectiveDate" || field === "clauseVIStart") return field;
+  if (field && field.includes("(vi)")) return "clauseVIStart";
+  return "actEffectiveDate";
+}
+
+/** The form's fields for settings already resolved (to show the settings a workbook saved). */
+export function settingsFormOf(settings: EngineSettings): SettingsState {
+  return {
+    unitsDecimals: settings.unitsDecimals === null ? "" : String(settings.unitsDecimals),
+    at100Units: settings.at100Units,
+    actEffectiveDate: settings.actEffectiveDate,
+    clauseVIStart: settings.clauseVIStart ?? "",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vessel (D1, D2)
+
+export const DIMENSION_NAMES: Record<Dimension, string> = { length: "Overall length", breadth: "Extreme breadth", depth: "Depth" };
+
+/** A measurement as the engine reads it: text such as `600 ft 6 in`, or metres with unit "m". */
+export function typedDimension(input: DimensionInput, unit: VesselState["unit"]): string {
+  if (unit === "metres") return input.metres.trim();
+  const feet = input.feet.trim();
+  const inches = input.inches.trim();
+  return inches === "" || feet === "" ? feet : `${feet} ft ${inches} in`;
+}
+
+/** The engine's unit for plain numbers. */
+export function plainUnitOf(unit: VesselState["unit"]): "ft" | "m" {
+  return unit === "metres" ? "m" : "ft";
+}
+
+export interface VesselResult {
+  /** Null until the measurements read (or "not provided" is ticked). */
+  units: PilotageUnits | null;
+  /** What the pane shows as the units: "192.16", or the maximum-charge note. */
+  unitsText: string;
+  /** "600.50 ft × 80.00 ft × 40.00 ft ÷ 10,000" once all three read. */
+  working: string | null;
+  /** Each measurement converted to feet, to two decimals (shown under metric entries). */
+  feet: Partial<Record<Dimension, string>>;
+  errors: FieldError[];
+  /** The measurements as the engine's readers take them, for every transit. */
+  typed: { units: string } | { length: string; breadth: string; depth: string; unit: "ft" | "m" };
+}
+
+function dimensionFieldIds(dimension: Dimension, vessel: VesselState): string[] {
+  if (vessel.unit === "metres") return [ids.dimension(dimension, "m")];
+  const input = vessel[dimension];
+  return input.inches.trim() !== "" && input.feet.trim() !== "" ? [ids.dimension(dimension, "ft"), ids.dimension(dimension, "in")] : [ids.dimension(dimension, "ft")];
+}
+
+function twoDecimals(value: Decimal): string {
+  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+export function readVessel(vessel: VesselState, settings: EngineSettings): VesselResult {
+  if (vessel.notProvided) {
+    return {
+      units: readTransitUnits({ units: UNMEASURED_WORD }, settings),
+      unitsText: "Not provided: charged as 500 units, the maximum (§ 89-a(4)(d))",
+      working: null,
+      feet: {},
+      errors: [],
+      typed: { units: UNMEASURED_WORD },
+    };
+  }
+  const unit = plainUnitOf(vessel.unit);
+  const typed = { length: typedDimension(vessel.length, vessel.unit), breadth: typedDimension(vessel.breadth, vessel.unit), depth: typedDimension(vessel.depth, vessel.unit), unit };
+  const errors: FieldError[] = [];
+  const feet: Partial<Record<Dimension, Decimal>> = {};
+  for (const dimension of DIMENSIONS) {
+    try {
+      feet[dimension] = measurementInFeet(typed[dimension], dimension, unit);
+    } catch (error) {
+      if (!(error instanceof PilotageInputError)) throw error;
+      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: error.message });
+    }
+  }
+  const feetText: Partial<Record<Dimension, string>> = {};
+  for (const dimension of DIMENSIONS) {
+    const value = feet[dimension];
+    if (value) feetText[dimension] = twoDecimals(value);
+  }
+  if (errors.length > 0) return { units: null, unitsText: "—", working: null, feet: feetText, errors, typed };
+  const units = readTransitUnits(typed, settings);
+  if (!units.measured) throw new Error("measured vessel read as unmeasured");
+  return {
+    units,
+    unitsText: twoDecimals(units.units),
+    working: `${feetText.length} ft × ${feetText.breadth} ft × ${feetText.depth} ft ÷ 10,000`,
+    feet: feetText,
+    errors: [],
+    typed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board-set amounts (D8, D10)
+
+const FEE_HEADER = ["From", "Launch fee", "Communication fee", "Mid-river launch fee"];
+const SURCHARGE_HEADER = ["From", "0–50 units", "51–100 units", "Per unit over 100"];
+
+export interface BoardResult {
+  fees: BoardFeeRow[];
+  surcharge: BoardSurchargeRow[];
+  errors: FieldError[];
+}
+
+function isBlankText(text: string): boolean {
+  return text.trim() === "";
+}
+
+function checkCell(errors: FieldError[], id: string, read: () => unknown): void {
+  try {
+    read();
+  } catch (error) {
+    if (!(error instanceof PilotageInputError)) throw error;
+    errors.push({ id, message: error.message });
+  }
+}
+
+export function feeRowIsBlank(row: FeeRowState): boolean {
+  return [row.from, row.launch, row.communication, row.midriverLaunch].every(isBlankText);
+}
+
+export function surchargeRowIsBlank(row: SurchargeRowState): boolean {
+  return [row.from, row.upTo50, row.over50UpTo100, row.perUnitOver100].every(isBlankText);
+}
+
+/** The board rows read cell by cell (so each message sits at its field), then as tables. */
+export function readBoard(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): BoardResult {
+  const errors: FieldError[] = [];
+  const feeRows = fees.filter((row) => !feeRowIsBlank(row));
+  for (const row of feeRows) {
+    checkCell(errors, ids.fee(row.key, "from"), () => readDate(row.from, "from date"));
+    const amounts: [FeeProp, string, string][] = [
+      ["launch", row.launch, "launch fee"],
+      ["communication", row.communication, "communication fee"],
+      ["midriver", row.midriverLaunch, "mid-river launch fee"],
+    ];
+    for (const [prop, value, what] of amounts) {
+      if (!isBlankText(value)) checkCell(errors, ids.fee(row.key, prop), () => readAmount(value, "board_fees", what));
+    }
+  }
+  const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
+  for (const row of surchargeRows) {
+    checkCell(errors, ids.surcharge(row.key, "from"), () => readDate(row.from, "from date"));
+    const amounts: [SurchargeProp, string, string][] = [
+      ["upTo50", row.upTo50, "0–50 units surcharge"],
+      ["over50", row.over50UpTo100, "51–100 units surcharge"],
+      ["perUnit", row.perUnitOver100, "per-unit surcharge over 100 units"],
+    ];
+    for (const [prop, value, what] of amounts) checkCell(errors, ids.surcharge(row.key, prop), () => readAmount(value, "board_surcharge", what));
+  }
+  if (errors.length > 0) return { fees: [], surcharge: [], errors };
+  // The readers skip a first row of titles; giving them ours means a typed row is never taken for one.
+  return {
+    fees: readBoardFeeRows([FEE_HEADER, ...feeRows.map((r) => [r.from, r.launch, r.communication, r.midriverLaunch])]),
+    surcharge: readBoardSurchargeRows([SURCHARGE_HEADER, ...surchargeRows.map((r) => [r.from, r.upTo50, r.over50UpTo100, r.perUnitOver100])]),
+    errors,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transits and the quote
+
+export interface TransitResult {
+  key: number;
+  /** 1-based position in the call. */
+  number: number;
+  heading: string;
+  quote: Quote | null;
+  errors: FieldError[];
+  /** Why there is no quote yet, in words, when there is none. */
+  blocked: string | null;
+}
+
+const TRANSIT_FIELDS: Record<string, TransitProp> = {
+  section: "section",
+  date: "date",
+  hours: "hours",
+  "relieved at mid-river": "relieved",
+  anchored_8_hours: "anchored",
+  "anchored 8 hours": "anchored",
+  relieved_at_midriver: "relieved",
+};
+
+export function transitHeading(transit: TransitState, number: number): string {
+  const direction = transit.direction === "inbound" ? "inbound" : "outbound";
+  const section = SECTION_SHORT_NAMES[transit.section === "2" ? 2 : 1];
+  const date = transit.date.trim() === "" ? "date not entered" : transit.date.trim();
+  return `Transit ${number}: ${direction}, ${section}, ${date}`;
+}
+
+function quoteOne(transit: TransitState, number: number, vessel: VesselResult, board: BoardResult, settings: EngineSettings): TransitResult {
+  const heading = transitHeading(transit, number);
+  const result = (quote: Quote | null, errors: FieldError[], blocked: string | null): TransitResult => ({ key: transit.key, number, heading, quote, errors, blocked });
+  // Each field of the transit through its reader first, so every error shows at once (and while
+  // the vessel is still being entered).
+  const errors: FieldError[] = [];
+  checkCell(errors, ids.transit(transit.key, "section"), () => readSection(transit.section));
+  checkCell(errors, ids.transit(transit.key, "date"), () => readDate(transit.date));
+  checkCell(errors, ids.transit(transit.key, "hours"), () => readHours(transit.hours));
+  if (errors.length > 0) return result(null, errors, errors[0].message);
+  if (vessel.units === null) return result(null, [], VESSEL_FIRST);
+  try {
+    const input = readTransit(
+      {
+        ...vessel.typed,
+        section: transit.section,
+        date: transit.date,
+        hours: transit.hours,
+        relievedAtMidRiver: transit.relievedAtMidRiver,
+        anchoredEightHours: transit.anchoredEightHours,
+        boardFees: board.fees,
+        boardSurcharge: board.surcharge,
+      },
+      settings,
+    );
+    if (board.errors.length > 0) return result(null, [], "Correct the board-set amounts marked in Board rates.");
+    return result(quoteTransit(input, settings), [], null);
+  } catch (error) {
+    if (!(error instanceof PilotageInputError)) throw error;
+    const prop = error.field !== undefined ? TRANSIT_FIELDS[error.field] : undefined;
+    if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message: error.message }], error.message);
+    return result(null, [], error.message);
+  }
+}
+
+const VESSEL_FIRST = "Enter the vessel's measurements, or tick “Measurements not provided”.";
+
+export interface PaneResult {
+  vessel: VesselResult;
+  board: BoardResult;
+  transits: TransitResult[];
+  /** Sum of the transits' totals (each already the sum of its rounded lines, D14); null until every transit is quoted. */
+  grandTotalCents: number | null;
+  /** False when a board amount is not entered for some transit. */
+  complete: boolean;
+  settingsNotDefault: readonly string[];
+  compliance: ComplianceResult;
+  /** Every field error, for marking the fields. */
+  errors: FieldError[];
+}
+
+export function computePane(state: PaneState, settings: EngineSettings): PaneResult {
+  const vessel = readVessel(state.vessel, settings);
+  const board = readBoard(state.boardFees, state.boardSurcharge);
+  const transits = state.transits.map((transit, index) => quoteOne(transit, index + 1, vessel, board, settings));
+  const quoted = transits.every((t) => t.quote !== null) && transits.length > 0;
+  const grandTotalCents = quoted ? transits.reduce((sum, t) => sum + (t.quote as Quote).totalCents, 0) : null;
+  const complete = quoted && transits.every((t) => (t.quote as Quote).complete);
+  const compliance = checkCompliance(state.compliance);
+  return {
+    vessel,
+    board,
+    transits,
+    grandTotalCents,
+    complete,
+    settingsNotDefault: settingsNotDefault(settings),
+    compliance,
+    errors: [...vessel.errors, ...board.errors, ...transits.flatMap((t) => t.errors), ...compliance.errors],
+  };
+}
+
+/** "$1,234.56" from whole cents. */
+export function usdOfCents(cents: number): string {
+  return formatUsd(new Money(cents).div(100));
+}
+
+/** "$1,234.56", or "not entered" for a board amount the user has not given. */
+export function amountText(amount: Decimal | null): string {
+  return amount === null ? "not entered" : formatUsd(amount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who must take a pilot, § 89-a(1) (D13)
+
+export interface ComplianceResult {
+  /** False while nothing has been entered: no answer and no errors yet. */
+  started: boolean;
+  answer: PilotRequirement | null;
+  errors: FieldError[];
+}
+
+const COMPLIANCE_FIELDS: Record<string, ComplianceProp> = {
+  vessel_status: "status",
+  gross_tons: "grt",
+  loaded_draft_ft: "draft",
+  proceeds_by_sea: "bySea",
+  recreational: "recreational",
+  length_ft: "length",
+};
+
+export function checkCompliance(form: ComplianceState): ComplianceResult {
+  const started = form.vesselStatus !== "" || !isBlankText(form.grossTons) || !isBlankText(form.loadedDraftFt);
+  if (!started) return { started, answer: null, errors: [] };
+  try {
+    const input = readPilotRequirementInput({
+      vesselStatus: form.vesselStatus,
+      grossTons: form.grossTons,
+      loadedDraftFt: form.loadedDraftFt,
+      proceedsBySea: form.proceedsBySea,
+      recreational: form.recreational,
+      lengthFt: form.lengthFt,
+    });
+    return { started, answer: pilotRequirement(input), errors: [] };
+  } catch (error) {
+    if (!(error instanceof PilotageInputError)) throw error;
+    const prop = (error.field !== undefined && COMPLIANCE_FIELDS[error.field]) || "status";
+    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: error.message }] };
+  }
+}

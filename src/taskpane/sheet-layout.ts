@@ -1,0 +1,397 @@
+/**
+ * What the task pane writes into Excel, as plain data: the quote sheet (labelled input cells,
+ * =NYPILOT.* formulas that reference them and the Board rates sheet, number formats, the
+ * authority column) and the Board rates sheet's two tables. excel-writer.ts only applies these
+ * writes through Office.js, so the layout is tested without Excel.
+ */
+import { isoToExcelSerial, PilotageInputError, readDate } from "../engine";
+import { DOCKING_NOTE, QUOTE_TITLE } from "./export-table";
+import { feeRowIsBlank, PaneResult, surchargeRowIsBlank, typedDimension } from "./form";
+import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState } from "./state";
+
+export type CellValue = string | number | boolean;
+export type CellStyle = "title" | "header" | "input" | "total" | "note";
+
+/** One range written at once. `formulas` and `values` are never both given. */
+export interface RangeWrite {
+  address: string;
+  values?: CellValue[][];
+  formulas?: string[][];
+  numberFormat?: string[][];
+  style?: CellStyle;
+}
+
+export const CURRENCY_FORMAT = "$#,##0.00";
+/** A board per-unit rate may carry a third decimal ($3.605, say). */
+export const RATE_FORMAT = "$#,##0.00##";
+export const DATE_FORMAT = "yyyy-mm-dd";
+export const UNITS_FORMAT = "0.00";
+export const TEXT_FORMAT = "@";
+
+// ---------------------------------------------------------------------------------------------
+// Addresses
+
+export function columnLetter(column: number): string {
+  let n = column;
+  let letters = "";
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rem) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+export function cellAddress(column: number, row: number): string {
+  return `${columnLetter(column)}${row}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sheet names: Excel allows 31 characters, none of : \ / ? * [ ], no apostrophe at either end,
+// and reserves "History".
+
+export const MAXIMUM_SHEET_NAME = 31;
+const RESERVED_SHEET_NAMES = ["history"];
+
+/** At most `length` characters, at a word's end where the text has one, without apostrophes or spaces at either end. */
+function cutTo(text: string, length: number): string {
+  let cut = text.slice(0, Math.max(0, length));
+  if (cut.length < text.length && text[cut.length] !== " " && cut.lastIndexOf(" ") > 0) cut = cut.slice(0, cut.lastIndexOf(" "));
+  // Never leave half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.replace(/^[\s']+|[\s']+$/g, "");
+}
+
+/** "EVER GIVEN 2026-06-15": the vessel's name cleaned and cut so the date always fits. */
+export function sheetBaseName(vesselName: string, isoDate: string): string {
+  const cleaned = Array.from(vesselName, (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? " " : ch))
+    .join("")
+    .replace(/[:\\/?*[\]]/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s']+|[\s']+$/g, "");
+  const suffix = isoDate === "" ? "" : ` ${isoDate}`;
+  const name = cutTo(cleaned === "" ? "Quote" : cleaned, MAXIMUM_SHEET_NAME - suffix.length);
+  return `${name === "" ? "Quote" : name}${suffix}`;
+}
+
+/** The base name, or "base (2)", "base (3)" … when a sheet of that name exists (Excel compares names without regard to case). */
+export function uniqueSheetName(base: string, taken: readonly string[]): string {
+  const used = new Set([...taken.map((name) => name.toLowerCase()), ...RESERVED_SHEET_NAMES]);
+  if (!used.has(base.toLowerCase())) return base;
+  // The date at the end stays whole; the vessel's name gives way to the number.
+  const dated = / \d{4}-\d{2}-\d{2}$/.exec(base);
+  const head = dated ? base.slice(0, dated.index) : base;
+  const suffix = dated ? dated[0] : "";
+  for (let n = 2; n < 10_000; n++) {
+    const tag = ` (${n})`;
+    const candidate = `${cutTo(head, MAXIMUM_SHEET_NAME - suffix.length - tag.length) || "Quote"}${suffix}${tag}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+  throw new Error(`No free sheet name for "${base}"`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// User text in cells: a leading = + - @ would make Excel read it as a formula, so such text is
+// written as a formula that is only a string literal.
+
+export function textCell(address: string, text: string, style?: CellStyle): RangeWrite {
+  // (Not in a text-formatted cell, where Excel would keep the formula's own text instead.)
+  if (/^[=+\-@]/.test(text)) return { address, formulas: [[`="${text.replace(/"/g, '""')}"`]], style };
+  return { address, values: [[text]], numberFormat: [[TEXT_FORMAT]], style };
+}
+
+function valueCell(address: string, value: CellValue, numberFormat?: string, style?: CellStyle): RangeWrite {
+  return { address, values: [[value]], ...(numberFormat ? { numberFormat: [[numberFormat]] } : {}), ...(style ? { style } : {}) };
+}
+
+function formulaCell(address: string, formula: string, numberFormat?: string, style?: CellStyle): RangeWrite {
+  return { address, formulas: [[formula]], ...(numberFormat ? { numberFormat: [[numberFormat]] } : {}), ...(style ? { style } : {}) };
+}
+
+/** Plain decimal text ("600", "45.50") becomes a number; anything else stays text. */
+export function numberOrText(text: string): string | number {
+  const trimmed = text.trim();
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+function inputCell(address: string, text: string, numberFormat?: string): RangeWrite {
+  const value = numberOrText(text);
+  return typeof value === "number" ? valueCell(address, value, numberFormat, "input") : textCell(address, value, "input");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Board rates sheet
+
+export const BOARD_RATES_SHEET = "Board rates";
+export const BOARD_FIRST_ROW = 5;
+export const BOARD_ROWS = 100;
+export const BOARD_LAST_ROW = BOARD_FIRST_ROW + BOARD_ROWS - 1;
+export const FEE_HEADERS = ["From", "Launch fee", "Communication fee", "Mid-river launch fee"];
+export const SURCHARGE_HEADERS = ["From", "0–50 units", "51–100 units", "Per unit over 100"];
+export const FEE_HEADER_RANGE = "A4:D4";
+export const SURCHARGE_HEADER_RANGE = "F4:I4";
+export const FEE_TABLE_RANGE = `A${BOARD_FIRST_ROW}:D${BOARD_LAST_ROW}`;
+export const SURCHARGE_TABLE_RANGE = `F${BOARD_FIRST_ROW}:I${BOARD_LAST_ROW}`;
+
+function quotedSheet(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** The references the quote formulas pass as board_fees and board_surcharge. */
+export const BOARD_FEES_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!$A$${BOARD_FIRST_ROW}:$D$${BOARD_LAST_ROW}`;
+export const BOARD_SURCHARGE_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!$F$${BOARD_FIRST_ROW}:$I$${BOARD_LAST_ROW}`;
+
+const BOARD_NOTE =
+  `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
+  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+
+function repeatRow<T>(row: T[], count: number): T[][] {
+  return Array.from({ length: count }, () => [...row]);
+}
+
+/** Written once, when the add-in creates the sheet: titles, headers and the tables' number formats. */
+export function boardRatesSheetSetup(): RangeWrite[] {
+  return [
+    valueCell("A1", "Board rates", undefined, "title"),
+    valueCell("A2", BOARD_NOTE, undefined, "note"),
+    valueCell("A3", "Board of commissioners of pilots: launch, communication and mid-river launch fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)", undefined, "header"),
+    valueCell("F3", "Hudson River pilots surcharge board: the surcharge after the sixtieth month (§ 89-a(4)(b)(1-c)(iii))", undefined, "header"),
+    { address: FEE_HEADER_RANGE, values: [FEE_HEADERS], style: "header" },
+    { address: SURCHARGE_HEADER_RANGE, values: [SURCHARGE_HEADERS], style: "header" },
+    { address: FEE_TABLE_RANGE, numberFormat: repeatRow([DATE_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT], BOARD_ROWS) },
+    { address: SURCHARGE_TABLE_RANGE, numberFormat: repeatRow([DATE_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, RATE_FORMAT], BOARD_ROWS) },
+  ];
+}
+
+/** A date as the sheet stores it: an Excel serial when it reads as a date, otherwise the text as typed. */
+function dateCellValue(text: string): CellValue {
+  try {
+    return isoToExcelSerial(readDate(text.trim(), "from date"));
+  } catch (error) {
+    if (!(error instanceof PilotageInputError)) throw error;
+    return text.trim();
+  }
+}
+
+function amountCellValue(text: string): CellValue {
+  const value = numberOrText(text);
+  // A typed amount is never a formula: the board tables hold data only.
+  return typeof value === "string" ? value.replace(/^([=+\-@])/, "'$1") : value;
+}
+
+export class BoardTableTooLong extends Error {}
+
+/** The two tables' cells, every row of each (blank after the pane's rows), written in place. */
+export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): RangeWrite[] {
+  const feeRows = fees.filter((row) => !feeRowIsBlank(row));
+  const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
+  if (feeRows.length > BOARD_ROWS || surchargeRows.length > BOARD_ROWS) {
+    throw new BoardTableTooLong(`The Board rates sheet holds ${BOARD_ROWS} rows a table: remove old rows first.`);
+  }
+  const blank = ["", "", "", ""];
+  const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.launch), amountCellValue(r.communication), amountCellValue(r.midriverLaunch)]);
+  const surchargeValues: CellValue[][] = surchargeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.upTo50), amountCellValue(r.over50UpTo100), amountCellValue(r.perUnitOver100)]);
+  while (feeValues.length < BOARD_ROWS) feeValues.push([...blank]);
+  while (surchargeValues.length < BOARD_ROWS) surchargeValues.push([...blank]);
+  return [
+    { address: FEE_TABLE_RANGE, values: feeValues },
+    { address: SURCHARGE_TABLE_RANGE, values: surchargeValues },
+  ];
+}
+
+/** True when the header cells are the ones the add-in wrote (so the sheet is ours to update). */
+export function isOurBoardRatesLayout(feeHeader: readonly unknown[][], surchargeHeader: readonly unknown[][]): boolean {
+  const same = (row: readonly unknown[] | undefined, expected: readonly string[]) =>
+    row !== undefined && expected.every((title, i) => String(row[i] ?? "").trim() === title);
+  return same(feeHeader[0], FEE_HEADERS) && same(surchargeHeader[0], SURCHARGE_HEADERS);
+}
+
+function cellText(cell: unknown, kind: "date" | "amount"): string {
+  if (cell === null || cell === undefined || cell === "") return "";
+  if (kind === "date" && typeof cell === "number") {
+    try {
+      return readDate(cell, "from date");
+    } catch (error) {
+      if (!(error instanceof PilotageInputError)) throw error;
+    }
+  }
+  return String(cell).trim();
+}
+
+function isBlankSheetRow(cells: readonly unknown[]): boolean {
+  // Desktop Excel reads an empty cell as "" through values; 0 is kept, it is a typed amount.
+  return cells.every((cell) => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === ""));
+}
+
+/** The sheet's table cells as the pane's rows (text as typed; dates as YYYY-MM-DD). */
+export function boardRowsFromSheet(
+  feeValues: readonly unknown[][],
+  surchargeValues: readonly unknown[][],
+): { fees: Omit<FeeRowState, "key">[]; surcharge: Omit<SurchargeRowState, "key">[] } {
+  return {
+    fees: feeValues.filter((row) => !isBlankSheetRow(row)).map((row) => ({
+      from: cellText(row[0], "date"),
+      launch: cellText(row[1], "amount"),
+      communication: cellText(row[2], "amount"),
+      midriverLaunch: cellText(row[3], "amount"),
+    })),
+    surcharge: surchargeValues.filter((row) => !isBlankSheetRow(row)).map((row) => ({
+      from: cellText(row[0], "date"),
+      upTo50: cellText(row[1], "amount"),
+      over50UpTo100: cellText(row[2], "amount"),
+      perUnitOver100: cellText(row[3], "amount"),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quote sheet
+
+export interface QuoteSheetLayout {
+  /** The sheet name before collisions are resolved. */
+  baseName: string;
+  writes: RangeWrite[];
+  /** Column widths in points, by column letter. */
+  columnWidths: Record<string, number>;
+  /** The cell to select when the sheet opens. */
+  activeCell: string;
+}
+
+export class NotReadyToInsert extends Error {}
+
+/** Rows of the vessel block and the transit table (1-based), fixed so formulas can name them. */
+export const QUOTE_ROWS = {
+  version: 3,
+  vesselHeader: 5,
+  name: 6,
+  imo: 7,
+  measurements: 8,
+  length: 9,
+  breadth: 10,
+  depth: 11,
+  unit: 12,
+  units: 13,
+  transitsHeader: 15,
+  transitColumns: 16,
+  firstTransit: 17,
+} as const;
+
+export const TRANSIT_COLUMNS = [
+  "Transit",
+  "Direction",
+  "Section",
+  "Date",
+  "Continuous pilotage hours",
+  "Relieved at mid-river station",
+  "Anchored 8 hours or more",
+  "Clause in force",
+  "Total",
+  "Authority",
+];
+
+/** Rows a HUDSON_QUOTE spill may take; the amount column is formatted this far down. */
+export const QUOTE_SPILL_ROWS = 30;
+
+const UNITS_CELL = `$B$${QUOTE_ROWS.units}`;
+
+/**
+ * The new sheet for a quote. Needs a quoted pane (vessel read, every transit quoted): the
+ * inputs are written as typed, and the workbook's formulas compute the amounts.
+ */
+export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteSheetLayout {
+  if (result.vessel.units === null || result.grandTotalCents === null) {
+    throw new NotReadyToInsert("Complete the quote first: the fields marked in red need attention.");
+  }
+  const r = QUOTE_ROWS;
+  const vessel = state.vessel;
+  const w: RangeWrite[] = [];
+  w.push(valueCell("A1", QUOTE_TITLE, undefined, "title"));
+  w.push(valueCell("A2", "Shaded cells are inputs: change them and the NYPILOT formulas recalculate, with the amounts on the Board rates sheet.", undefined, "note"));
+  w.push(valueCell(`A${r.version}`, "Add-in version"));
+  w.push(formulaCell(`B${r.version}`, "=NYPILOT.VERSION()"));
+
+  w.push({ address: `A${r.vesselHeader}:C${r.vesselHeader}`, values: [["Vessel", "", "Authority"]], style: "header" });
+  w.push(valueCell(`A${r.name}`, "Vessel name"));
+  w.push(textCell(`B${r.name}`, vessel.name.trim(), "input"));
+  w.push(valueCell(`A${r.imo}`, "IMO number"));
+  w.push(textCell(`B${r.imo}`, vessel.imo.trim(), "input"));
+  w.push(valueCell(`A${r.measurements}`, "Measurements"));
+  const rowOf = { length: r.length, breadth: r.breadth, depth: r.depth } as const;
+  const labels = { length: "Overall length", breadth: "Extreme breadth", depth: "Depth to uppermost continuous deck" } as const;
+  if (vessel.notProvided) {
+    w.push(valueCell(`B${r.measurements}`, "not provided by the master or agent"));
+    for (const dimension of DIMENSIONS) {
+      w.push(valueCell(`A${rowOf[dimension]}`, labels[dimension]));
+      w.push(valueCell(`B${rowOf[dimension]}`, "not provided"));
+    }
+    w.push(valueCell(`A${r.unit}`, "Unit of plain numbers"));
+    w.push(valueCell(`A${r.units}`, "Pilotage units", undefined, "total"));
+    w.push(valueCell(`B${r.units}`, "UNMEASURED", undefined, "input"));
+    w.push(valueCell(`C${r.units}`, "§ 89-a(4)(d): the maximum pilotage charge (500 units)"));
+  } else {
+    w.push(valueCell(`B${r.measurements}`, vessel.unit === "metres" ? "metres (1 ft = 0.3048 m)" : "feet and inches"));
+    for (const dimension of DIMENSIONS) {
+      w.push(valueCell(`A${rowOf[dimension]}`, labels[dimension]));
+      w.push(inputCell(`B${rowOf[dimension]}`, typedDimension(vessel[dimension], vessel.unit)));
+      w.push(valueCell(`C${rowOf[dimension]}`, "§ 89-a(4)(c)"));
+    }
+    w.push(valueCell(`A${r.unit}`, "Unit of plain numbers"));
+    w.push(valueCell(`B${r.unit}`, vessel.unit === "metres" ? "m" : "ft", undefined, "input"));
+    w.push(valueCell(`A${r.units}`, "Pilotage units", undefined, "total"));
+    w.push(formulaCell(`B${r.units}`, `=NYPILOT.PILOTAGE_UNITS(B${r.length},B${r.breadth},B${r.depth},B${r.unit})`, UNITS_FORMAT, "total"));
+    w.push(valueCell(`C${r.units}`, "§ 89-a(4)(b)(2)"));
+  }
+
+  w.push(valueCell(`A${r.transitsHeader}`, "Transits", undefined, "header"));
+  w.push({ address: `A${r.transitColumns}:J${r.transitColumns}`, values: [TRANSIT_COLUMNS], style: "header" });
+  const first = r.firstTransit;
+  const last = first + state.transits.length - 1;
+  state.transits.forEach((transit, index) => {
+    const row = first + index;
+    const serial = isoToExcelSerial(readDate(transit.date));
+    w.push(valueCell(`A${row}`, index + 1));
+    w.push({
+      address: `B${row}:G${row}`,
+      values: [[transit.direction === "inbound" ? "Inbound" : "Outbound", transit.section === "2" ? "Upper" : "Lower", serial, numberOrText(transit.hours), transit.relievedAtMidRiver, transit.anchoredEightHours]],
+      numberFormat: [["General", "General", DATE_FORMAT, "General", "General", "General"]],
+      style: "input",
+    });
+    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_FEES_REFERENCE},${BOARD_SURCHARGE_REFERENCE}`;
+    w.push(formulaCell(`H${row}`, `=NYPILOT.HUDSON_CLAUSE(D${row})`));
+    w.push(formulaCell(`I${row}`, `=NYPILOT.HUDSON_TOTAL(${args})`, CURRENCY_FORMAT));
+    w.push(valueCell(`J${row}`, "§ 89-a(4)(b)(1), (1-a), (1-c)"));
+  });
+  const totalRow = last + 1;
+  w.push(valueCell(`A${totalRow}`, "Grand total", undefined, "total"));
+  w.push(formulaCell(`I${totalRow}`, `=SUM(I${first}:I${last})`, CURRENCY_FORMAT, "total"));
+  w.push(valueCell(`J${totalRow}`, "Sum of the transit totals; each charge line is rounded to the cent (D14)"));
+
+  const settingsRow = totalRow + 2;
+  w.push(valueCell(`A${settingsRow}`, "Settings when inserted"));
+  w.push(valueCell(`B${settingsRow}`, result.settingsNotDefault.length === 0 ? "the defaults (README: How we read § 89-a)" : `not the default: ${result.settingsNotDefault.join("; ")}`));
+  w.push(valueCell(`A${settingsRow + 1}`, "Task pane's total when inserted"));
+  w.push(valueCell(`B${settingsRow + 1}`, result.grandTotalCents / 100, CURRENCY_FORMAT));
+  w.push(valueCell(`C${settingsRow + 1}`, result.complete ? "for comparison with the formulas above" : "incomplete: amounts not entered on the Board rates sheet"));
+  w.push(valueCell(`A${settingsRow + 2}`, "Note"));
+  w.push(valueCell(`B${settingsRow + 2}`, DOCKING_NOTE));
+
+  const itemsHeader = settingsRow + 4;
+  w.push(valueCell(`A${itemsHeader}`, "Line items of each transit (NYPILOT.HUDSON_QUOTE): item, amount, authority", undefined, "header"));
+  state.transits.forEach((_transit, index) => {
+    const row = first + index;
+    const column = 1 + index * 4;
+    const titleRow = itemsHeader + 1;
+    const spillRow = itemsHeader + 2;
+    w.push(valueCell(cellAddress(column, titleRow), `Transit ${index + 1} (row ${row})`, undefined, "total"));
+    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_FEES_REFERENCE},${BOARD_SURCHARGE_REFERENCE}`;
+    w.push(formulaCell(cellAddress(column, spillRow), `=NYPILOT.HUDSON_QUOTE(${args})`));
+    w.push({
+      address: `${cellAddress(column + 1, spillRow)}:${cellAddress(column + 1, spillRow + QUOTE_SPILL_ROWS - 1)}`,
+      numberFormat: repeatRow([CURRENCY_FORMAT], QUOTE_SPILL_ROWS),
+    });
+  });
+
+  const firstDate = state.transits.length > 0 ? readDate(state.transits[0].date) : "";
+  const columnWidths: Record<string, number> = { A: 170, B: 110, C: 150, D: 80, E: 90, F: 110, G: 110, H: 140, I: 90, J: 200 };
+  return { baseName: sheetBaseName(vessel.name, firstDate), writes: w, columnWidths, activeCell: `I${totalRow}` };
+}

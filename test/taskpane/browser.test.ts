@@ -1,0 +1,343 @@
+/**
+ * The task pane end to end in Debian's Chromium (playwright-core, /usr/bin/chromium; CI installs it):
+ * the add-in is built with the local office.js into a temp dir, served from 127.0.0.1, and
+ * taskpane.html is opened standalone (office.js reports no host). A two-transit call is filled in
+ * by the fields' labels and the grand total is checked against the amount worked by hand from
+ * § 89-a below. Also: a vessel name that is HTML stays text, input errors show at their fields,
+ * the Content-Security-Policy blocks inline script and eval, the form survives a reload
+ * (localStorage), copy and CSV download work, and no request leaves the local server.
+ * Screenshots: test-results/taskpane.png (320 px, the narrowest task pane) and
+ * test-results/taskpane-wide.png (800 px).
+ *
+ * The hand-worked call. Vessel 600 ft 6 in × 80 ft × 40 ft: 600.5 × 80 × 40 ÷ 10,000 = 192.16
+ * pilotage units (§ 89-a(4)(b)(2)). Clause (xi) is in force from 1 January 2026
+ * (§ 89-a(4)(b)(1)(xi)): Section 1, Lower River $15.32 a unit; Section 2, Upper River $21.58 a
+ * unit, for vessels of 100 units and over. Board rows (example amounts, not the boards'):
+ *   fees from 2025-01-01: launch $300.00, communication $40.00, mid-river launch $120.00;
+ *   fees from 2026-06-18: launch $310.00, communication $45.50, mid-river launch $125.25;
+ *   surcharge from 2020-11-20 (after the sixtieth month, (1-c)(iii)): $300 / $360 / $3.60 a unit.
+ * Transit 1, inbound, Section 1, 2026-06-15 (the 2025 fee row is in force; no hours given):
+ *   base 192.16 × 15.32 = 2,943.8912 → $2,943.89
+ *   surcharge 192.16 × 3.60 = 691.776 → $691.78
+ *   launch $300.00, communication $40.00 (no mid-river launch fee in Section 1)
+ *   subtotal 2,943.89 + 691.78 + 300.00 + 40.00 = $3,975.67
+ * Transit 2, outbound, Section 2, 2026-06-20, 12 hours (the 2026-06-18 fee row is in force):
+ *   base 192.16 × 21.58 = 4,146.8128 → $4,146.81
+ *   surcharge $691.78
+ *   12 h > 10 h: second pilot 50% × 4,146.81 = 2,073.405 → $2,073.41 ((1-a))
+ *   launch $310.00, communication $45.50, mid-river launch $125.25
+ *   subtotal 4,146.81 + 691.78 + 2,073.41 + 310.00 + 45.50 + 125.25 = $7,392.75
+ * Grand total 3,975.67 + 7,392.75 = $11,368.42.
+ */
+import { spawnSync } from "child_process";
+import fs from "fs";
+import http from "http";
+import os from "os";
+import path from "path";
+import { AddressInfo } from "net";
+import { BrowserContext, chromium, Page } from "playwright-core";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const RESULTS = path.join(ROOT, "test-results");
+const HOSTILE_NAME = "<img src=x onerror=alert(1)>";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".xml": "application/xml",
+};
+
+/** A test-only script served from the page's own origin: even such a script may not eval. */
+const PROBE_PATH = "/csp-probe.js";
+const PROBE_SCRIPT = `
+  (function () {
+    var outcome = "ran";
+    try { (0, eval)("1 + 1"); } catch (error) { outcome = error instanceof EvalError ? "blocked" : "other: " + error; }
+    try { new Function("return 1")(); outcome += ",function-ran"; } catch (error) { outcome += error instanceof EvalError ? ",function-blocked" : ",other"; }
+    document.documentElement.setAttribute("data-csp-probe", outcome);
+  })();
+`;
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "nypilot-taskpane-"));
+const out = path.join(work, "build");
+const profile = path.join(work, "profile");
+const downloads = path.join(work, "downloads");
+
+let server: http.Server;
+let origin: string;
+let context: BrowserContext;
+let page: Page;
+const requests: string[] = [];
+const dialogs: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  // The local-office.js build (npm run build:addin:local), into a temp dir so no other test's files are touched.
+  const build = spawnSync(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production", "--env", "officeJs=local", "--env", `outDir=${out}`], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ADDIN_HOST: "", OFFICE_JS: "" },
+  });
+  if (build.status !== 0) throw new Error(`webpack failed:\n${build.stdout}\n${build.stderr}`);
+
+  server = http.createServer((request, response) => {
+    if (request.url === PROBE_PATH) {
+      // Not part of the build: a same-origin script the CSP lets load, which then tries eval.
+      response.writeHead(200, { "Content-Type": TYPES[".js"] }).end(PROBE_SCRIPT);
+      return;
+    }
+    const file = path.join(out, decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname));
+    if (!file.startsWith(out + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    viewport: { width: 320, height: 900 },
+    acceptDownloads: true,
+    downloadsPath: downloads,
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+  context.on("request", (request) => requests.push(request.url()));
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(`${origin}/taskpane.html`);
+  await page.waitForSelector("#quote-form");
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const transit = (n: number) => page.getByRole("group", { name: `Transit ${n}`, exact: true });
+const feeRow = (n: number) => page.getByRole("group", { name: `Fee row ${n}`, exact: true });
+const surchargeRow = (n: number) => page.getByRole("group", { name: `Surcharge row ${n}`, exact: true });
+
+describe("the task pane, standalone in Chromium", () => {
+  test("starts as a standalone calculator", async () => {
+    await page.waitForFunction(() => document.getElementById("status")?.textContent !== "Loading…");
+    expect(await page.textContent("#status")).toBe("Running outside Office, as a standalone calculator.");
+  });
+
+  test("a two-transit call filled in by its labels gives the hand-worked $11,368.42", async () => {
+    await page.getByLabel("Vessel name").fill(HOSTILE_NAME);
+    await page.getByLabel("IMO number (optional)").fill("9850551");
+    await page.getByLabel("Overall length, feet").fill("600");
+    await page.getByLabel("Overall length, inches").fill("6");
+    await page.getByLabel("Extreme breadth, feet").fill("80");
+    await page.getByLabel("Depth, feet").fill("40");
+    await expect_text("#units-output", "192.16");
+
+    await transit(1).getByLabel("Direction").selectOption("inbound");
+    await transit(1).getByLabel("Section").selectOption("1");
+    await transit(1).getByLabel("Date").fill("2026-06-15");
+
+    // Keyboard: the add button is reached and pressed without the mouse; the new transit's first field takes the focus.
+    await page.getByRole("button", { name: "Add transit" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-describedby") !== null && document.activeElement?.closest("fieldset")?.querySelector("legend")?.textContent)).toBe("Transit 2");
+    expect(await transit(2).getByLabel("Direction").inputValue()).toBe("outbound");
+    await transit(2).getByLabel("Section").selectOption("2");
+    expect(await transit(2).getByText("Yonkers to all ports beyond Hyde Park through Albany or Troy").count()).toBe(1);
+    await transit(2).getByLabel("Date").fill("2026-06-20");
+    await transit(2).getByLabel("Expected continuous pilotage hours").fill("12");
+
+    await page.getByRole("button", { name: "Add fee row" }).click();
+    await feeRow(1).getByLabel("In force from").fill("2025-01-01");
+    await feeRow(1).getByLabel("Launch fee ($)", { exact: true }).fill("300.00");
+    await feeRow(1).getByLabel("Communication fee ($)").fill("40.00");
+    await feeRow(1).getByLabel("Mid-river launch fee ($)").fill("120.00");
+    await page.getByRole("button", { name: "Add fee row" }).click();
+    await feeRow(2).getByLabel("In force from").fill("2026-06-18");
+    await feeRow(2).getByLabel("Launch fee ($)", { exact: true }).fill("310.00");
+    await feeRow(2).getByLabel("Communication fee ($)").fill("45.50");
+    await feeRow(2).getByLabel("Mid-river launch fee ($)").fill("125.25");
+    await page.getByRole("button", { name: "Add surcharge row" }).click();
+    await surchargeRow(1).getByLabel("In force from").fill("2020-11-20");
+    await surchargeRow(1).getByLabel("0–50 units ($)").fill("300");
+    await surchargeRow(1).getByLabel("51–100 units ($)").fill("360");
+    await surchargeRow(1).getByLabel("Per unit over 100 ($)").fill("3.60");
+
+    await expect_text("#subtotal-1", "$3,975.67");
+    await expect_text("#subtotal-2", "$7,392.75");
+    await expect_text("#grand-total", "$11,368.42");
+    const quote = await page.textContent("#quote-output");
+    for (const piece of ["$2,943.89", "$4,146.81", "$691.78", "$2,073.41", "$125.25", "§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1-b), (1-c)(i), (iii)", "§ 89-a(4)(b)(1-a)"]) expect(quote).toContain(piece);
+    expect(await page.textContent("#docking-note")).toContain("§ 89-a(4)(b)(3)");
+  });
+
+  test("the vessel name <img src=x onerror=alert(1)> stays text: no element, no dialog", async () => {
+    expect(await page.textContent("#quote-vessel")).toBe(`Vessel: ${HOSTILE_NAME} (IMO 9850551)`);
+    expect(await page.locator("img").count()).toBe(0);
+    await page.waitForTimeout(200);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("input errors are shown at the field: aria-invalid and a message it is described by", async () => {
+    const hours = transit(2).getByLabel("Expected continuous pilotage hours");
+    await hours.fill("twelve");
+    expect(await hours.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await hours.getAttribute("aria-describedby")) ?? "";
+    const message = await page.evaluate((ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
+    expect(message).toContain('The continuous pilotage hours "twelve" is not a number');
+    await expect_text("#grand-total", "—");
+    await hours.fill("12");
+    expect(await hours.getAttribute("aria-invalid")).toBeNull();
+
+    const inches = page.getByLabel("Overall length, inches");
+    await inches.fill("13");
+    expect(await inches.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Overall length, feet").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.textContent("#length-error")).toContain("inches after feet must be under 12");
+    await inches.fill("6");
+    await expect_text("#grand-total", "$11,368.42");
+  });
+
+  test("the § 89-a(1) compliance check, with the refused-pilot and unlicensed-pilot notes", async () => {
+    await page.getByText("Compliance: must the vessel take a pilot?").click();
+    await page.getByLabel("Vessel status").selectOption("foreign");
+    await page.getByLabel("Gross registered tons").fill("299");
+    await page.getByLabel("Fully loaded draft (feet)").fill("7");
+    await expect_text("#compliance-result .answer", "Pilot: REQUIRED");
+    await page.getByLabel("Proceeds by sea").uncheck();
+    await expect_text("#compliance-result .answer", "Pilot: NOT REQUIRED");
+    const notes = await page.textContent("#compliance .notes");
+    expect(notes).toContain("shall pay pilotage as if one had been employed (§ 89-a(1))");
+    expect(notes).toContain("misdemeanour");
+    expect(notes).toContain("§ 89-a(2), (3)");
+    await page.getByLabel("Proceeds by sea").check();
+  });
+
+  test("settings: a quote names the settings that differ from the defaults", async () => {
+    await page.getByText("Settings: how § 89-a is read").click();
+    await page.getByLabel("Round pilotage units before the tables (D1)").selectOption("0");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect_text("#settings-message", "Saved in this browser (D1 round pilotage units before applying the tables: 0).");
+    expect(await page.textContent("#quote-settings")).toContain("Setting not the default: D1 round pilotage units before applying the tables: 0");
+    await expect_text("#units-output", "192.00");
+    await page.getByRole("button", { name: "Reset to defaults" }).click();
+    await expect_text("#settings-message", "Saved in this browser (the defaults).");
+    expect(await page.textContent("#quote-settings")).toBe("");
+    await expect_text("#grand-total", "$11,368.42");
+  });
+
+  test("every visible field has a label, and every label names a field", async () => {
+    const unlabelled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select"))
+        .filter((control) => control.offsetParent !== null && (control.labels?.length ?? 0) === 0 && !control.getAttribute("aria-label"))
+        .map((control) => control.id),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
+  test("the Content-Security-Policy blocks an injected inline script, an inline handler, and eval even in a same-origin script", async () => {
+    const outcome = await page.evaluate(async (probe) => {
+      const violations: string[] = [];
+      document.addEventListener("securitypolicyviolation", (event) => violations.push(event.effectiveDirective));
+      const marks = window as unknown as Record<string, unknown>;
+      const script = document.createElement("script");
+      script.textContent = "window.inlineScriptRan = true;";
+      document.head.appendChild(script);
+      const holder = document.createElement("div");
+      holder.setAttribute("onclick", "window.inlineHandlerRan = true");
+      document.body.appendChild(holder);
+      holder.click();
+      const probeScript = document.createElement("script");
+      probeScript.src = probe;
+      const loaded = new Promise((resolve) => probeScript.addEventListener("load", resolve));
+      document.head.appendChild(probeScript);
+      await loaded;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      holder.remove();
+      script.remove();
+      probeScript.remove();
+      return {
+        inlineScriptRan: marks.inlineScriptRan === true,
+        inlineHandlerRan: marks.inlineHandlerRan === true,
+        sameOriginScript: document.documentElement.getAttribute("data-csp-probe"),
+        violations: [...new Set(violations)].sort(),
+      };
+    }, PROBE_PATH);
+    expect(outcome).toEqual({
+      inlineScriptRan: false,
+      inlineHandlerRan: false,
+      sameOriginScript: "blocked,function-blocked",
+      violations: ["script-src", "script-src-attr", "script-src-elem"],
+    });
+  });
+
+  test("the form is kept in the browser: after a reload the same quote", async () => {
+    // The pane saves a moment after the last change; wait until the last edits are stored.
+    await page.waitForFunction(() => {
+      const saved = localStorage.getItem("hudson-pilotage.taskpane") ?? "";
+      return saved.includes('"perUnitOver100":"3.60"') && saved.includes('"unitsDecimals":""') && saved.includes('"proceedsBySea":true');
+    });
+    await page.reload();
+    await page.waitForSelector("#quote-form");
+    expect(await page.getByLabel("Vessel name").inputValue()).toBe(HOSTILE_NAME);
+    expect(await feeRow(2).getByLabel("Communication fee ($)").inputValue()).toBe("45.50");
+    await expect_text("#grand-total", "$11,368.42");
+  });
+
+  test("Copy as table puts the quote on the clipboard; Download CSV saves it", async () => {
+    await page.getByRole("button", { name: "Copy as table" }).click();
+    await expect_text("#message", "Copied the quote as a table: paste it into an e-mail or a sheet.");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("Grand total\t$11,368.42");
+    expect(copied).toContain(`Vessel\t${HOSTILE_NAME}`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("img src x 2026-06-15.csv");
+    const csv = fs.readFileSync(await download.path(), "utf8");
+    expect(csv).toContain("Transit 1 subtotal,3975.67,§ 89-a(4)(b)(1)(xi),");
+    expect(csv).toContain("Grand total,11368.42,,");
+  });
+
+  test("looks right at 320 px and wider (screenshots in test-results/), with nothing wider than the pane", async () => {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.setViewportSize({ width: 320, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: path.join(RESULTS, "taskpane.png"), fullPage: true });
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await page.screenshot({ path: path.join(RESULTS, "taskpane-wide.png"), fullPage: true });
+    expect(fs.statSync(path.join(RESULTS, "taskpane.png")).size).toBeGreaterThan(10_000);
+  });
+
+  test("no request left the local server, and the page raised no error", async () => {
+    expect(requests.length).toBeGreaterThan(3);
+    const local = (url: string) => url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`);
+    expect(requests.filter((url) => !local(url))).toEqual([]);
+    expect(requests).toContain(`${origin}${PROBE_PATH}`);
+    expect(requests.map((url) => url.replace(origin, ""))).toEqual(expect.arrayContaining(["/taskpane.html", "/office-js/office.js", "/functions.js", "/taskpane.js", "/taskpane.css"]));
+    expect(pageErrors).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+});
+
+/** Waits (up to 15 s, for a loaded CI machine) for the element's text to be exactly `text`, then checks it. */
+async function expect_text(selector: string, text: string): Promise<void> {
+  await page
+    .waitForFunction(([s, t]) => document.querySelector(s)?.textContent === t, [selector, text] as const, { timeout: 15_000 })
+    .catch(() => undefined);
+  expect(await page.textContent(selector)).toBe(text);
+}

@@ -1,0 +1,378 @@
+/**
+ * The task pane's workbook writer (src/taskpane/excel-writer.ts + sheet-layout.ts) against a fake
+ * workbook built on office-addin-mock (test/taskpane/fake-excel.ts): a new, uniquely named sheet
+ * per quote, nothing existing overwritten, the formulas and number formats as intended, and the
+ * Board rates sheet created once and then updated in place. The written sheets are then evaluated
+ * through the built add-in (HyperFormula harness, dist/functions.js) to check that the workbook
+ * recalculates to the amount worked by hand from § 89-a.
+ */
+import fs from "fs";
+import path from "path";
+import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine";
+import { getFunctionSettings, setFunctionSettings } from "../../src/functions/runtime-settings";
+import {
+  applySettingsToFunctions,
+  BoardRatesSheetNotOurs,
+  insertQuoteSheet,
+  readBoardRates,
+  readWorkbookSettings,
+  saveBoardRates,
+  saveWorkbookSettings,
+  WORKBOOK_SETTINGS_KEY,
+} from "../../src/taskpane/excel-writer";
+import { computePane } from "../../src/taskpane/form";
+import {
+  BOARD_RATES_SHEET,
+  CURRENCY_FORMAT,
+  DATE_FORMAT,
+  FEE_TABLE_RANGE,
+  NotReadyToInsert,
+  quoteSheetLayout,
+  RATE_FORMAT,
+  sheetBaseName,
+  SURCHARGE_TABLE_RANGE,
+  TEXT_FORMAT,
+  uniqueSheetName,
+  UNITS_FORMAT,
+} from "../../src/taskpane/sheet-layout";
+import { addFeeRow, addSurchargeRow, addTransit, initialState, PaneState, setField } from "../../src/taskpane/state";
+import { buildHyperFormula, SheetContents } from "../support/hyperformula";
+import { cellName, cellsOf, columnNumber, FakeExcel, FakeSheet, fakeOffice } from "./fake-excel";
+
+const globals = globalThis as unknown as { Excel?: unknown; Office?: unknown };
+
+/**
+ * A two-transit call of a 600 ft 6 in × 80 ft × 40 ft vessel (192.16 units): inbound Lower River
+ * on 2026-06-15 (no hours given), outbound Upper River on 2026-06-20 with 12 hours. Board rows
+ * (examples): fees from 2026-01-01 $310.00 / $45.50 / $125.25; surcharge from 2020-11-20
+ * $300 / $360 / $3.60 a unit over 100.
+ */
+function callState(name = "EVER FORWARD"): PaneState {
+  const state = initialState();
+  setField(state, "vessel.name", name);
+  setField(state, "vessel.imo", "9850551");
+  setField(state, "vessel.length.feet", "600");
+  setField(state, "vessel.length.inches", "6");
+  setField(state, "vessel.breadth.feet", "80");
+  setField(state, "vessel.depth.feet", "40");
+  setField(state, `transit.${state.transits[0].key}.date`, "2026-06-15");
+  const out = addTransit(state);
+  setField(state, `transit.${out.key}.section`, "2");
+  setField(state, `transit.${out.key}.date`, "2026-06-20");
+  setField(state, `transit.${out.key}.hours`, "12");
+  addFeeRow(state, { from: "2026-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" });
+  addSurchargeRow(state, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
+  return state;
+}
+
+/*
+ * The hand-worked quote (clause (xi), in force from 2026-01-01):
+ *   Transit 1, Section 1: base 192.16 × $15.32 = 2,943.8912 → $2,943.89; surcharge 192.16 × $3.60
+ *     = 691.776 → $691.78; launch $310.00; communication $45.50. Subtotal $3,991.17.
+ *   Transit 2, Section 2: base 192.16 × $21.58 = 4,146.8128 → $4,146.81; surcharge $691.78;
+ *     12 h > 10 h: second pilot 50% × $4,146.81 = 2,073.405 → $2,073.41; launch $310.00;
+ *     communication $45.50; mid-river launch $125.25. Subtotal $7,392.75.
+ *   Grand total $3,991.17 + $7,392.75 = $11,383.92.
+ * Excel serials (1900 system, serial N = N days after 1899-12-30): 2026-01-01 is 46023
+ * (2024-01-01 = 45292, + 366 + 365); 2026-06-15 = 46023 + 31+28+31+30+31 + 14 = 46188;
+ * 2026-06-20 = 46193; 2020-11-20 = 43831 (2020-01-01) + 305 + 19 = 44155.
+ */
+const GRAND_TOTAL = 11383.92;
+
+function layoutOf(state: PaneState) {
+  return quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS));
+}
+
+async function insert(fake: FakeExcel, state: PaneState) {
+  globals.Excel = fake.excelGlobal();
+  return insertQuoteSheet(layoutOf(state), state.boardFees, state.boardSurcharge);
+}
+
+afterEach(() => {
+  delete globals.Excel;
+  delete globals.Office;
+  setFunctionSettings(DEFAULT_SETTINGS);
+});
+
+/** A fake sheet's cells as HyperFormula's raw contents (formulas as written). */
+function contents(sheet: FakeSheet): unknown[][] {
+  let rows = 0;
+  let columns = 0;
+  for (const address of sheet.cells.keys()) {
+    const match = /^([A-Z]+)(\d+)$/.exec(address) as RegExpExecArray;
+    rows = Math.max(rows, Number(match[2]));
+    columns = Math.max(columns, columnNumber(match[1]));
+  }
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: columns }, (_, c) => {
+      const cell = sheet.cell(cellName(c + 1, r + 1));
+      if (!cell) return null;
+      if (cell.formula !== undefined) return cell.formula;
+      return cell.value === "" ? null : cell.value;
+    }),
+  );
+}
+
+describe("sheet names", () => {
+  test("vessel and first transit date, cleaned of what Excel forbids and cut to 31 characters", () => {
+    expect(sheetBaseName("EVER FORWARD", "2026-06-15")).toBe("EVER FORWARD 2026-06-15");
+    expect(sheetBaseName("A/B: [C]*?\\", "2026-06-15")).toBe("A B C 2026-06-15");
+    expect(sheetBaseName("'quoted'", "2026-06-15")).toBe("quoted 2026-06-15");
+    expect(sheetBaseName("   ", "2026-06-15")).toBe("Quote 2026-06-15");
+    const long = sheetBaseName("MSC VERY LONG NAME OF A CONTAINER SHIP", "2026-06-15");
+    expect(long).toBe("MSC VERY LONG NAME 2026-06-15");
+    expect(long.length).toBeLessThanOrEqual(31);
+  });
+
+  test("a name in use, in any case, gets the next free number; Excel's reserved History too", () => {
+    expect(uniqueSheetName("Q 2026-06-15", ["Sheet1"])).toBe("Q 2026-06-15");
+    expect(uniqueSheetName("Q 2026-06-15", ["q 2026-06-15", "Q 2026-06-15 (2)"])).toBe("Q 2026-06-15 (3)");
+    expect(uniqueSheetName("History", [])).toBe("History (2)");
+    const full = "X".repeat(20) + " 2026-06-15";
+    const next = uniqueSheetName(full, [full]);
+    expect(next).toBe("X".repeat(16) + " 2026-06-15 (2)");
+    expect(next.length).toBe(31);
+  });
+});
+
+describe("Insert quote", () => {
+  test("adds a new sheet under a unique name; the sheet already named so, and every other, is left as it was", async () => {
+    const fake = new FakeExcel(["Sheet1", "ever forward 2026-06-15", "EVER FORWARD 2026-06-15 (2)"]);
+    (fake.sheet("ever forward 2026-06-15") as FakeSheet).fill("A1", [["someone else's quote"], [42]]);
+    (fake.sheet("Sheet1") as FakeSheet).fill("B2", [["keep me"]]);
+    const before = fake.sheets.map((s) => [s.name, s.snapshot()]);
+
+    const { sheetName, boardRates } = await insert(fake, callState());
+
+    expect(sheetName).toBe("EVER FORWARD 2026-06-15 (3)");
+    expect(boardRates).toBe("created");
+    expect(fake.sheets.map((s) => s.name)).toEqual(["Sheet1", "ever forward 2026-06-15", "EVER FORWARD 2026-06-15 (2)", BOARD_RATES_SHEET, sheetName]);
+    for (const [name, cells] of before) expect(fake.sheet(name as string)?.snapshot()).toEqual(cells);
+    expect(fake.writes.filter((w) => ![sheetName, BOARD_RATES_SHEET].includes(w.sheet))).toEqual([]);
+    expect(fake.sheet(sheetName)?.activated).toBe(true);
+  });
+
+  test("a name taken between reading the names and adding the sheet: the add fails, nothing is written there, the next name is used", async () => {
+    const fake = new FakeExcel(["Sheet1"]);
+    let raced = false;
+    fake.beforeAdd = (name) => {
+      if (raced || name !== "EVER FORWARD 2026-06-15") return;
+      raced = true;
+      const other = new FakeSheet(name);
+      other.fill("A1", [["added by a co-author"]]);
+      fake.sheets.push(other);
+    };
+    const { sheetName } = await insert(fake, callState());
+    expect(sheetName).toBe("EVER FORWARD 2026-06-15 (2)");
+    expect(fake.sheet("EVER FORWARD 2026-06-15")?.snapshot()).toEqual({ A1: { value: "added by a co-author" } });
+    expect(fake.writes.filter((w) => w.sheet === "EVER FORWARD 2026-06-15")).toEqual([]);
+  });
+
+  test("labelled input cells, =NYPILOT formulas that reference them and the Board rates sheet, currency and date formats, the authority column", async () => {
+    const fake = new FakeExcel();
+    const { sheetName } = await insert(fake, callState());
+    const sheet = fake.sheet(sheetName) as FakeSheet;
+    const cell = (address: string) => sheet.cell(address);
+    const board = "'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104";
+
+    expect([cell("A6")?.value, cell("B6")?.value, cell("B6")?.numberFormat]).toEqual(["Vessel name", "EVER FORWARD", TEXT_FORMAT]);
+    expect([cell("A7")?.value, cell("B7")?.value]).toEqual(["IMO number", "9850551"]);
+    expect(["A9", "B9", "B10", "B11", "B12"].map((a) => cell(a)?.value)).toEqual(["Overall length", "600 ft 6 in", 80, 40, "ft"]);
+    expect([cell("A13")?.value, cell("B13")?.formula, cell("B13")?.numberFormat, cell("C13")?.value]).toEqual([
+      "Pilotage units",
+      "=NYPILOT.PILOTAGE_UNITS(B9,B10,B11,B12)",
+      UNITS_FORMAT,
+      "§ 89-a(4)(b)(2)",
+    ]);
+
+    expect(["A16", "B16", "C16", "D16", "E16", "F16", "G16", "H16", "I16", "J16"].map((a) => cell(a)?.value)).toEqual([
+      "Transit", "Direction", "Section", "Date", "Continuous pilotage hours", "Relieved at mid-river station", "Anchored 8 hours or more", "Clause in force", "Total", "Authority",
+    ]);
+    expect(["A17", "B17", "C17", "D17", "E17", "F17", "G17"].map((a) => cell(a)?.value)).toEqual([1, "Inbound", "Lower", 46188, "", false, false]);
+    expect(["A18", "B18", "C18", "D18", "E18", "F18", "G18"].map((a) => cell(a)?.value)).toEqual([2, "Outbound", "Upper", 46193, 12, false, false]);
+    expect([cell("D17")?.numberFormat, cell("D18")?.numberFormat]).toEqual([DATE_FORMAT, DATE_FORMAT]);
+    expect(cell("H17")?.formula).toBe("=NYPILOT.HUDSON_CLAUSE(D17)");
+    expect(cell("I17")?.formula).toBe(`=NYPILOT.HUDSON_TOTAL($B$13,C17,D17,E17,F17,G17,${board})`);
+    expect(cell("I18")?.formula).toBe(`=NYPILOT.HUDSON_TOTAL($B$13,C18,D18,E18,F18,G18,${board})`);
+    expect([cell("I17")?.numberFormat, cell("I18")?.numberFormat]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT]);
+    expect(cell("J17")?.value).toBe("§ 89-a(4)(b)(1), (1-a), (1-c)");
+    expect([cell("A19")?.value, cell("I19")?.formula, cell("I19")?.numberFormat]).toEqual(["Grand total", "=SUM(I17:I18)", CURRENCY_FORMAT]);
+    // The pane's own total, for comparison, and the docking note of § 89-a(4)(b)(3).
+    expect([cell("A22")?.value, cell("B22")?.value, cell("B22")?.numberFormat]).toEqual(["Task pane's total when inserted", GRAND_TOTAL, CURRENCY_FORMAT]);
+    expect(String(cell("B23")?.value)).toContain("§ 89-a(4)(b)(3)");
+    // One HUDSON_QUOTE spill per transit, side by side so neither can block the other.
+    expect([cell("A26")?.value, cell("E26")?.value]).toEqual(["Transit 1 (row 17)", "Transit 2 (row 18)"]);
+    expect(cell("A27")?.formula).toBe(`=NYPILOT.HUDSON_QUOTE($B$13,C17,D17,E17,F17,G17,${board})`);
+    expect(cell("E27")?.formula).toBe(`=NYPILOT.HUDSON_QUOTE($B$13,C18,D18,E18,F18,G18,${board})`);
+    expect([cell("B27")?.numberFormat, cell("B56")?.numberFormat, cell("F56")?.numberFormat]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT]);
+    // Inputs are shaded.
+    expect([sheet.fills.get("B6"), sheet.fills.get("B9"), sheet.fills.get("B17:G17")]).toEqual(["#FFF2CC", "#FFF2CC", "#FFF2CC"]);
+  });
+
+  test("every formula calls a function the add-in declares, with no more arguments than it takes", async () => {
+    const fake = new FakeExcel();
+    const { sheetName } = await insert(fake, callState());
+    const signatures = JSON.parse(fs.readFileSync(path.join(__dirname, "../functions/functions.expected.json"), "utf8")) as { id: string; parameters: { optional: boolean }[] }[];
+    const arity = new Map(signatures.map((s) => [s.id, s.parameters.length]));
+    const calls = [...(fake.sheet(sheetName) as FakeSheet).cells.values()]
+      .map((c) => c.formula)
+      .filter((f): f is string => f !== undefined && f.includes("NYPILOT."));
+    expect(calls.length).toBe(8);
+    for (const formula of calls) {
+      const [, id, args] = /^=NYPILOT\.([A-Z_]+)\((.*)\)$/.exec(formula) as RegExpExecArray;
+      const count = args === "" ? 0 : args.split(",").length;
+      expect({ formula, declared: arity.has(id), fits: count <= (arity.get(id) ?? -1) }).toEqual({ formula, declared: true, fits: true });
+    }
+  });
+
+  test("the inserted sheets, evaluated through the built add-in, give the hand-worked $11,383.92", async () => {
+    const fake = new FakeExcel([]);
+    const { sheetName } = await insert(fake, callState());
+    const sheets: SheetContents = {
+      [BOARD_RATES_SHEET]: contents(fake.sheet(BOARD_RATES_SHEET) as FakeSheet) as SheetContents[string],
+      [sheetName]: contents(fake.sheet(sheetName) as FakeSheet) as SheetContents[string],
+    };
+    const evaluated = buildHyperFormula(sheets);
+    try {
+      const at = (a: string) => evaluated.value(`'${sheetName}'!${a}`);
+      expect(at("B13")).toBeCloseTo(192.16, 10);
+      expect([at("I17"), at("I18"), at("I19")]).toEqual([3991.17, 7392.75, GRAND_TOTAL]);
+      expect([at("H17"), at("H18")]).toEqual(["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)"]);
+      // Transit 2's spilled line items: header, base, surcharge, second pilot, three board fees, total.
+      expect(evaluated.values(`'${sheetName}'!E27:F34`)).toEqual([
+        ["Item", "Amount"],
+        ["Base pilotage, Section 2, Upper River", 4146.81],
+        ["Surcharge (pilots' retirement funding)", 691.78],
+        ["Second pilot (50% of base pilotage)", 2073.41],
+        ["Launch fee", 310],
+        ["Communication fee", 45.5],
+        ["Mid-river launch fee", 125.25],
+        ["Total", 7392.75],
+      ]);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+
+  test("text a person typed never becomes a live formula", async () => {
+    const fake = new FakeExcel();
+    const state = callState('=HYPERLINK("http://x.example","click")');
+    setField(state, "vessel.imo", "+1-2");
+    const { sheetName } = await insert(fake, state);
+    expect(sheetName).toBe('=HYPERLINK("http 2026-06-15');
+    const sheet = fake.sheet(sheetName) as FakeSheet;
+    // A string literal: Excel shows the text as typed.
+    expect(sheet.cell("B6")?.formula).toBe('="=HYPERLINK(""http://x.example"",""click"")"');
+    expect(sheet.cell("B7")?.formula).toBe('="+1-2"');
+    // Not text-formatted: there Excel would show the formula itself instead of its text.
+    expect([sheet.cell("B6")?.numberFormat, sheet.cell("B7")?.numberFormat]).toEqual([undefined, undefined]);
+  });
+
+  test("a pane that is not quoted yet cannot be inserted", () => {
+    const state = initialState();
+    expect(() => quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS))).toThrow(NotReadyToInsert);
+  });
+});
+
+describe("the Board rates sheet", () => {
+  test("created once with titles, headers, formats and the rows; then only its two tables are updated in place", async () => {
+    const fake = new FakeExcel();
+    const state = callState();
+    await insert(fake, state);
+    const board = fake.sheet(BOARD_RATES_SHEET) as FakeSheet;
+    expect(["A4", "B4", "C4", "D4", "F4", "G4", "H4", "I4"].map((a) => board.cell(a)?.value)).toEqual([
+      "From", "Launch fee", "Communication fee", "Mid-river launch fee", "From", "0–50 units", "51–100 units", "Per unit over 100",
+    ]);
+    expect(["A5", "B5", "C5", "D5"].map((a) => board.cell(a)?.value)).toEqual([46023, 310, 45.5, 125.25]);
+    expect(["F5", "G5", "H5", "I5"].map((a) => board.cell(a)?.value)).toEqual([44155, 300, 360, 3.6]);
+    expect(["A5", "B5", "A104", "D104", "F104", "I5", "I104"].map((a) => board.cell(a)?.numberFormat)).toEqual([
+      DATE_FORMAT, CURRENCY_FORMAT, DATE_FORMAT, CURRENCY_FORMAT, DATE_FORMAT, RATE_FORMAT, RATE_FORMAT,
+    ]);
+
+    // Someone works on the sheet: a note beside the tables, their own words in the title area, a row below.
+    board.fill("K1", [["checked by the agent"]]);
+    board.fill("A2", [["our own notes"]]);
+    board.fill("A106", [["archive"]]);
+    const untouched = () => ({ K1: board.cell("K1"), A2: board.cell("A2"), A106: board.cell("A106"), A1: board.cell("A1") });
+    const before = untouched();
+
+    addFeeRow(state, { from: "2027-01-01", launch: "320", communication: "46", midriverLaunch: "130" });
+    state.boardSurcharge = [];
+    const writesBefore = fake.writes.length;
+    const { sheetName, boardRates } = await insert(fake, state);
+
+    expect(boardRates).toBe("updated");
+    expect(fake.sheets.filter((s) => s.name === BOARD_RATES_SHEET).length).toBe(1);
+    const later = fake.writes.slice(writesBefore).filter((w) => w.sheet === BOARD_RATES_SHEET);
+    expect(later).toEqual([
+      { sheet: BOARD_RATES_SHEET, address: FEE_TABLE_RANGE, kind: "values" },
+      { sheet: BOARD_RATES_SHEET, address: SURCHARGE_TABLE_RANGE, kind: "values" },
+    ]);
+    expect(untouched()).toEqual(before);
+    // 2027-01-01 = 46023 + 365 = 46388; the surcharge rows removed in the pane are cleared.
+    expect(["A6", "B6", "C6", "D6"].map((a) => board.cell(a)?.value)).toEqual([46388, 320, 46, 130]);
+    expect(["F5", "G5", "H5", "I5"].map((a) => board.cell(a)?.value)).toEqual(["", "", "", ""]);
+    expect(board.cell("I5")?.numberFormat).toBe(RATE_FORMAT);
+    expect(sheetName).toBe("EVER FORWARD 2026-06-15 (2)");
+  });
+
+  test("read back as the pane's rows (dates as YYYY-MM-DD)", async () => {
+    const fake = new FakeExcel();
+    globals.Excel = fake.excelGlobal();
+    expect(await readBoardRates()).toEqual({ status: "missing" });
+    const state = callState();
+    expect(await saveBoardRates(state.boardFees, state.boardSurcharge)).toBe("created");
+    expect(await saveBoardRates(state.boardFees, state.boardSurcharge)).toBe("updated");
+    expect(await readBoardRates()).toEqual({
+      status: "ours",
+      fees: [{ from: "2026-01-01", launch: "310", communication: "45.5", midriverLaunch: "125.25" }],
+      surcharge: [{ from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.6" }],
+    });
+  });
+
+  test("a Board rates sheet the add-in did not make is never written, and no quote sheet is added", async () => {
+    const fake = new FakeExcel(["Sheet1", "Board rates"]);
+    const theirs = fake.sheet("Board rates") as FakeSheet;
+    theirs.fill("A1", [["Date", "Launch"], [46023, 999]]);
+    const before = fake.sheets.map((s) => [s.name, s.snapshot()]);
+    await expect(insert(fake, callState())).rejects.toThrow(BoardRatesSheetNotOurs);
+    globals.Excel = fake.excelGlobal();
+    expect(await readBoardRates()).toEqual({ status: "not ours" });
+    expect(fake.sheets.map((s) => [s.name, s.snapshot()])).toEqual(before);
+    expect(fake.writes).toEqual([]);
+  });
+
+  test("more rows than the sheet's table holds: refused before anything is written", async () => {
+    const fake = new FakeExcel();
+    const state = callState();
+    for (let i = 0; i < 100; i++) addSurchargeRow(state, { from: "2021-01-01", upTo50: "1", over50UpTo100: "2", perUnitOver100: "3" });
+    await expect(insert(fake, state)).rejects.toThrow(/holds 100 rows/);
+    expect(fake.writes).toEqual([]);
+    expect(fake.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test("the table ranges are the ones the formulas read", () => {
+    expect(cellsOf(FEE_TABLE_RANGE)?.length).toBe(100);
+    expect(cellsOf(SURCHARGE_TABLE_RANGE)?.[0]).toEqual(["F5", "G5", "H5", "I5"]);
+  });
+});
+
+describe("settings saved with the workbook and applied to the functions", () => {
+  test("saved under one key with saveAsync, read back, and applied with a full recalculation", async () => {
+    const { office, store, saves } = fakeOffice();
+    globals.Office = office;
+    const fake = new FakeExcel();
+    globals.Excel = fake.excelGlobal();
+    expect(readWorkbookSettings()).toBeNull();
+
+    const settings = resolveSettings({ at100Units: "flatAmount", unitsDecimals: 2 });
+    await saveWorkbookSettings(settings);
+    expect(store[WORKBOOK_SETTINGS_KEY]).toEqual({ unitsDecimals: 2, at100Units: "flatAmount", actEffectiveDate: "2015-11-20", clauseVIStart: null });
+    expect(saves.length).toBe(1);
+    expect(readWorkbookSettings()).toEqual(store[WORKBOOK_SETTINGS_KEY]);
+
+    await applySettingsToFunctions(settings);
+    expect(getFunctionSettings()).toEqual(settings);
+    expect(fake.calculations).toEqual(["Full"]);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * A small Excel workbook behind office-addin-mock's OfficeMockObject, for the task pane's writer.
+ *
+ * office-addin-mock gives the Office.js object model its load/sync discipline (a property read
+ * before `load` + `context.sync()` is the string "Error, property was not loaded"), but it has no
+ * notion of sheets, collections or cells. This fake adds them: worksheets that can be looked up,
+ * listed and added, and ranges whose writes land in a cell grid at `context.sync()`, as Excel's
+ * batched requests do. It checks what Excel checks (a write's shape must match its range; a sheet
+ * name may be used once, compared without regard to case) and, like Excel, reads a value that
+ * starts with "=" as a formula. Every write is logged, so a test can prove what was not touched.
+ */
+import { OfficeMockObject } from "office-addin-mock";
+
+export interface Cell {
+  value: unknown;
+  formula?: string;
+  numberFormat?: string;
+}
+
+export interface WriteRecord {
+  sheet: string;
+  address: string;
+  kind: "values" | "formulas" | "numberFormat" | "format";
+}
+
+export class FakeSheet {
+  readonly cells = new Map<string, Cell>();
+  activated = false;
+  selected: string | null = null;
+  readonly fills = new Map<string, string>();
+  readonly columnWidths = new Map<string, number>();
+
+  constructor(public name: string) {}
+
+  cell(address: string): Cell | undefined {
+    return this.cells.get(address);
+  }
+
+  /** Puts values into cells directly (a workbook's existing content, before the add-in runs). */
+  fill(topLeft: string, rows: unknown[][]): void {
+    const { column, row } = parseCell(topLeft);
+    rows.forEach((cells, r) => cells.forEach((value, c) => this.cells.set(cellName(column + c, row + r), { value })));
+  }
+
+  snapshot(): Record<string, Cell> {
+    return Object.fromEntries([...this.cells.entries()].map(([k, v]) => [k, { ...v }]));
+  }
+}
+
+export function columnNumber(letters: string): number {
+  return [...letters].reduce((n, ch) => n * 26 + (ch.charCodeAt(0) - 64), 0);
+}
+
+function columnName(column: number): string {
+  let n = column;
+  let s = "";
+  while (n > 0) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+export function cellName(column: number, row: number): string {
+  return `${columnName(column)}${row}`;
+}
+
+function parseCell(address: string): { column: number; row: number } {
+  const match = /^([A-Z]+)(\d+)$/.exec(address);
+  if (!match) throw new Error(`fake Excel: not a cell address: ${address}`);
+  return { column: columnNumber(match[1]), row: Number(match[2]) };
+}
+
+/** "B3:D5" → rows × columns of cell names; "C:C" (a whole column) → null (format only). */
+export function cellsOf(address: string): string[][] | null {
+  if (/^[A-Z]+:[A-Z]+$/.test(address)) return null;
+  const [from, to = from] = address.split(":");
+  const a = parseCell(from);
+  const b = parseCell(to);
+  const rows: string[][] = [];
+  for (let r = a.row; r <= b.row; r++) {
+    const row: string[] = [];
+    for (let c = a.column; c <= b.column; c++) row.push(cellName(c, r));
+    rows.push(row);
+  }
+  return rows;
+}
+
+interface RangeProxy {
+  sheet: FakeSheet;
+  address: string;
+  mock: OfficeMockObject & Record<string, unknown>;
+  applied: Set<unknown>;
+}
+
+export class OfficeError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+export class FakeExcel {
+  readonly sheets: FakeSheet[] = [];
+  readonly writes: WriteRecord[] = [];
+  readonly calculations: string[] = [];
+  syncs = 0;
+  /** Runs just before a sync adds a sheet (to stage a name taken meanwhile by someone else). */
+  beforeAdd: ((name: string) => void) | null = null;
+  private ranges: RangeProxy[] = [];
+  private pending: (() => void)[] = [];
+
+  constructor(sheetNames: string[] = ["Sheet1"]) {
+    for (const name of sheetNames) this.sheets.push(new FakeSheet(name));
+  }
+
+  sheet(name: string): FakeSheet | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** The global `Excel` the code under test uses. */
+  excelGlobal(): unknown {
+    const excel = new OfficeMockObject({ run: async (batch: (context: unknown) => Promise<unknown>) => batch(this.context()) }) as unknown as Record<string, unknown>;
+    // Enumerations are plain values in Office.js, never loaded.
+    excel.CalculationType = { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" };
+    excel.ErrorCodes = { itemAlreadyExists: "ItemAlreadyExists" };
+    return excel;
+  }
+
+  private context(): unknown {
+    const worksheets = new OfficeMockObject({
+      getItemOrNullObject: (name: string) => this.sheetProxy(name),
+      add: (name: string) => {
+        const proxy = this.newSheetProxy(name);
+        this.pending.push(() => {
+          this.beforeAdd?.(name);
+          if (this.sheet(name)) throw new OfficeError("ItemAlreadyExists", `A sheet named ${name} already exists.`);
+          this.sheets.push(proxy.target);
+        });
+        return proxy.mock;
+      },
+      load: (properties: string) => {
+        if (properties !== "items/name") throw new Error(`fake Excel: unexpected worksheets.load(${properties})`);
+        // The names are read when the batch runs, as Excel does.
+        this.pending.push(() => {
+          (worksheets as unknown as Record<string, unknown>).items = this.sheets.map((s) => ({ name: s.name }));
+        });
+        return worksheets;
+      },
+    }) as unknown as Record<string, unknown>;
+    const application = new OfficeMockObject({
+      calculate: (type: string) => {
+        this.pending.push(() => this.calculations.push(type));
+      },
+    });
+    const workbook = new OfficeMockObject({});
+    (workbook as unknown as Record<string, unknown>).worksheets = worksheets;
+    (workbook as unknown as Record<string, unknown>).application = application;
+    const context = new OfficeMockObject({ sync: () => this.sync() }) as unknown as Record<string, unknown>;
+    context.workbook = workbook;
+    return context;
+  }
+
+  /** A worksheet proxy: its getRange and activate act on `target` once it exists. */
+  private newSheetProxy(name: string, existing?: FakeSheet): { mock: Record<string, unknown>; target: FakeSheet } {
+    const target = existing ?? new FakeSheet(name);
+    const mock = new OfficeMockObject({
+      getRange: (address: string) => this.rangeProxy(target, address),
+      activate: () => {
+        this.pending.push(() => {
+          target.activated = true;
+        });
+      },
+    }) as unknown as Record<string, unknown>;
+    return { mock, target };
+  }
+
+  /** getItemOrNullObject: isNullObject is known only once the batch has run (Office.js: read it after sync). */
+  private sheetProxy(name: string): Record<string, unknown> {
+    const proxy = this.newSheetProxy(name, this.sheet(name));
+    proxy.mock.isNullObject = "Error, sync was not called";
+    this.pending.push(() => {
+      proxy.mock.isNullObject = this.sheet(name) === undefined;
+    });
+    return proxy.mock;
+  }
+
+  private rangeProxy(sheet: FakeSheet, address: string): unknown {
+    const cells = cellsOf(address);
+    // Reading values gives what the cells hold (a formula cell's result is not modelled: "").
+    const values = cells ? cells.map((row) => row.map((c) => sheet.cell(c)?.value ?? "")) : [];
+    const mock = new OfficeMockObject({
+      values,
+      format: { font: {}, fill: {} },
+      select: () => {
+        this.pending.push(() => {
+          sheet.selected = address;
+        });
+      },
+    }) as unknown as OfficeMockObject & Record<string, unknown>;
+    this.ranges.push({ sheet, address, mock, applied: new Set() });
+    return mock;
+  }
+
+  private async sync(): Promise<void> {
+    this.syncs++;
+    const pending = this.pending;
+    this.pending = [];
+    // Commands run in the order they were queued; a failing one fails the sync.
+    for (const command of pending) command();
+    for (const range of this.ranges) this.commit(range);
+    for (const range of this.ranges) await range.mock.sync();
+    // office-addin-mock finishes its property updates in later microtasks.
+    await new Promise((resolve) => setImmediate(resolve));
+    // What a load brought back is not a write.
+    for (const range of this.ranges) if (Array.isArray(range.mock.values)) range.applied.add(range.mock.values);
+  }
+
+  private commit(range: RangeProxy): void {
+    const { sheet, address, mock } = range;
+    if (!this.sheets.includes(sheet)) return;
+    const cells = cellsOf(address);
+    const write = (kind: "numberFormat" | "values" | "formulas", apply: (cell: string, value: unknown) => void) => {
+      const grid = mock[kind];
+      if (!Array.isArray(grid) || range.applied.has(grid)) return;
+      range.applied.add(grid);
+      if (!cells) throw new Error(`fake Excel: ${kind} written to a whole column ${address}`);
+      const shapeOk = grid.length === cells.length && grid.every((row: unknown, r: number) => Array.isArray(row) && row.length === cells[r].length);
+      if (!shapeOk) throw new OfficeError("InvalidArgument", `The ${kind} written to ${address} do not match its size.`);
+      cells.forEach((row, r) => row.forEach((cell, c) => apply(cell, (grid as unknown[][])[r][c])));
+      this.writes.push({ sheet: sheet.name, address, kind });
+    };
+    write("numberFormat", (cell, value) => {
+      const current = sheet.cells.get(cell) ?? { value: "" };
+      sheet.cells.set(cell, { ...current, numberFormat: String(value) });
+    });
+    const setValue = (cell: string, value: unknown, asFormula: boolean) => {
+      const current = sheet.cells.get(cell) ?? { value: "" };
+      if (typeof value === "string" && (asFormula || value.startsWith("="))) sheet.cells.set(cell, { ...current, value: undefined, formula: value });
+      else sheet.cells.set(cell, { numberFormat: current.numberFormat, value });
+    };
+    write("values", (cell, value) => setValue(cell, value, false));
+    write("formulas", (cell, value) => setValue(cell, value, true));
+    const format = mock.format as Record<string, unknown> & { fill: Record<string, unknown> };
+    if (typeof format.columnWidth === "number" && !range.applied.has("columnWidth")) {
+      range.applied.add("columnWidth");
+      sheet.columnWidths.set(address, format.columnWidth);
+      this.writes.push({ sheet: sheet.name, address, kind: "format" });
+    }
+    if (typeof format.fill.color === "string" && !range.applied.has("fill")) {
+      range.applied.add("fill");
+      sheet.fills.set(address, format.fill.color);
+      this.writes.push({ sheet: sheet.name, address, kind: "format" });
+    }
+  }
+}
+
+/** A stand-in for Office.context.document.settings (get/set/saveAsync) and the enums the writer reads. */
+export function fakeOffice(saved: Record<string, unknown> = {}) {
+  const store = { ...saved };
+  const saves: Record<string, unknown>[] = [];
+  const settings = new OfficeMockObject({
+    get: (name: string) => (name in store ? store[name] : null),
+    set: (name: string, value: unknown) => {
+      store[name] = value;
+    },
+    saveAsync: (callback: (result: { status: string }) => void) => {
+      saves.push({ ...store });
+      callback({ status: "succeeded" });
+    },
+  });
+  const office = new OfficeMockObject({ context: { document: {} } }) as unknown as Record<string, unknown> & { context: { document: Record<string, unknown> } };
+  office.context.document.settings = settings;
+  office.AsyncResultStatus = { Succeeded: "succeeded", Failed: "failed" };
+  office.StartupBehavior = { none: "None", load: "Load" };
+  return { office, store, saves };
+}
