@@ -1,13 +1,18 @@
 import { PilotageInputError } from "../engine";
+import { runBatch } from "./batch-command";
 import { CliIo, UsageError } from "./io";
+import { TerminalIo } from "./progress";
 import { QUOTE_HELP, runQuote } from "./quote-command";
 import { runRates } from "./rates-command";
+import { runReconcile } from "./reconcile-command";
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   quote: { run: runQuote, summary: "quote one transit, with every line's clause of § 89-a" },
   rates: { run: runRates, summary: "print the schedule in force on a date, with citations" },
+  reconcile: { run: runReconcile, summary: "check invoices row by row (CSV or .xlsx): computed amounts, variances, flags" },
+  batch: { run: runBatch, summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
 };
 
 function mainHelp(): string {
@@ -23,7 +28,7 @@ Run "hudson-pilotage <command> --help" for a command's options.
 `;
 }
 
-/** Exit codes: 0 done, 1 (reconcile) variances found, 2 bad input. */
+/** Exit codes: 0 done, 1 (reconcile, batch) variances found or rows needing attention, 2 bad input. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
@@ -53,7 +58,7 @@ function oneLineReason(error: unknown): string {
 }
 
 export function runFromProcess(): void {
-  const io: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+  const io: TerminalIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stderrIsTTY: process.stderr.isTTY === true };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -1,0 +1,193 @@
+import { parseArgs } from "node:util";
+import { ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
+import { ExactAmount, MalformedRow, quoteRow } from "../engine/reconcile";
+import { numericText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
+import { CliIo, UsageError } from "./io";
+import { ProgressBar } from "./progress";
+import { SETTINGS_HELP } from "./settings-flags";
+import {
+  BOARD_RATES_HELP,
+  isMalformed,
+  MalformedReport,
+  malformedText,
+  MAP_HELP,
+  mappingLines,
+  openTableWriter,
+  originalCells,
+  OutCell,
+  prepareTableJob,
+  TABLE_OPTIONS,
+  TableJob,
+} from "./table-files";
+
+export const BATCH_HELP = `Usage: hudson-pilotage batch <in.csv|in.xlsx> -o out.csv|out.xlsx [--board-rates rates.csv]
+                             [--map COLUMN=FIELD ...] [--force] [options]
+
+Quotes many transits at once under N.Y. Navigation Law § 89-a: one quote per row. Each row is a
+vessel and transit (pilotage units, or length, breadth and depth; section; date; optionally
+hours, relieved at mid-river, anchored 8 hours); other columns are carried through.
+
+Output (-o, required): the original columns first and unchanged, then the quote: units charged,
+clause, base pilotage, surcharge, second pilot, launch, communication and mid-river launch fees,
+total, whether it is complete, its warnings, and, for a row that cannot be quoted, why. A line
+that does not apply is blank (no hours given: no second-pilot line; Section 1: no mid-river
+launch); a board amount not entered reads "not entered" and the quote is incomplete (its total
+leaves it out). CSV is streamed (any size) with formula-like text neutralised; .xlsx holds the
+amounts as numbers. An existing output file is never replaced unless --force is given.
+
+Options:
+  -o, --output FILE        the quotes (.csv or .xlsx)
+  --board-rates FILE       the boards' fees and the surcharge board's table (format below)
+  --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
+  --unit ft|m|in           unit of plain-number measurements
+  --sheet NAME             the sheet of an .xlsx input (default: the first)
+  --force                  replace an existing output file
+  --json                   print the summary as JSON
+  --help                   this text
+
+${MAP_HELP}
+${BOARD_RATES_HELP}
+Settings (interpretations; defaults as documented in the README):
+${SETTINGS_HELP}
+Exit codes: 0 every row quoted; 1 rows that could not be quoted or were skipped as malformed
+(each reported); 2 bad input (the files or options; one line on stderr).
+`;
+
+const LINE_COLUMNS: readonly { code: ChargeCode; header: string }[] = [
+  { code: "base", header: "Quote base pilotage" },
+  { code: "surcharge", header: "Quote surcharge" },
+  { code: "second_pilot", header: "Quote second pilot" },
+  { code: "launch", header: "Quote launch fee" },
+  { code: "communication", header: "Quote communication fee" },
+  { code: "midriver_launch", header: "Quote mid-river launch fee" },
+];
+
+const ADDED_COLUMNS: readonly XlsxColumn[] = [
+  { header: "Quote units", kind: "number", numberFormat: "0.00" },
+  { header: "Quote clause", width: 14 },
+  ...LINE_COLUMNS.map((line): XlsxColumn => ({ header: line.header, kind: "money" })),
+  { header: "Quote total", kind: "money" },
+  { header: "Quote complete", kind: "boolean" },
+  { header: "Quote warnings", width: 60 },
+  { header: "Quote error", width: 60 },
+  { header: "Input row", kind: "number" },
+];
+
+const NOT_ENTERED = "not entered";
+
+function quoteCells(quote: Quote): OutCell[] {
+  const units = quote.units.measured ? quote.units.units.toFixed() : "500";
+  const cells: OutCell[] = [numericText(units), quote.clause];
+  for (const { code } of LINE_COLUMNS) {
+    const line = quote.lines.find((l) => l.code === code);
+    cells.push(line === undefined ? null : line.amountCents === null ? NOT_ENTERED : numericText(ExactAmount.ofCents(line.amountCents).toText()));
+  }
+  cells.push(numericText(ExactAmount.ofCents(quote.totalCents).toText()), quote.complete, quote.warnings.length > 0 ? quote.warnings.join(" | ") : null, null);
+  return cells;
+}
+
+interface BatchSummary {
+  rows: number;
+  rowsRead: number;
+  malformedRows: number;
+  malformedRowNumbers: number[];
+  malformedExamples: MalformedRow[];
+  quoted: number;
+  incomplete: number;
+  notQuoted: number;
+  /** The sum of the complete quotes' totals. */
+  totalOfCompleteQuotes: string;
+  allQuoted: boolean;
+}
+
+function batchText(job: TableJob, summary: BatchSummary): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const lines = [`hudson-pilotage batch: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
+  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
+  for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
+  lines.push(
+    "",
+    `Rows:          ${count(summary.rows)}`,
+    `Rows read:     ${count(summary.rowsRead)}`,
+    `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
+    `Quoted:        ${count(summary.quoted)}${summary.incomplete > 0 ? ` (${count(summary.incomplete)} incomplete: a board amount not entered)` : ""}`,
+    `Not quoted:    ${count(summary.notQuoted)}${summary.notQuoted > 0 ? " (see the Quote error column)" : ""}`,
+    `Total of the complete quotes: ${ExactAmount.ofDecimal(new Money(summary.totalOfCompleteQuotes)).toUsd()}`,
+    `Output:        ${job.outputPath}`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+export async function runBatch(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  if (values.help) {
+    io.stdout(BATCH_HELP);
+    return 0;
+  }
+  if (values.output === undefined) throw new UsageError("-o is required: the output file for the quotes (.csv or .xlsx).");
+  const job = await prepareTableJob(values, positionals, "batch");
+  const { input, plan } = job;
+  const outputKind = job.outputKind ?? "csv";
+  const original = input.header.map((header, index): XlsxColumn => (index === plan.column.date ? { header, kind: "date" } : { header }));
+  const layout: XlsxSheetLayout = { name: "Quotes", columns: [...original, ...ADDED_COLUMNS] };
+  const progress = new ProgressBar(io, "batch");
+  const malformed = new MalformedReport("batch", progress);
+  const cellOptions = { inputKind: input.kind, outputKind, dateColumn: plan.column.date };
+  const writer = await openTableWriter(values.output, outputKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && outputKind === "xlsx" });
+  const malformedRowNumbers: number[] = [];
+  const malformedExamples: MalformedRow[] = [];
+  let rowsRead = 0;
+  let quoted = 0;
+  let incomplete = 0;
+  let total = ExactAmount.ZERO;
+  try {
+    let rowsDone = 0;
+    for await (const item of input.rows()) {
+      rowsDone += 1;
+      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
+      if (isMalformed(item)) {
+        malformedRowNumbers.push(item.rowNumber);
+        if (malformedExamples.length < 100) malformedExamples.push(item);
+        malformed.add(item);
+        continue;
+      }
+      rowsRead += 1;
+      const result = quoteRow(item.cells, plan);
+      let cells: OutCell[];
+      if (result.quote !== null) {
+        quoted += 1;
+        if (result.quote.complete) total = total.plus(ExactAmount.ofCents(result.quote.totalCents));
+        else incomplete += 1;
+        cells = quoteCells(result.quote);
+      } else {
+        cells = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), (result.error as { message: string }).message];
+      }
+      await writer.write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
+    }
+    progress.finish();
+    malformed.finish();
+    await writer.close([]);
+  } catch (error) {
+    progress.finish();
+    await writer.abort();
+    throw error;
+  }
+  const summary: BatchSummary = {
+    rows: rowsRead + malformedRowNumbers.length,
+    rowsRead,
+    malformedRows: malformedRowNumbers.length,
+    malformedRowNumbers,
+    malformedExamples,
+    quoted,
+    incomplete,
+    notQuoted: rowsRead - quoted,
+    totalOfCompleteQuotes: total.toText(),
+    allQuoted: quoted === rowsRead && malformedRowNumbers.length === 0,
+  };
+  if (values.json) {
+    io.stdout(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: job.mapping.notes, summary }, null, 2) + "\n");
+  } else {
+    io.stdout(batchText(job, summary));
+  }
+  return summary.allQuoted ? 0 : 1;
+}

@@ -1,0 +1,471 @@
+import { parseArgs } from "node:util";
+import packageJson from "../../package.json";
+import { isoToExcelSerial, Money, settingsNotDefault } from "../engine";
+import {
+  BILLED_CHARGE,
+  BilledField,
+  BoardFeeChargeCode,
+  CellError,
+  columnName,
+  COMPUTED_LABELS,
+  ExactAmount,
+  Outcome,
+  ReconciledRow,
+  reconcileRow,
+  ReconcileSummary,
+  ReconcileTally,
+  TablePlan,
+} from "../engine/reconcile";
+import { MONEY_FORMAT, numericText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import { CliIo } from "./io";
+import { ProgressBar } from "./progress";
+import { SETTINGS_HELP } from "./settings-flags";
+import {
+  BOARD_RATES_HELP,
+  isMalformed,
+  MalformedReport,
+  malformedText,
+  MAP_HELP,
+  mappingLines,
+  openTableWriter,
+  originalCells,
+  OutCell,
+  prepareTableJob,
+  TABLE_OPTIONS,
+  TableJob,
+} from "./table-files";
+
+export const RECONCILE_HELP = `Usage: hudson-pilotage reconcile <in.csv|in.xlsx> [-o out.csv|out.xlsx] [--board-rates rates.csv]
+                                 [--map COLUMN=FIELD ...] [--force] [options]
+
+Checks pilotage invoices row by row against N.Y. Navigation Law § 89-a. Each row is a transit
+(pilotage units, or length, breadth and depth; section; date; optionally hours, relieved at
+mid-river, anchored 8 hours) with what was billed (a total, or per charge: base pilotage,
+surcharge, second pilot, launch, communication, mid-river launch).
+
+Output (-o): the original columns first and unchanged, then the computed base pilotage,
+surcharge, second pilot, board fees and total, the computed board fee for each billed fee
+column, a variance (billed − computed) for each billed charge and for the row, a flag, a note
+saying why, and the input row number.
+  .csv   streamed row by row (any size); text cells that a spreadsheet would run as a formula
+         (starting with = + - @, tab or carriage return) are written with a leading '
+  .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board
+         rates" sheet, with the values cached, so the file opens correctly with or without the
+         add-in; flagged rows are highlighted; a "Summary" sheet records the run
+An existing output file is never replaced unless --force is given.
+
+A variance is any difference of $0.01 or more, either way. A row is flagged for a variance, or
+when a billed amount cannot be compared (a board amount not entered, a cell that cannot be read).
+A blank billed cell counts as $0.00. Rows that cannot be parsed at all are skipped, each reported
+on stderr with its row number and counted in the summary.
+
+Options:
+  -o, --output FILE        write the table with the computed columns (.csv or .xlsx)
+  --board-rates FILE       the boards' launch, communication and mid-river launch fees and the
+                           surcharge board's table (format below)
+  --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
+  --unit ft|m|in           unit of plain-number measurements
+  --sheet NAME             the sheet of an .xlsx input (default: the first)
+  --force                  replace an existing output file
+  --json                   print the summary as JSON
+  --help                   this text
+
+${MAP_HELP}
+${BOARD_RATES_HELP}
+Settings (interpretations; defaults as documented in the README):
+${SETTINGS_HELP}
+Exit codes: 0 every row matches; 1 variances found, or rows that could not be checked or were
+skipped (see the summary); 2 bad input (the files or options; one line on stderr).
+`;
+
+const FEE_COLUMNS: readonly { field: BilledField; code: BoardFeeChargeCode; boardColumn: number }[] = [
+  { field: "billed_launch", code: "launch", boardColumn: 2 },
+  { field: "billed_communication", code: "communication", boardColumn: 3 },
+  { field: "billed_midriver_launch", code: "midriver_launch", boardColumn: 4 },
+];
+
+/** Where each added column goes (0-based), after the original ones. */
+interface ReconcileColumns {
+  readonly units: number | null;
+  readonly base: number;
+  readonly surcharge: number;
+  readonly secondPilot: number;
+  readonly boardFees: number;
+  readonly total: number;
+  readonly fees: readonly { code: BoardFeeChargeCode; boardColumn: number; column: number }[];
+  readonly variances: readonly { field: BilledField; column: number }[];
+  readonly variance: number;
+  readonly flag: number;
+  readonly note: number;
+  readonly inputRow: number;
+  readonly added: readonly XlsxColumn[];
+}
+
+function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
+  const added: XlsxColumn[] = [];
+  const add = (column: XlsxColumn) => width + added.push(column) - 1;
+  const units = plan.fromMeasurements ? add({ header: "Computed pilotage units", kind: "number", numberFormat: "0.00" }) : null;
+  const money = (label: string) => add({ header: `Computed ${label}`, kind: "money" });
+  const base = money(COMPUTED_LABELS.base);
+  const surcharge = money(COMPUTED_LABELS.surcharge);
+  const secondPilot = money(COMPUTED_LABELS.second_pilot);
+  const boardFees = money(COMPUTED_LABELS.board_fees);
+  const total = money(COMPUTED_LABELS.total);
+  const fees = FEE_COLUMNS.filter((fee) => plan.billed.includes(fee.field)).map((fee) => ({ ...fee, column: money(COMPUTED_LABELS[fee.code]) }));
+  const variances = plan.billed
+    .filter((field) => field !== "billed_total")
+    .map((field) => ({ field, column: add({ header: `Variance ${COMPUTED_LABELS[BILLED_CHARGE[field]]}`, kind: "money" }) }));
+  const variance = add({ header: "Variance", kind: "money" });
+  const flag = add({ header: "Flag", kind: "boolean" });
+  const note = add({ header: "Note", kind: "text", width: 60 });
+  const inputRow = add({ header: "Input row", kind: "number" });
+  return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, note, inputRow, added };
+}
+
+function reconcileLayout(job: TableJob, columns: ReconcileColumns): XlsxSheetLayout {
+  const original: XlsxColumn[] = job.input.header.map((header, index) => {
+    const field = job.mapping.fields[index];
+    if (field === "date") return { header, kind: "date" };
+    if (field !== null && field.startsWith("billed_")) return { header, kind: "money" };
+    return { header };
+  });
+  return { name: "Reconciliation", columns: [...original, ...columns.added], highlightRowsWhereTrue: { flagColumn: columns.flag } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells
+
+function errorCell(error: CellError) {
+  return { error: error.code };
+}
+
+/** Cents as the CSV's "1234.50". */
+function centsText(cents: number): string {
+  return ExactAmount.ofCents(cents).toText();
+}
+
+function csvAmount(outcome: Outcome<number>): OutCell {
+  return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
+}
+
+function csvExact(outcome: Outcome<ExactAmount>): OutCell {
+  return outcome.ok ? numericText(outcome.value.toText()) : errorCell(outcome.error);
+}
+
+function cachedAmount(outcome: Outcome<number>): FormulaResult {
+  return outcome.ok ? outcome.value / 100 : errorCell(outcome.error);
+}
+
+function cachedExact(outcome: Outcome<ExactAmount>): FormulaResult {
+  return outcome.ok ? outcome.value.toNumber() : errorCell(outcome.error);
+}
+
+/**
+ * The formulas of one output row. They reference the row's own cells and the "Board rates" sheet,
+ * and work each amount out as reconcileRow does (see src/engine/reconcile.ts).
+ */
+class RowFormulas {
+  private readonly feesRange: string;
+  private readonly surchargeRange: string;
+  private readonly feesData: string | null;
+
+  constructor(
+    private readonly plan: TablePlan,
+    private readonly columns: ReconcileColumns,
+    feeRows: number,
+    surchargeRows: number,
+  ) {
+    this.feesRange = `'${BOARD_SHEET}'!$A$1:$D$${1 + feeRows}`;
+    this.surchargeRange = `'${BOARD_SHEET}'!$F$1:$I$${1 + surchargeRows}`;
+    this.feesData = feeRows > 0 ? `'${BOARD_SHEET}'!$A$2:$D$${1 + feeRows}` : null;
+  }
+
+  private at(column: number | undefined, row: number): string {
+    return column === undefined ? "" : `${columnName(column)}${row}`;
+  }
+
+  cells(row: number, reconciled: ReconciledRow, dateIsNumber: boolean): OutCell[] {
+    const { plan, columns } = this;
+    const c = plan.column;
+    const at = (column: number | undefined) => this.at(column, row);
+    const units = columns.units !== null ? at(columns.units) : at(c.units);
+    const section = at(c.section);
+    const date = at(c.date);
+    const hours = at(c.hours);
+    const relieved = at(c.relieved);
+    const anchored = at(c.anchored);
+    const base = at(columns.base);
+    const surcharge = at(columns.surcharge);
+    const secondPilot = at(columns.secondPilot);
+    const total = at(columns.total);
+    const out: OutCell[] = [];
+    const computed = reconciled.computed;
+
+    if (columns.units !== null) {
+      let unitArgument = "";
+      const unitCell = at(c.unit);
+      const defaultUnit = plan.measurementUnit;
+      if (unitCell !== "" && defaultUnit !== null) unitArgument = `,IF(TRIM(${unitCell})="","${defaultUnit}",${unitCell})`;
+      else if (unitCell !== "") unitArgument = `,${unitCell}`;
+      else if (defaultUnit !== null) unitArgument = `,"${defaultUnit}"`;
+      const result: FormulaResult = reconciled.units.ok
+        ? reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())
+        : errorCell(reconciled.units.error);
+      out.push({ formula: `NYPILOT.PILOTAGE_UNITS(${at(c.length)},${at(c.breadth)},${at(c.depth)}${unitArgument})`, result });
+    }
+    out.push({ formula: `NYPILOT.HUDSON_BASE_FEE(${units},${section},${date})`, result: cachedAmount(computed.base) });
+    out.push({ formula: `NYPILOT.HUDSON_SURCHARGE(${units},${date},${this.surchargeRange})`, result: cachedAmount(computed.surcharge) });
+    if (hours === "") {
+      out.push(0);
+    } else {
+      const options = anchored !== "" ? `,${relieved},${anchored}` : relieved !== "" ? `,${relieved}` : "";
+      out.push({ formula: `IF(TRIM(${hours})="",0,NYPILOT.HUDSON_SECOND_PILOT(${base},${hours}${options}))`, result: cachedAmount(computed.second_pilot) });
+    }
+    out.push({ formula: `ROUND(${total}-${base}-${surcharge}-${secondPilot},2)`, result: cachedAmount(computed.board_fees) });
+    out.push({
+      formula: `NYPILOT.HUDSON_TOTAL(${units},${section},${date},${hours},${relieved},${anchored},${this.feesRange},${this.surchargeRange})`,
+      result: cachedAmount(computed.total),
+    });
+    for (const fee of columns.fees) {
+      // The board's fee in force on the date (VLOOKUP on the sorted from-dates); a blank amount is not entered.
+      const when = dateIsNumber ? date : `DATE(VALUE(LEFT(TRIM(${date}),4)),VALUE(MID(TRIM(${date}),6,2)),VALUE(RIGHT(TRIM(${date}),2)))`;
+      const lookup = `VLOOKUP(${when},${this.feesData},${fee.boardColumn},TRUE)`;
+      let amount = this.feesData === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
+      if (fee.code === "midriver_launch") {
+        const name = `LOWER(TRIM(${section}))`;
+        const sectionTwo = ["2", "section 2", "upper", "upper river", "section 2, upper river"].map((text) => `${name}="${text}"`).join(",");
+        amount = `IF(OR(${sectionTwo}),${amount},0)`;
+      }
+      out.push({ formula: `IF(ISERROR(${base}),${base},${amount})`, result: cachedAmount(computed[fee.code]) });
+    }
+    const computedColumn = (field: BilledField): string => {
+      const code = BILLED_CHARGE[field];
+      if (code === "total") return total;
+      if (code === "base") return base;
+      if (code === "surcharge") return surcharge;
+      if (code === "second_pilot") return secondPilot;
+      const fee = columns.fees.find((f) => f.code === code);
+      return at(fee?.column);
+    };
+    const varianceRefs: string[] = [];
+    for (const { field, column } of columns.variances) {
+      out.push({ formula: `ROUND(${at(c[field])}-${computedColumn(field)},6)`, result: cachedExact(reconciled.variances[field] as Outcome<ExactAmount>) });
+      varianceRefs.push(at(column));
+    }
+    // Six decimals: removes binary noise (1234.56 − 1234.55) and keeps a billed fraction of a cent.
+    const varianceFormula = c.billed_total !== undefined
+      ? `ROUND(${at(c.billed_total)}-${total},6)`
+      : `ROUND((${plan.billed.map((field) => at(c[field])).join("+")})-(${plan.billed.map(computedColumn).join("+")}),6)`;
+    out.push({ formula: varianceFormula, result: cachedExact(reconciled.variance) });
+    const tests = [at(columns.variance), ...varianceRefs].map((ref) => `ABS(${ref})>=0.01`).join(",");
+    out.push({ formula: `IFERROR(OR(${tests}),TRUE)`, result: reconciled.flagged });
+    return out;
+  }
+}
+
+function csvComputedCells(columns: ReconcileColumns, reconciled: ReconciledRow): OutCell[] {
+  const out: OutCell[] = [];
+  const computed = reconciled.computed;
+  if (columns.units !== null) {
+    out.push(reconciled.units.ok ? (reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())) : errorCell(reconciled.units.error));
+  }
+  out.push(csvAmount(computed.base), csvAmount(computed.surcharge), csvAmount(computed.second_pilot), csvAmount(computed.board_fees), csvAmount(computed.total));
+  for (const fee of columns.fees) out.push(csvAmount(computed[fee.code]));
+  for (const { field } of columns.variances) out.push(csvExact(reconciled.variances[field] as Outcome<ExactAmount>));
+  out.push(csvExact(reconciled.variance), reconciled.flagged);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The other sheets of an .xlsx output
+
+const BOARD_SHEET = "Board rates";
+
+function boardRatesSheet(plan: TablePlan): XlsxSheet {
+  const rows: XlsxOutputCell[][] = [];
+  const count = Math.max(plan.boardFees.length, plan.boardSurcharge.length);
+  for (let i = 0; i < count; i++) {
+    const fee = plan.boardFees[i];
+    const surcharge = plan.boardSurcharge[i];
+    const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
+    rows.push([
+      fee ? isoToExcelSerial(fee.from) : null,
+      fee ? amount(fee.launch) : null,
+      fee ? amount(fee.communication) : null,
+      fee ? amount(fee.midriver_launch) : null,
+      null,
+      surcharge ? isoToExcelSerial(surcharge.from) : null,
+      surcharge ? numericText(surcharge.upTo50Units) : null,
+      surcharge ? numericText(surcharge.over50UpTo100Units) : null,
+      surcharge ? numericText(surcharge.perUnitOver100Units) : null,
+    ]);
+  }
+  return {
+    name: BOARD_SHEET,
+    columns: [
+      { header: "Board fees: from", kind: "date", width: 18 },
+      { header: "Launch", kind: "money" },
+      { header: "Communication", kind: "money" },
+      { header: "Mid-river launch", kind: "money" },
+      { header: "", width: 4 },
+      { header: "Surcharge board: from", kind: "date", width: 22 },
+      { header: "0-50 units", kind: "money" },
+      { header: "51-100 units", kind: "money" },
+      { header: "Per unit over 100", kind: "number", numberFormat: '"$"#,##0.00##' },
+    ],
+    rows,
+  };
+}
+
+const MAXIMUM_SUMMARY_TEXT = 32_000;
+
+function summarySheet(job: TableJob, summary: ReconcileSummary): XlsxSheet {
+  const money = (text: string): XlsxOutputCell => ({ value: numericText(text), numberFormat: MONEY_FORMAT });
+  const malformed = malformedText(summary.malformedRows, summary.malformedRowNumbers);
+  const rows: XlsxOutputCell[][] = [
+    ["Input", job.input.path],
+    ["Rows", summary.rows],
+    ["Rows read", summary.rowsRead],
+    ["Malformed rows (skipped)", malformed.length > MAXIMUM_SUMMARY_TEXT ? `${malformed.slice(0, MAXIMUM_SUMMARY_TEXT)} …` : malformed],
+    ["Rows checked", summary.rowsChecked],
+    ["Rows not checked", summary.rowsNotChecked],
+    ["Rows with unreadable cells", summary.rowsWithInputErrors],
+    ["Billed (rows checked)", money(summary.billed)],
+    ["Computed (rows checked)", money(summary.computed)],
+    ["Variance (billed − computed)", money(summary.variance)],
+    ["Rows flagged", summary.rowsFlagged],
+    ["Rows matched", summary.rowsMatched],
+    ["Board rates", job.boardRatesPath ?? "none given"],
+    ...settingsNotDefault(job.plan.settings).map((setting): XlsxOutputCell[] => ["Setting (not the default)", setting]),
+    ["Computed by", `hudson-pilotage ${packageJson.version} (reconcile)`],
+    [
+      "Formulas",
+      "The computed columns are NYPILOT formulas with these values cached. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there.",
+    ],
+  ];
+  return { name: "Summary", columns: [{ header: "Item", width: 30 }, { header: "Value", width: 60 }], rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+interface FlaggedRow {
+  rowNumber: number;
+  vessel: string | null;
+  note: string;
+}
+
+const FLAGGED_SHOWN = 20;
+
+function usd(text: string): string {
+  return ExactAmount.ofDecimal(new Money(text)).toUsd();
+}
+
+function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const lines = [`hudson-pilotage reconcile: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
+  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
+  for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
+  if (job.outputPath === null && flagged.length > 0) {
+    lines.push("", "Flagged rows:");
+    for (const row of flagged) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
+    if (summary.rowsFlagged > flagged.length) lines.push(`  … ${count(summary.rowsFlagged - flagged.length)} more (write them all with -o)`);
+  }
+  lines.push(
+    "",
+    `Rows:          ${count(summary.rows)}`,
+    `Rows read:     ${count(summary.rowsRead)}`,
+    `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
+    `Checked:       ${count(summary.rowsChecked)}${summary.rowsNotChecked > 0 ? ` (not checked: ${count(summary.rowsNotChecked)}, of which ${count(summary.rowsWithInputErrors)} with unreadable cells)` : ""}`,
+    `Billed:        ${usd(summary.billed)}`,
+    `Computed:      ${usd(summary.computed)}`,
+    `Variance:      ${usd(summary.variance)} (billed − computed, over the rows checked)`,
+    `Rows flagged:  ${count(summary.rowsFlagged)}`,
+    `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
+  );
+  if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
+  return lines.join("\n") + "\n";
+}
+
+function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
+  const mapping = job.mapping.fields.flatMap((field, index) => (field === null ? [] : [{ field, column: columnName(index), header: job.mapping.headers[index] }]));
+  return (
+    JSON.stringify(
+      {
+        input: job.input.path,
+        output: job.outputPath,
+        boardRates: job.boardRatesPath,
+        mapping,
+        notes: job.mapping.notes,
+        settingsNotDefault: settingsNotDefault(job.plan.settings),
+        summary,
+        firstFlaggedRows: flagged,
+      },
+      null,
+      2,
+    ) + "\n"
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function runReconcile(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  if (values.help) {
+    io.stdout(RECONCILE_HELP);
+    return 0;
+  }
+  const job = await prepareTableJob(values, positionals, "reconcile");
+  const { input, plan } = job;
+  const columns = reconcileColumns(plan, input.width);
+  const xlsxOut = job.outputKind === "xlsx";
+  const formulas = new RowFormulas(plan, columns, plan.boardFees.length, plan.boardSurcharge.length);
+  const progress = new ProgressBar(io, "reconcile");
+  const malformed = new MalformedReport("reconcile", progress);
+  const tally = new ReconcileTally();
+  const flagged: FlaggedRow[] = [];
+  const vesselColumn = plan.column.vessel;
+  const cellOptions = { inputKind: input.kind, outputKind: job.outputKind ?? "csv", dateColumn: plan.column.date };
+  const writer =
+    job.outputPath === null || job.outputKind === null
+      ? null
+      : await openTableWriter(job.outputPath, job.outputKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut });
+  let summary: ReconcileSummary;
+  try {
+    let rowsDone = 0;
+    let outputRow = 1;
+    for await (const item of input.rows()) {
+      rowsDone += 1;
+      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
+      if (isMalformed(item)) {
+        tally.addMalformed(item.rowNumber, item.error);
+        malformed.add(item);
+        continue;
+      }
+      const reconciled = reconcileRow(item.cells, plan);
+      tally.addRow(reconciled);
+      if (reconciled.flagged && flagged.length < FLAGGED_SHOWN) {
+        const vessel = vesselColumn === undefined ? null : item.cells[vesselColumn];
+        const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
+        flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, note: reconciled.note });
+      }
+      if (writer === null) continue;
+      const original = originalCells(item, input.width, cellOptions);
+      outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
+      const computed = xlsxOut
+        ? formulas.cells(outputRow, reconciled, typeof original[plan.column.date as number] === "number")
+        : csvComputedCells(columns, reconciled);
+      await writer.write([...original, ...computed, reconciled.note === "" ? null : reconciled.note, item.rowNumber], item.rowNumber);
+    }
+    progress.finish();
+    malformed.finish();
+    summary = tally.summary();
+    if (writer !== null) await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, summary)] : []);
+  } catch (error) {
+    progress.finish();
+    await writer?.abort();
+    throw error;
+  }
+  io.stdout(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
+  return summary.allMatched ? 0 : 1;
+}

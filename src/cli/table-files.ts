@@ -1,0 +1,444 @@
+/**
+ * What `reconcile` and `batch` share: the table file in (CSV streamed, or an .xlsx sheet), the
+ * column mapping from headers and --map, the board rates file, the table file out (CSV streamed,
+ * or .xlsx through the streaming writer) and the report of skipped rows. Converts only; the
+ * engine's reconcile module does the law.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseIsoDate, parseLengthUnit, resolveSettings } from "../engine";
+import {
+  applyMappingOverrides,
+  BoardRates,
+  ColumnMapping,
+  describeMapping,
+  guessMapping,
+  MalformedRow,
+  parseMappingOverride,
+  planTable,
+  readBoardRates,
+  rowRanges,
+  TablePlan,
+  TablePurpose,
+} from "../engine/reconcile";
+import {
+  CsvWriter,
+  InputFileError,
+  isCsvRowError,
+  numericText,
+  readCsvRows,
+  readXlsxSheet,
+  refuseExistingOutput,
+  XlsxStreamWriter,
+  type CsvItem,
+  type ExcelErrorValue,
+  type FormulaCell,
+  type NumericText,
+  type XlsxCellValue,
+  type XlsxSheet,
+  type XlsxSheetLayout,
+} from "../workbook";
+import { CliIo, UsageError } from "./io";
+import { ProgressBar } from "./progress";
+import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
+
+export type TableFileKind = "csv" | "xlsx";
+
+/** A cell on its way out, written the same by the CSV and the xlsx writer. */
+export type OutCell = string | number | boolean | null | NumericText | ExcelErrorValue | FormulaCell;
+
+/** The flags `reconcile` and `batch` both take. */
+export const TABLE_OPTIONS = {
+  output: { type: "string", short: "o" },
+  "board-rates": { type: "string" },
+  map: { type: "string", multiple: true },
+  unit: { type: "string" },
+  sheet: { type: "string" },
+  force: { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean" },
+  ...SETTINGS_OPTIONS,
+} as const;
+
+export const BOARD_RATES_HELP = `Board rates file (--board-rates rates.csv): both of the boards' dated tables in one CSV,
+one row per date; the header row is optional, rows may come in any order, and each row applies
+from its date until the next row of the same table:
+    table,from,a,b,c
+    fees,2024-01-01,310.00,45.50,125.25
+    surcharge,2020-11-20,300.00,360.00,3.60
+  fees       a launch fee, b communication fee, c mid-river launch fee (Section 2 only), set by
+             the board of commissioners of pilots (§ 89-a(4)(b)(1-a)); a blank or 0 fee is
+             "not entered", never invented
+  surcharge  a 0-50 units, b 51-100 units, c per unit over 100, set by the surcharge board
+             (§ 89-a(4)(b)(1-c)(iii)); needed for dates after the statutory surcharge periods
+             (2015-11-20 to 2020-11-19 with the default act effective date)
+`;
+
+export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
+river, transit date, invoice total, billed surcharge, mid-river launch). Correct or complete the
+guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
+  vessel units length breadth depth unit section date hours relieved anchored
+  billed_total billed_base billed_surcharge billed_second_pilot billed_launch
+  billed_communication billed_midriver_launch      or ignore (do not use the column)
+Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
+unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
+`;
+
+export function tableFileKind(filePath: string, role: "input" | "output"): TableFileKind {
+  const extension = path.extname(filePath).toLowerCase();
+  if (extension === ".csv") return "csv";
+  if (extension === ".xlsx") return "xlsx";
+  throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a .csv or .xlsx file.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface TableRow {
+  readonly rowNumber: number;
+  readonly cells: readonly unknown[];
+  /** An .xlsx input's formulas (without "="), per column, where the row has any. */
+  readonly formulas?: readonly (string | null)[];
+}
+
+export interface MalformedItem {
+  readonly rowNumber: number;
+  readonly error: string;
+}
+
+export type TableItem = TableRow | MalformedItem;
+
+export function isMalformed(item: TableItem): item is MalformedItem {
+  return "error" in item;
+}
+
+export interface TableInput {
+  readonly path: string;
+  readonly kind: TableFileKind;
+  /** Row 1, as text. */
+  readonly header: readonly string[];
+  /** Columns of the original table (at least the header's). */
+  readonly width: number;
+  /** Data rows and malformed rows, in file order. */
+  rows(): AsyncIterable<TableItem>;
+  /** How far reading has got, 0–1. */
+  progress(): number;
+  /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
+  close(): Promise<void>;
+}
+
+async function csvInput(filePath: string): Promise<TableInput> {
+  let size: number;
+  try {
+    const stats = await fs.promises.stat(filePath);
+    if (!stats.isFile()) throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)}: it is not a file`);
+    size = stats.size;
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    const reason = (error as { code?: unknown }).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)}: ${reason}`);
+  }
+  // Our own stream, so its bytesRead drives the progress bar.
+  const stream = fs.createReadStream(filePath);
+  const items = readCsvRows(stream)[Symbol.asyncIterator]();
+  const first = await items.next();
+  if (first.done) throw new InputFileError(filePath, `${JSON.stringify(filePath)} is empty: it needs a header row and rows of transits.`);
+  const head: CsvItem = first.value;
+  if (isCsvRowError(head)) {
+    await items.return?.(undefined);
+    throw new InputFileError(filePath, `${JSON.stringify(filePath)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
+  }
+  const header = head.cells;
+  return {
+    path: filePath,
+    kind: "csv",
+    header,
+    width: header.length,
+    async *rows() {
+      for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
+    },
+    progress: () => (size === 0 ? 1 : stream.bytesRead / size),
+    close: async () => {
+      await items.return?.(undefined);
+    },
+  };
+}
+
+async function xlsxInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
+  const content = await readXlsxSheet(filePath, { sheet });
+  if (content.header.every((text) => text.trim() === "")) {
+    throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(content.sheetName)} has no header row: row 1 must name the columns.`);
+  }
+  let width = content.header.length;
+  for (const row of content.dataRows) {
+    for (let column = row.cells.length - 1; column >= width; column--) {
+      if (row.cells[column] !== null) {
+        width = column + 1;
+        break;
+      }
+    }
+  }
+  const header = [...content.header, ...new Array<string>(width - content.header.length).fill("")];
+  let done = 0;
+  return {
+    path: filePath,
+    kind: "xlsx",
+    header,
+    width,
+    async *rows() {
+      for (const row of content.dataRows) {
+        done += 1;
+        yield { rowNumber: row.rowNumber, cells: row.cells.slice(0, width), formulas: row.formulas?.slice(0, width) };
+      }
+    },
+    progress: () => (content.dataRows.length === 0 ? 1 : done / content.dataRows.length),
+    close: async () => undefined,
+  };
+}
+
+export async function openTableInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
+  const kind = tableFileKind(filePath, "input");
+  if (kind === "csv" && sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
+  return kind === "csv" ? csvInput(filePath) : xlsxInput(filePath, sheet);
+}
+
+/** Reads --board-rates: the combined table (see BOARD_RATES_HELP). Any unreadable row stops the run. */
+export async function readBoardRatesFile(filePath: string): Promise<BoardRates> {
+  if (tableFileKind(filePath, "input") !== "csv") throw new UsageError("--board-rates takes a .csv file (see --help for its columns).");
+  const rows: { rowNumber: number; cells: string[] }[] = [];
+  for await (const item of readCsvRows(filePath)) {
+    if (isCsvRowError(item)) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} row ${item.rowNumber}: ${item.error}`);
+    rows.push(item);
+    if (rows.length > 100_000) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} has more than 100,000 rows: is it the right file?`);
+  }
+  return readBoardRates(rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparing a run
+
+export interface TableJob {
+  readonly input: TableInput;
+  readonly plan: TablePlan;
+  readonly mapping: ColumnMapping;
+  readonly outputPath: string | null;
+  readonly outputKind: TableFileKind | null;
+  readonly boardRatesPath: string | null;
+  readonly force: boolean;
+}
+
+type TableValues = Record<string, unknown> & { output?: string; "board-rates"?: string; map?: string[]; unit?: string; sheet?: string; force?: boolean };
+
+/** Checks the command line, refuses an existing output, reads the board rates, opens the input and maps its columns. */
+export async function prepareTableJob(values: TableValues, positionals: readonly string[], purpose: TablePurpose): Promise<TableJob> {
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? "Give the input file: a .csv or .xlsx table of transits." : `Give one input file, not ${positionals.length}.`);
+  }
+  const [inputPath] = positionals;
+  tableFileKind(inputPath, "input");
+  const outputPath = values.output ?? null;
+  const outputKind = outputPath === null ? null : tableFileKind(outputPath, "output");
+  if (outputPath !== null && path.resolve(outputPath) === path.resolve(inputPath)) throw new UsageError("The output file must not be the input file.");
+  const settings = resolveSettings(settingsFromFlags(values));
+  let measurementUnit: LengthUnit | null = null;
+  if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
+  const overrides = (values.map ?? []).map(parseMappingOverride);
+  const force = values.force === true;
+  // Before any work: an existing output is refused now, and again (atomically) when it is published.
+  if (outputPath !== null) await refuseExistingOutput(outputPath, { force });
+  const boardRatesPath = values["board-rates"] ?? null;
+  const rates: BoardRates = boardRatesPath === null ? { fees: [], surcharge: [] } : await readBoardRatesFile(boardRatesPath);
+  const input = await openTableInput(inputPath, values.sheet);
+  try {
+    const mapping = applyMappingOverrides(guessMapping(input.header), overrides);
+    const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit });
+    return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
+  } catch (error) {
+    await input.close();
+    throw error;
+  }
+}
+
+export function mappingLines(job: TableJob): string[] {
+  return describeMapping(job.mapping);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The original cells, on their way out
+
+// A decimal a spreadsheet stores exactly as written: no leading zeros ("007" stays text), at most
+// 15 significant digits.
+const SPREADSHEET_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const GROUPED_OR_DOLLARS = /^(-?)\$?(-?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
+
+function spreadsheetNumber(text: string): number | null {
+  let plain = text.trim();
+  if (!SPREADSHEET_NUMBER.test(plain)) {
+    const match = GROUPED_OR_DOLLARS.exec(plain);
+    if (!match || (match[1] && match[2]) || !(plain.includes("$") || plain.includes(","))) return null;
+    plain = `${match[1] || match[2]}${match[3].replace(/,/g, "")}${match[4] ?? ""}`;
+    if (!SPREADSHEET_NUMBER.test(plain)) return null;
+  }
+  const digits = plain.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
+  return digits.length <= 15 ? Number(plain) : null;
+}
+
+export interface OriginalCellsOptions {
+  readonly inputKind: TableFileKind;
+  readonly outputKind: TableFileKind;
+  /** The mapped date column: ISO text becomes an Excel date in .xlsx, an Excel date becomes ISO text in CSV. */
+  readonly dateColumn: number | undefined;
+}
+
+/**
+ * The row's own cells, unchanged in meaning: CSV text keeps its digits (numbers are written as
+ * numbers, other text is neutralised against formula injection by the writer); an .xlsx output
+ * stores numbers, dates and TRUE/FALSE as a spreadsheet would on opening the CSV; an .xlsx input's
+ * formulas are kept when they refer to their own sheet only.
+ */
+export function originalCells(item: TableRow, width: number, options: OriginalCellsOptions): OutCell[] {
+  const out: OutCell[] = new Array(width);
+  for (let column = 0; column < width; column++) {
+    const cell = item.cells[column] ?? null;
+    const isDate = column === options.dateColumn;
+    if (options.inputKind === "csv") {
+      const text = typeof cell === "string" ? cell : "";
+      if (options.outputKind === "csv") {
+        // A plain decimal is written verbatim as a number; any other text goes through the
+        // writer's formula-injection neutralisation.
+        out[column] = PLAIN_DECIMAL.test(text) ? numericText(text) : text;
+        continue;
+      }
+      if (text === "") {
+        out[column] = null;
+        continue;
+      }
+      if (isDate && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(text)) {
+        try {
+          out[column] = isoToExcelSerial(parseIsoDate(text));
+          continue;
+        } catch {
+          // Not a real date: kept as the text it is.
+        }
+      }
+      const number = spreadsheetNumber(text);
+      if (number !== null) out[column] = number;
+      else if (/^(true|false)$/i.test(text.trim())) out[column] = text.trim().toUpperCase() === "TRUE";
+      else out[column] = text;
+      continue;
+    }
+    const value = cell as XlsxCellValue;
+    const formula = item.formulas?.[column] ?? null;
+    if (options.outputKind === "xlsx") {
+      out[column] = formula !== null && !formula.includes("!") ? { formula, result: value ?? undefined } : value;
+      continue;
+    }
+    if (isDate && typeof value === "number") {
+      try {
+        out[column] = excelSerialToIso(value);
+        continue;
+      } catch {
+        // Not a date Excel can show: the number as it is.
+      }
+    }
+    out[column] = value;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Excel's rows per sheet. */
+export const XLSX_MAXIMUM_ROWS = 1_048_576;
+
+export interface TableWriter {
+  /** Writes a data row; for an .xlsx from an .xlsx, at its original row number (gaps stay empty). */
+  write(cells: readonly OutCell[], sourceRowNumber: number): Promise<void>;
+  /** Adds the further sheets (xlsx only) and publishes the file. */
+  close(moreSheets: readonly XlsxSheet[]): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function openTableWriter(
+  filePath: string,
+  kind: TableFileKind,
+  layout: XlsxSheetLayout,
+  options: { force: boolean; keepRowNumbers: boolean },
+): Promise<TableWriter> {
+  if (kind === "csv") {
+    const writer = await CsvWriter.toFile(filePath, { force: options.force });
+    try {
+      await writer.write(layout.columns.map((column) => column.header));
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+    return {
+      write: (cells) => writer.write(cells),
+      close: () => writer.close(),
+      abort: () => writer.abort(),
+    };
+  }
+  const writer = await XlsxStreamWriter.open(filePath, layout, { force: options.force });
+  let nextRow = 2;
+  return {
+    async write(cells, sourceRowNumber) {
+      if (options.keepRowNumbers) {
+        while (nextRow < sourceRowNumber) {
+          await writer.write([]);
+          nextRow += 1;
+        }
+      }
+      if (nextRow > XLSX_MAXIMUM_ROWS) {
+        throw new UsageError(`The table has more rows than an .xlsx sheet holds (${XLSX_MAXIMUM_ROWS.toLocaleString("en-US")}): write a .csv output instead.`);
+      }
+      await writer.write(cells);
+      nextRow += 1;
+    },
+    async close(moreSheets) {
+      for (const sheet of moreSheets) {
+        writer.startSheet(sheet);
+        for (const row of sheet.rows) await writer.write(row);
+      }
+      await writer.close();
+    },
+    abort: () => writer.abort(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skipped rows
+
+/** Most skipped rows reported one by one on stderr; the summary lists them all. */
+export const MALFORMED_LINES = 100;
+
+export class MalformedReport {
+  private count = 0;
+
+  constructor(
+    private readonly command: string,
+    private readonly progress: ProgressBar,
+  ) {}
+
+  add(row: MalformedRow): void {
+    this.count += 1;
+    if (this.count <= MALFORMED_LINES) this.progress.line(`hudson-pilotage ${this.command}: row ${row.rowNumber} skipped: ${row.error}`);
+  }
+
+  finish(): void {
+    if (this.count > MALFORMED_LINES) {
+      this.progress.line(`hudson-pilotage ${this.command}: ${(this.count - MALFORMED_LINES).toLocaleString("en-US")} more malformed rows skipped (all are listed in the summary)`);
+    }
+  }
+}
+
+/** "none", or "2 (rows 7, 12)". */
+export function malformedText(count: number, rowNumbers: readonly number[]): string {
+  return count === 0 ? "none" : `${count.toLocaleString("en-US")} (${count === 1 ? "row" : "rows"} ${rowRanges(rowNumbers)})`;
+}
+
+export function newProgress(io: CliIo, command: string): ProgressBar {
+  return new ProgressBar(io, command);
+}

@@ -1,0 +1,492 @@
+/**
+ * `hudson-pilotage reconcile`, run as the built binary (npm test builds it first) on generated CSV
+ * and .xlsx files with known variances. Expected amounts are worked by hand from § 89-a here, in
+ * integer cents; the .xlsx output is re-evaluated in the HyperFormula harness with the built add-in.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { main } from "../../src/cli/main";
+import { TerminalIo } from "../../src/cli/progress";
+import { isCsvRowError, readCsvRows } from "../../src/workbook/csv";
+import { DetailedCellError, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
+
+const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+
+let folder: string;
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-reconcile-"));
+});
+afterEach(() => {
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+const inFolder = (name: string) => path.join(folder, name);
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd: folder });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The boards' amounts for the tests (examples, not the boards' figures). */
+const BOARD_RATES = ["table,from,a,b,c", "fees,2024-01-01,300.00,45.50,125.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n");
+
+async function csvRows(file: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for await (const item of readCsvRows(file)) {
+    if (isCsvRowError(item)) throw new Error(`row ${item.rowNumber}: ${item.error}`);
+    rows.push(item.cells);
+  }
+  return rows;
+}
+
+/**
+ * § 89-a by hand for 2026 (clause (xi)) with the board amounts above, in cents:
+ *   base, Section 1: ≤ 50 units $1,070.58; > 50 and < 100 $1,530.48; ≥ 100 $15.32 × min(units, 500)
+ *   base, Section 2: ≤ 50 units $1,764.76; > 50 and < 100 $2,156.94; ≥ 100 $21.58 × min(units, 500)
+ *   surcharge (board, from 2020-11-20): ≤ 50 $300.00; ≤ 100 $360.00; > 100 $3.60 × units
+ *   second pilot, over 10 hours: 50% of the base, half a cent up
+ *   board fees: launch $300.00 + communication $45.50, + mid-river launch $125.00 on Section 2
+ * Units are whole numbers here, so every product is whole cents.
+ */
+function expected2026(units: number, section: 1 | 2, hours: number) {
+  const base = units <= 50 ? (section === 1 ? 107058 : 176476) : units < 100 ? (section === 1 ? 153048 : 215694) : (section === 1 ? 1532 : 2158) * Math.min(units, 500);
+  const surcharge = units <= 50 ? 30000 : units <= 100 ? 36000 : 360 * units;
+  const secondPilot = hours > 10 ? Math.floor((base * 5 + 5) / 10) : 0;
+  const fees = section === 1 ? 30000 + 4550 : 30000 + 4550 + 12500;
+  return { base, surcharge, secondPilot, fees, total: base + surcharge + secondPilot + fees };
+}
+
+const dollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+const INJECTIONS: Record<number, string> = {
+  5: '=HYPERLINK("http://example.invalid","click")',
+  6: "+1+1",
+  7: "@SUM(A1)",
+  8: "-2+3",
+};
+
+interface GeneratedInvoices {
+  text: string;
+  /** CSV row number (header = 1) of each data row i. */
+  rowNumberOf: number[];
+  malformedRowNumbers: number[];
+  flagged: Set<number>;
+  billedCents: number;
+  computedCents: number;
+}
+
+/**
+ * 200 invoices, 2026-06-15. Every 25th is $10.00 over, every 40th otherwise a cent under; two
+ * malformed lines (an extra field, a stray quote) sit among them.
+ */
+function generateInvoices(rows = 200): GeneratedInvoices {
+  const lines = ["Vessel,Units,River,Transit date,Hours,Invoice total"];
+  const rowNumberOf: number[] = [];
+  const malformedRowNumbers: number[] = [];
+  const flagged = new Set<number>();
+  let billedCents = 0;
+  let computedCents = 0;
+  for (let i = 0; i < rows; i++) {
+    const units = i % 10 === 0 ? 40 : i % 10 === 1 ? 75 : 100 + i;
+    const section = i % 2 === 0 ? 1 : 2;
+    const hours = i % 3 === 0 ? 12 : 8;
+    const { total } = expected2026(units, section, hours);
+    let billed = total;
+    if (i % 25 === 24) billed += 1000;
+    else if (i % 40 === 39) billed -= 1;
+    if (billed !== total) flagged.add(i);
+    billedCents += billed;
+    computedCents += total;
+    const vessel = INJECTIONS[i] ?? `Vessel ${i}`;
+    lines.push(`"${vessel.replace(/"/g, '""')}",${units},${section === 1 ? "Lower" : "Upper"},2026-06-15,${hours},${dollars(billed)}`);
+    rowNumberOf.push(lines.length);
+    if (i === 50) {
+      lines.push(`Extra,120,Lower,2026-06-15,8,100.00,surplus`);
+      malformedRowNumbers.push(lines.length);
+    }
+    if (i === 100) {
+      lines.push(`Stray "quote",120,Lower,2026-06-15,8,100.00`);
+      malformedRowNumbers.push(lines.length);
+    }
+  }
+  return { text: lines.join("\r\n") + "\r\n", rowNumberOf, malformedRowNumbers, flagged, billedCents, computedCents };
+}
+
+/** Every formula cell of a written workbook: HyperFormula's value must be the cached one. */
+async function expectFormulasMatchCache(file: string): Promise<number> {
+  const workbook = await readWorkbook(file);
+  const evaluated = hyperFormulaFromWorkbook(workbook);
+  const mismatches: string[] = [];
+  let formulas = 0;
+  try {
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (!cell.formula) return;
+          formulas += 1;
+          const value = evaluated.value(`'${sheet.name}'!${cell.address}`);
+          // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
+          const cached = cell.result as unknown;
+          const same =
+            value instanceof DetailedCellError
+              ? typeof cached === "object" && cached !== null && (cached as { error: string }).error === value.value
+              : value === cached;
+          if (!same) mismatches.push(`${sheet.name}!${cell.address} =${cell.formula}: HyperFormula ${String(value)} (${value instanceof DetailedCellError ? value.message : ""}), cached ${JSON.stringify(cached)}`);
+        }),
+      );
+    }
+  } finally {
+    evaluated.destroy();
+  }
+  expect(mismatches).toEqual([]);
+  return formulas;
+}
+
+describe("hudson-pilotage reconcile, CSV in and out", () => {
+  test("exact flags, variances and summary; malformed rows reported and counted; formula-like text neutralised", async () => {
+    const invoices = generateInvoices();
+    fs.writeFileSync(inFolder("invoices.csv"), invoices.text);
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const out = run("reconcile", "invoices.csv", "-o", "checked.csv", "--board-rates", "rates.csv", "--json");
+    expect(out.code).toBe(1);
+    // Flagged: i = 24, 49, …, 199 ($10.00 over, 8 rows) and i = 39, 79, 119, 159 (a cent under; 199 is already $10.00 over).
+    expect(invoices.flagged.size).toBe(12);
+    expect(invoices.billedCents - invoices.computedCents).toBe(8 * 1000 - 4 * 1);
+    const [extra, stray] = invoices.malformedRowNumbers;
+    expect(out.stderr.trimEnd().split("\n")).toEqual([
+      `hudson-pilotage reconcile: row ${extra} skipped: has 7 fields; the header has 6`,
+      expect.stringMatching(new RegExp(`^hudson-pilotage reconcile: row ${stray} skipped: field 1 has a quote character inside a value`)),
+    ]);
+    const json = JSON.parse(out.stdout);
+    expect(json.summary).toEqual({
+      rows: 202,
+      rowsRead: 200,
+      malformedRows: 2,
+      malformedRowNumbers: [extra, stray],
+      malformedExamples: [
+        { rowNumber: extra, error: "has 7 fields; the header has 6" },
+        { rowNumber: stray, error: expect.stringContaining("quote character") },
+      ],
+      rowsChecked: 200,
+      rowsNotChecked: 0,
+      rowsWithInputErrors: 0,
+      rowsFlagged: 12,
+      rowsMatched: 188,
+      billed: dollars(invoices.billedCents),
+      computed: dollars(invoices.computedCents),
+      variance: "79.96",
+      allMatched: false,
+    });
+    expect(json.mapping).toEqual([
+      { field: "vessel", column: "A", header: "Vessel" },
+      { field: "units", column: "B", header: "Units" },
+      { field: "section", column: "C", header: "River" },
+      { field: "date", column: "D", header: "Transit date" },
+      { field: "hours", column: "E", header: "Hours" },
+      { field: "billed_total", column: "F", header: "Invoice total" },
+    ]);
+
+    const rows = await csvRows(inFolder("checked.csv"));
+    expect(rows[0]).toEqual([
+      "Vessel", "Units", "River", "Transit date", "Hours", "Invoice total",
+      "Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total",
+      "Variance", "Flag", "Note", "Input row",
+    ]);
+    expect(rows).toHaveLength(201);
+    const data = rows.slice(1);
+    data.forEach((cells, i) => {
+      const units = i % 10 === 0 ? 40 : i % 10 === 1 ? 75 : 100 + i;
+      const e = expected2026(units, i % 2 === 0 ? 1 : 2, i % 3 === 0 ? 12 : 8);
+      expect(cells.slice(6, 11)).toEqual([dollars(e.base), dollars(e.surcharge), dollars(e.secondPilot), dollars(e.fees), dollars(e.total)]);
+      expect(cells[12]).toBe(invoices.flagged.has(i) ? "TRUE" : "FALSE");
+      expect(cells[14]).toBe(String(invoices.rowNumberOf[i]));
+    });
+    // i = 24: 124 units, Section 1, 12 h: 124 × $15.32 = $1,899.68; 124 × $3.60 = $446.40; second pilot 50% × $1,899.68 = $949.84;
+    // fees $345.50 → $3,641.42, billed $3,651.42.
+    expect(data[24].slice(5)).toEqual(["3651.42", "1899.68", "446.40", "949.84", "345.50", "3641.42", "10.00", "TRUE", "Total billed $3,651.42, computed $3,641.42: $10.00 over.", String(invoices.rowNumberOf[24])]);
+    // i = 39: 139 units, Section 2, 12 h: 139 × $21.58 = $2,999.62; second pilot $1,499.81; 139 × $3.60 = $500.40; fees $470.50 → $5,470.33; billed a cent under.
+    expect(data[39].slice(5, 13)).toEqual(["5470.32", "2999.62", "500.40", "1499.81", "470.50", "5470.33", "-0.01", "TRUE"]);
+    // Formula-like vessel names get a leading apostrophe; the original numbers are written as they were.
+    expect(data.slice(5, 9).map((cells) => cells[0])).toEqual([`'${INJECTIONS[5]}`, "'+1+1", "'@SUM(A1)", "'-2+3"]);
+    const raw = fs.readFileSync(inFolder("checked.csv"), "utf8");
+    expect(raw).toContain(`"'=HYPERLINK(""http://example.invalid"",""click"")"`);
+    expect(raw.split("\r\n")[1]).toMatch(/^Vessel 0,40,Lower,2026-06-15,12,/);
+  });
+
+  test("all matched: exit 0; the summary in words", () => {
+    const lines = ["Ship,PU,Section,Date,Billed"];
+    // 40 units S1: $1,070.58 + $300.00 + $345.50 = $1,716.08. 271.43 units S2: $5,857.46 + $977.15 + $470.50 = $7,305.11.
+    lines.push("A,40,1,2026-03-01,1716.08", "B,271.43,2,2026-09-30,\"7,305.11\"");
+    fs.writeFileSync(inFolder("ok.csv"), lines.join("\n"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const out = run("reconcile", "ok.csv", "--board-rates", "rates.csv");
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('Columns: vessel ← column A "Ship"; pilotage units ← column B "PU"; section ← column C "Section"; transit date ← column D "Date"; billed total ← column E "Billed"');
+    expect(out.stdout).toMatch(/^Rows: +2$/m);
+    expect(out.stdout).toMatch(/^Billed: +\$9,021\.19$/m);
+    expect(out.stdout).toMatch(/^Variance: +\$0\.00 /m);
+    expect(out.stdout).toMatch(/^Rows flagged: +0$/m);
+    expect(out.stdout).toMatch(/every row matches/);
+  });
+
+  test("without -o the flagged rows are listed; --map names an unguessable column", () => {
+    fs.writeFileSync(inFolder("in.csv"), ["Ship,PU,Section,Sailed,Pilot bill", "A,40,1,2026-03-01,1726.08", "B,40,1,2026-03-01,1716.08"].join("\n"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    expect(run("reconcile", "in.csv", "--board-rates", "rates.csv").stderr).toBe(
+      'hudson-pilotage reconcile: No column found for transit date; a billed amount (billed total, or billed base pilotage, surcharge, …). The columns are A "Ship", B "PU", C "Section", D "Sailed", E "Pilot bill": map them as column=field.\n',
+    );
+    const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "E=billed_total");
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain("  row 2 (A): Total billed $1,726.08, computed $1,716.08: $10.00 over.");
+    expect(out.stdout).not.toContain("row 3 (B)");
+  });
+
+  test("rows whose amounts cannot be checked are flagged with the reason", async () => {
+    // No board rates: the surcharge after 2020-11-19 and the board fees are not entered, so totals are #N/A.
+    fs.writeFileSync(inFolder("in.csv"), ["Vessel,Units,Section,Date,Billed", "A,40,1,2026-03-01,1716.08", "B,40,9,2026-03-01,1716.08"].join("\n"));
+    const out = run("reconcile", "in.csv", "-o", "out.csv", "--json");
+    expect(out.code).toBe(1);
+    const json = JSON.parse(out.stdout);
+    expect(json.summary).toMatchObject({ rowsRead: 2, rowsChecked: 0, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 2, billed: "0.00" });
+    const rows = await csvRows(inFolder("out.csv"));
+    expect(rows[1].slice(5, 12)).toEqual(["1070.58", "#N/A", "0.00", "#N/A", "#N/A", "#N/A", "TRUE"]);
+    expect(rows[1][12]).toMatch(/^Total not checked: Not entered for 2026-03-01: surcharge, launch fee, communication fee\./);
+    expect(rows[2][12]).toMatch(/^Total not checked: The section is "9"/);
+  });
+});
+
+describe("hudson-pilotage reconcile, .xlsx in and out", () => {
+  /**
+   * An invoice workbook with measurements, per-charge billing and a total, as an agent's sheet
+   * would hold them (dates as Excel dates, one typed as text).
+   */
+  async function writeInvoiceWorkbook(file: string) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Invoices");
+    sheet.addRow(["Vessel", "LOA", "Beam", "Depth", "River", "Transit date", "Hours", "Relieved", "Base", "Surcharge", "2nd pilot", "Launch fee", "Comms", "Mid-river launch", "Invoice total"]);
+    const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    // 600' 6" × 80 × 40 → 192.16 units, Section 2, 12 h: base $4,146.81, surcharge $691.78, second pilot $2,073.41,
+    // fees $300.00 + $45.50 + $125.00; total $7,382.50. Billed exactly.
+    sheet.addRow(["Alpha", `600' 6"`, 80, 40, "Upper", date("2026-06-15"), 12, false, 4146.81, 691.78, 2073.41, 300, 45.5, 125, 7382.5]);
+    // Same vessel, Section 1, relieved at mid-river: 192.16 × $15.32 = $2,943.8912 → $2,943.89; no second pilot;
+    // fees $345.50; total $3,981.17. The launch fee is billed $10.00 high and the total with it.
+    sheet.addRow(["Bravo", `600' 6"`, 80, 40, "lower", "2026-06-15", 12, true, 2943.89, 691.78, 0, 310, 45.5, null, 3991.17]);
+    // 50 × 20 × 10 ÷ 10,000 = 1 unit ≤ 50, Section 2 (2 as a number): $1,764.76 + $300.00 + $470.50 = $2,535.26. Billed exactly.
+    sheet.addRow(["Charlie", 50, 20, 10, 2, date("2026-02-01"), null, null, 1764.76, 300, null, 300, 45.5, 125, 2535.26]);
+    // 2020-03-02, statutory surcharge period 5 and clause (v): 1 unit, Section 1: $914.25 + $280.00; no board fee in force
+    // before 2024-01-01, so the total is #N/A and the fee columns cannot be compared.
+    sheet.addRow(["Delta", 50, 20, 10, "Section 1", date("2020-03-02"), 4, null, 914.25, 280, 0, 300, 45.5, null, 1539.75]);
+    // An unreadable river: the base, total and fees are #VALUE!.
+    sheet.addRow(["Echo", 50, 20, 10, "Middle", date("2026-02-01"), null, null, 1000, 300, 0, 300, 45.5, null, 1645.5]);
+    sheet.addRow(["=cmd|' /C calc'!A0", 50, 20, 10, "Lower", date("2026-02-01"), null, null, 1070.58, 300, 0, 300, 45.5, null, 1716.08]);
+    await workbook.xlsx.writeFile(file);
+  }
+
+  test("formulas with cached values: HyperFormula recalculates exactly the cache; original columns unchanged; flags", async () => {
+    await writeInvoiceWorkbook(inFolder("invoices.xlsx"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const out = run("reconcile", "invoices.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--json");
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(1);
+    const summary = JSON.parse(out.stdout).summary;
+    expect(summary).toMatchObject({ rows: 6, rowsRead: 6, malformedRows: 0, rowsChecked: 4, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 3 });
+    // Checked rows' totals: 7,382.50 + 3,991.17 + 2,535.26 + 1,716.08 billed; 7,382.50 + 3,981.17 + 2,535.26 + 1,716.08 computed.
+    expect([summary.billed, summary.computed, summary.variance]).toEqual(["15625.01", "15615.01", "10.00"]);
+
+    const formulas = await expectFormulasMatchCache(inFolder("checked.xlsx"));
+    expect(formulas).toBeGreaterThan(6 * 15);
+
+    const input = await readWorkbook(inFolder("invoices.xlsx"));
+    const output = await readWorkbook(inFolder("checked.xlsx"));
+    const sheet = output.getWorksheet("Reconciliation") as ExcelJS.Worksheet;
+    const source = input.getWorksheet("Invoices") as ExcelJS.Worksheet;
+    for (let row = 1; row <= 7; row++) {
+      for (let column = 1; column <= 15; column++) {
+        expect([row, column, sheet.getRow(row).getCell(column).value]).toEqual([row, column, source.getRow(row).getCell(column).value]);
+      }
+    }
+    const header = (sheet.getRow(1).values as unknown[]).slice(16);
+    expect(header).toEqual([
+      "Computed pilotage units", "Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total",
+      "Computed launch fee", "Computed communication fee", "Computed mid-river launch fee",
+      "Variance base pilotage", "Variance surcharge", "Variance second pilot", "Variance launch fee", "Variance communication fee", "Variance mid-river launch fee",
+      "Variance", "Flag", "Note", "Input row",
+    ]);
+    const cached = (address: string) => {
+      const cell = sheet.getCell(address);
+      return cell.formula ? cell.result : cell.value;
+    };
+    // P units, Q base, R surcharge, S second pilot, T board fees, U total, V–X fees, Y–AD variances, AE variance, AF flag, AG note.
+    expect(["P2", "Q2", "R2", "S2", "T2", "U2", "AE2", "AF2"].map(cached)).toEqual([192.16, 4146.81, 691.78, 2073.41, 470.5, 7382.5, 0, false]);
+    expect(sheet.getCell("Q2").formula).toBe("NYPILOT.HUDSON_BASE_FEE(P2,E2,F2)");
+    expect(sheet.getCell("U2").formula).toBe("NYPILOT.HUDSON_TOTAL(P2,E2,F2,G2,H2,,'Board rates'!$A$1:$D$2,'Board rates'!$F$1:$I$2)");
+    expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3"].map(cached)).toEqual([2943.89, 0, 3981.17, 300, 10, 10, true]);
+    expect(cached("AG3")).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over. Total billed $3,991.17, computed $3,981.17: $10.00 over.");
+    expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
+    expect(["Q5", "R5", "U5", "V5", "AF5"].map(cached)).toEqual([914.25, 280, { error: "#N/A" }, { error: "#N/A" }, true]);
+    expect(["Q6", "R6", "U6", "AF6"].map(cached)).toEqual([{ error: "#VALUE!" }, 300, { error: "#VALUE!" }, true]);
+    // The formula-like vessel name is stored as text, never as a formula.
+    expect(sheet.getCell("A7").formula).toBeUndefined();
+    expect(sheet.getCell("A7").value).toBe("=cmd|' /C calc'!A0");
+    expect(cached("AF7")).toBe(false);
+
+    const board = output.getWorksheet("Board rates") as ExcelJS.Worksheet;
+    expect((board.getRow(2).values as unknown[]).slice(1)).toEqual([new Date("2024-01-01T00:00:00Z"), 300, 45.5, 125, undefined, new Date("2020-11-20T00:00:00Z"), 300, 360, 3.6]);
+    const summarySheet = output.getWorksheet("Summary") as ExcelJS.Worksheet;
+    const items = new Map<string, unknown>();
+    summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(items.get("Rows flagged")).toBe(3);
+    expect(items.get("Variance (billed − computed)")).toBe(10);
+    const highlight = (sheet as unknown as { conditionalFormattings: { ref: string; rules: { formulae: string[] }[] }[] }).conditionalFormattings;
+    expect(highlight).toEqual([expect.objectContaining({ ref: "A2:AH7", rules: [expect.objectContaining({ formulae: ["$AF2=TRUE"] })] })]);
+  });
+
+  test("CSV in, .xlsx out: numbers and dates become cells, the formulas recalculate to the cache", async () => {
+    const invoices = generateInvoices(60);
+    fs.writeFileSync(inFolder("invoices.csv"), invoices.text);
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const out = run("reconcile", "invoices.csv", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--json");
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ rowsRead: 60, malformedRows: 1, rowsFlagged: 3 });
+    await expectFormulasMatchCache(inFolder("checked.xlsx"));
+    const sheet = (await readWorkbook(inFolder("checked.xlsx"))).getWorksheet("Reconciliation") as ExcelJS.Worksheet;
+    // i = 0: 40 units, Section 1, 12 h: $1,070.58 + $300.00 + 50% × $1,070.58 = $535.29 + $345.50 = $2,251.37.
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 7)).toEqual(["Vessel 0", 40, "Lower", new Date("2026-06-15T00:00:00Z"), 12, 2251.37]);
+    expect(sheet.getCell("A7").value).toBe(INJECTIONS[5]);
+  });
+});
+
+describe("hudson-pilotage reconcile, an .xlsx input's own formulas and layout", () => {
+  test("formulas on the input sheet are kept, and rows stay at their row numbers across an empty row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Calls");
+    sheet.addRow(["Units", "Section", "Date", "Base", "Surcharge", "Billed"]);
+    // 40 units, Section 1, 2026: base $1,070.58, surcharge (0–50 band) $300.00 — billed as their sum by a formula.
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D2+E2", result: 1370.58 }]);
+    sheet.addRow([]);
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D4+E4", result: 1370.58 }]);
+    await workbook.xlsx.writeFile(inFolder("calls.xlsx"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const out = run("reconcile", "calls.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--map", "Billed=ignore", "--json");
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ rows: 2, rowsChecked: 2, rowsFlagged: 0, billed: "2741.16", computed: "2741.16" });
+    await expectFormulasMatchCache(inFolder("checked.xlsx"));
+    const result = (await readWorkbook(inFolder("checked.xlsx"))).getWorksheet("Reconciliation") as ExcelJS.Worksheet;
+    expect(result.getCell("F2").formula).toBe("D2+E2");
+    expect(result.getCell("F4").formula).toBe("D4+E4");
+    expect(result.getCell("A3").value).toBeNull();
+    // The computed base of row 4 refers to row 4's own cells.
+    expect(result.getCell("G4").formula).toBe("NYPILOT.HUDSON_BASE_FEE(A4,B4,C4)");
+  });
+});
+
+describe("hudson-pilotage reconcile: files and exit codes", () => {
+  test("never overwrites an existing output unless --force", () => {
+    fs.writeFileSync(inFolder("in.csv"), ["Units,Section,Date,Base", "40,1,2026-03-01,1070.58"].join("\n"));
+    fs.writeFileSync(inFolder("out.csv"), "precious");
+    const refused = run("reconcile", "in.csv", "-o", "out.csv");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('hudson-pilotage reconcile: Output file "out.csv" already exists; use --force to replace it.\n');
+    expect(fs.readFileSync(inFolder("out.csv"), "utf8")).toBe("precious");
+    const forced = run("reconcile", "in.csv", "-o", "out.csv", "--force");
+    expect(forced.code).toBe(0);
+    expect(fs.readFileSync(inFolder("out.csv"), "utf8")).toMatch(/^\uFEFFUnits,Section,Date,Base,Computed base pilotage/);
+    expect(fs.readdirSync(folder).sort()).toEqual(["in.csv", "out.csv"]);
+  });
+
+  test.each([
+    [["missing.csv"], /Cannot read "missing.csv": no such file/],
+    [["in.txt"], /The input "in.txt" must be a \.csv or \.xlsx file/],
+    [["in.csv", "-o", "out.json"], /The output "out.json" must be a \.csv or \.xlsx file/],
+    [["in.csv", "--map", "Nope=units"], /No column "Nope"; the columns are A "Units"/],
+    [["in.csv", "--map", "Units=price"], /"price" is not a field/],
+    [["in.csv", "--board-rates", "bad-rates.csv"], /Board rates row 2: the table is "launch": use fees or surcharge/],
+    [["in.csv", "--unit", "yards"], /The unit "yards" is not known/],
+    [["in.csv", "--bogus"], /Unknown option '--bogus'/],
+    [["in.csv", "--at-100", "maybe"], /--at-100 takes "per-unit" or "flat"/],
+    [[], /Give the input file/],
+    [["in.csv", "in.csv"], /Give one input file, not 2/],
+    [["empty.csv"], /"empty.csv" is empty/],
+    [["in.csv", "-o", "in.csv"], /must not be the input file/],
+  ])("bad input %j: exit 2 and one line on stderr", (args, reason) => {
+    fs.writeFileSync(inFolder("in.csv"), ["Units,Section,Date,Base", "40,1,2026-03-01,1070.58"].join("\n"));
+    fs.writeFileSync(inFolder("in.txt"), "");
+    fs.writeFileSync(inFolder("empty.csv"), "");
+    fs.writeFileSync(inFolder("bad-rates.csv"), "table,from,a,b,c\nlaunch,2024-01-01,300,,\n");
+    const out = run("reconcile", ...args);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toMatch(reason);
+    expect(out.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  test("--help documents the options, the board rates format and the exit codes", () => {
+    const out = run("reconcile", "--help");
+    expect(out.code).toBe(0);
+    for (const text of ["--output", "--board-rates", "--map", "--unit", "--sheet", "--force", "--json", "table,from,a,b,c", "fees,2024-01-01", "surcharge,2020-11-20",
+      "billed_midriver_launch", "--round-units", "--at-100", "Exit codes: 0", "$0.01"]) {
+      expect(out.stdout).toContain(text);
+    }
+    expect(run("--help").stdout).toMatch(/reconcile +check invoices row by row/);
+  });
+});
+
+describe("progress on stderr", () => {
+  async function runInProcess(stderrIsTTY: boolean) {
+    const invoices = generateInvoices(600);
+    // One more malformed row at the end, once the bar has been drawn.
+    fs.writeFileSync(inFolder("invoices.csv"), `${invoices.text}Late,1\r\n`);
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    let stdout = "";
+    let stderr = "";
+    const io: TerminalIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), stderrIsTTY };
+    const code = await main(["reconcile", inFolder("invoices.csv"), "-o", inFolder(`out-${stderrIsTTY}.csv`), "--board-rates", inFolder("rates.csv")], io);
+    return { code, stdout, stderr };
+  }
+
+  /** What a terminal shows for text with carriage returns: each \r rewrites the line from its start. */
+  function screen(text: string): string[] {
+    const lines: string[] = [];
+    let line: string[] = [];
+    let cursor = 0;
+    for (const char of text) {
+      if (char === "\n") {
+        lines.push(line.join("").trimEnd());
+        line = [];
+        cursor = 0;
+      } else if (char === "\r") {
+        cursor = 0;
+      } else {
+        line[cursor] = char;
+        cursor += 1;
+      }
+    }
+    lines.push(line.join("").trimEnd());
+    return lines;
+  }
+
+  test("a bar redrawn in place when stderr is a terminal, cleared before other lines and at the end", async () => {
+    const out = await runInProcess(true);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/\rreconcile \[#*-*\] \d+% [\d,]+ rows/);
+    // On the screen only the skipped-row lines remain, each on its own line; the bar is gone.
+    expect(screen(out.stderr)).toEqual([
+      "hudson-pilotage reconcile: row 53 skipped: has 7 fields; the header has 6",
+      expect.stringMatching(/^hudson-pilotage reconcile: row 104 skipped: field 1 has a quote character/),
+      "hudson-pilotage reconcile: row 604 skipped: has 2 fields; the header has 6",
+      "",
+    ]);
+    expect(out.stdout).not.toContain("\r");
+  });
+
+  test("no bar when stderr is not a terminal", async () => {
+    const out = await runInProcess(false);
+    expect(out.code).toBe(1);
+    expect(out.stderr).not.toContain("\r");
+    expect(out.stderr.trimEnd().split("\n")).toHaveLength(3);
+  });
+});
