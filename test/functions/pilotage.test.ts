@@ -216,3 +216,15 @@ describe("HUDSON_CLAUSE, HUDSON_RATES, HUDSON_EXPLAIN", () => {
     );
   });
 });
+
+describe("shared runtime settings", () => {
+  test("a second copy of runtime-settings (the task pane's bundle) changes what the functions compute", () => {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const taskpaneCopy = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
+      taskpaneCopy.setFunctionSettings(resolveSettings({ at100Units: "flatAmount" }));
+    });
+    // Exactly 100 units, (xi) Section 1, flat amount (D4 setting): $1,530.48
+    expect(first(pilotage.baseFee(one(100), one(1), one("2026-06-15"), null))).toBe(1530.48);
+  });
+});
