@@ -7,6 +7,7 @@ import path from "node:path";
 import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedClause, quoteTransit, readPilotageUnits } from "../src/engine";
 import { measureColumnCall } from "./columns";
 import { measureLoad } from "./load";
+import { measureMillionRowReconcile } from "./reconcile";
 import { measureWorkbookRecalc } from "./workbook";
 import { naiveFloatTotal } from "./naive-float";
 import { engineInput, generateTransits, seededRandom } from "./transits";
@@ -136,10 +137,16 @@ function load(): BenchResult[] {
   ];
 }
 
+async function millionRowReconcile(): Promise<BenchResult> {
+  const r = await measureMillionRowReconcile();
+  console.log(`reconcile ${r.rows.toLocaleString("en-US")} CSV rows: ${r.seconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB`);
+  return { target: `memory: reconcile of ${r.rows.toLocaleString("en-US")} CSV rows (${r.seconds.toFixed(1)} s), peak RSS`, measured: r.peakRssMb, baseline: 300, unit: "MB", ratio: r.peakRssMb / 300, goal: "≤ 300 MB", met: r.peakRssMb <= 300 };
+}
+
 export async function runBenchmarks(): Promise<BenchResult[]> {
   const count = Number(process.env.BENCH_TRANSITS ?? 1_000_000);
   const sheetRows = Number(process.env.BENCH_SHEET_ROWS ?? 100_000);
-  return [engineVersusFloat(count), exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000)), columnCall(100_000), ...workbookRecalc(sheetRows), ...load()];
+  return [engineVersusFloat(count), exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000)), columnCall(100_000), ...workbookRecalc(sheetRows), ...load(), await millionRowReconcile()];
 }
 
 async function main() {
