@@ -3,20 +3,8 @@
  * the engine alone on the same rows.
  */
 import { DEFAULT_SETTINGS, isoToExcelSerial, quoteTransit, readBoardFeeRows, readBoardSurchargeRows, readPilotageUnits } from "../src/engine";
+import { customFunctionsStandIn } from "../test/support/custom-functions";
 import { generateTransits } from "./transits";
-
-/** The adapter needs Excel's CustomFunctions global; a minimal one, as in the tests. */
-function installCustomFunctions(): void {
-  class ExcelError extends Error {
-    constructor(readonly code: string, message?: string) {
-      super(message);
-    }
-  }
-  (globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = {
-    Error: ExcelError,
-    ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A", invalidNumber: "#NUM!" },
-  };
-}
 
 export const BOARD_FEE_RANGE = [
   ["From", "Launch", "Communication", "Mid-river launch"],
@@ -37,7 +25,8 @@ export interface ColumnResult {
 }
 
 export function measureColumnCall(rows: number): ColumnResult {
-  installCustomFunctions();
+  // The adapter needs Excel's CustomFunctions global: the tests' stand-in.
+  (globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = customFunctionsStandIn();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pilotage = require("../src/functions/pilotage") as typeof import("../src/functions/pilotage");
   const transits = generateTransits(rows, 7);

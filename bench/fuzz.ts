@@ -2,7 +2,7 @@
  * Property-based fuzzing of every NYPILOT adapter (src/functions/pilotage.ts, benefits.ts) with
  * fast-check: the properties, the cell generators, and `npm run fuzz`, which runs 1,000,000 cases
  * in-process and prints cases, failures and seconds. test/fuzz runs the same properties in jest with
- * a bounded number of runs. Not a test itself; imports nothing from test/.
+ * a bounded number of runs. Not a test itself; from test/ it takes only the CustomFunctions stand-in.
  *
  * Each case picks a function, interpretation settings and a column of rows of arbitrary cell values
  * (numbers of every kind, text, booleans, blanks, Excel error values) and checks:
@@ -23,34 +23,18 @@ import { DEFAULT_SETTINGS, EngineSettings, resolveSettings } from "../src/engine
 import * as benefits from "../src/functions/benefits";
 import * as pilotage from "../src/functions/pilotage";
 import { setFunctionSettings } from "../src/functions/runtime-settings";
+import { customFunctionsStandIn } from "../test/support/custom-functions";
 
 type Grid = unknown[][];
 
 // ---------------------------------------------------------------------------------------------
 // A CustomFunctions stand-in for running outside Excel and outside jest (npm run fuzz).
 
-const STAND_IN_CODES = {
-  invalidValue: "#VALUE!",
-  notAvailable: "#N/A",
-  divisionByZero: "#DIV/0!",
-  invalidNumber: "#NUM!",
-  nullReference: "#NULL!",
-  invalidName: "#NAME?",
-  invalidReference: "#REF!",
-} as const;
-
-class StandInError extends Error {
-  constructor(readonly code: string, message?: string) {
-    super(message);
-    this.name = "CustomFunctions.Error";
-  }
-}
-
 /** Installs a minimal CustomFunctions global unless one (jest's, Excel's) is already there. */
 export function ensureCustomFunctionsGlobal(): void {
   const holder = globalThis as unknown as { CustomFunctions?: unknown };
   if (holder.CustomFunctions !== undefined) return;
-  holder.CustomFunctions = { Error: StandInError, ErrorCode: STAND_IN_CODES, associate: () => undefined };
+  holder.CustomFunctions = customFunctionsStandIn();
 }
 
 interface ErrorLike {
