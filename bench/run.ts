@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedClause, quoteTransit, readPilotageUnits } from "../src/engine";
+import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
 import { measureLoad } from "./load";
 import { measureMillionRowReconcile } from "./reconcile";
@@ -86,9 +87,13 @@ function exactCrossCheck(inputs: number): BenchResult {
 function columnCall(rows: number): BenchResult {
   const r = measureColumnCall(rows);
   const ratio = r.adapterSeconds / r.engineSeconds;
-  console.log(`HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows: adapter ${r.adapterSeconds.toFixed(3)} s, engine alone ${r.engineSeconds.toFixed(3)} s, ratio ${ratio.toFixed(2)}×; heap growth ${r.heapUsedMb.toFixed(1)} MB`);
+  const runs = (values: number[]) => values.map((v) => v.toFixed(3)).join(", ");
+  console.log(
+    `HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows (median of ${r.adapterRuns.length} alternating runs): adapter ${r.adapterSeconds.toFixed(3)} s, engine alone ${r.engineSeconds.toFixed(3)} s, ` +
+      `ratio ${ratio.toFixed(2)}×; heap growth ${r.heapUsedMb.toFixed(1)} MB (adapter runs ${runs(r.adapterRuns)}; engine runs ${runs(r.engineRuns)})`,
+  );
   return {
-    target: `columns: HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows in one call vs the engine alone`,
+    target: `columns: HUDSON_TOTAL over ${rows.toLocaleString("en-US")} rows in one call vs the engine alone (median of ${r.adapterRuns.length} runs each)`,
     measured: r.adapterSeconds,
     baseline: r.engineSeconds,
     unit: "s",
@@ -137,27 +142,81 @@ function load(): BenchResult[] {
   ];
 }
 
+function cliStartup(): BenchResult {
+  const r = measureCliStartup();
+  console.log(`CLI start-up: hudson-pilotage quote ${r.quoteMs.toFixed(0)} ms, bare node ${r.bareNodeMs.toFixed(0)} ms (medians of ${r.runs} spawns)`);
+  return {
+    target: `CLI start-up: \`hudson-pilotage quote\` in a fresh process vs bare \`node -e ""\` (medians of ${r.runs})`,
+    measured: r.quoteMs,
+    baseline: r.bareNodeMs,
+    unit: "ms",
+    ratio: r.quoteMs / r.bareNodeMs,
+  };
+}
+
 async function millionRowReconcile(): Promise<BenchResult> {
   const r = await measureMillionRowReconcile();
   console.log(`reconcile ${r.rows.toLocaleString("en-US")} CSV rows: ${r.seconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB`);
   return { target: `memory: reconcile of ${r.rows.toLocaleString("en-US")} CSV rows (${r.seconds.toFixed(1)} s), peak RSS`, measured: r.peakRssMb, baseline: 300, unit: "MB", ratio: r.peakRssMb / 300, goal: "≤ 300 MB", met: r.peakRssMb <= 300 };
 }
 
-export async function runBenchmarks(): Promise<BenchResult[]> {
-  const count = Number(process.env.BENCH_TRANSITS ?? 1_000_000);
-  const sheetRows = Number(process.env.BENCH_SHEET_ROWS ?? 100_000);
-  return [engineVersusFloat(count), exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000)), columnCall(100_000), ...workbookRecalc(sheetRows), ...load(), await millionRowReconcile()];
+/**
+ * The sections, in order. BENCH_ONLY=columns,cli (say) runs only those and replaces only their
+ * figures in bench/results.json.
+ */
+const SECTIONS: Record<string, () => Promise<BenchResult[]> | BenchResult[]> = {
+  engine: () => [engineVersusFloat(Number(process.env.BENCH_TRANSITS ?? 1_000_000))],
+  exact: () => [exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000))],
+  columns: () => [columnCall(100_000)],
+  workbook: () => workbookRecalc(Number(process.env.BENCH_SHEET_ROWS ?? 100_000)),
+  load: () => load(),
+  cli: () => [cliStartup()],
+  reconcile: async () => [await millionRowReconcile()],
+};
+
+function chosenSections(): string[] {
+  const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const unknown = only.filter((s) => !(s in SECTIONS));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: no section ${unknown.join(", ")}; the sections are ${Object.keys(SECTIONS).join(", ")}`);
+  return only.length > 0 ? only : Object.keys(SECTIONS);
+}
+
+export async function runBenchmarks(sections: string[] = Object.keys(SECTIONS)): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const section of sections) results.push(...(await SECTIONS[section]()));
+  return results;
 }
 
 async function main() {
-  const results = await runBenchmarks();
+  const sections = chosenSections();
+  const results = await runBenchmarks(sections);
   console.log("");
   console.table(results.map((r) => ({ target: r.target, measured: `${r.measured.toFixed(3)} ${r.unit}`, baseline: `${r.baseline.toFixed(3)} ${r.unit}`, ratio: r.ratio.toFixed(2), goal: r.goal ?? "", met: r.met ?? "" })));
   const missed = results.filter((r) => r.met === false).map((r) => r.target);
   console.log(missed.length === 0 ? "every target met" : `targets missed: ${missed.join("; ")}`);
   const file = path.resolve(__dirname, "../../bench/results.json");
-  fs.writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), node: process.version, results }, null, 2) + "\n");
-  console.log(`written ${path.relative(process.cwd(), file)}`);
+  const all = sections.length === Object.keys(SECTIONS).length ? results : mergedResults(file, sections, results);
+  fs.writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), node: process.version, results: all }, null, 2) + "\n");
+  console.log(`written ${path.relative(process.cwd(), file)}${all === results ? "" : ` (sections ${sections.join(", ")} replaced, the others kept)`}`);
+}
+
+/** How each section's targets begin, to find them in an earlier results.json. */
+const SECTION_TARGET_PREFIXES: Record<string, string> = {
+  engine: "engine:",
+  exact: "exactness:",
+  columns: "columns:",
+  workbook: "workbook:",
+  load: "load:",
+  cli: "CLI start-up:",
+  reconcile: "memory:",
+};
+
+/** BENCH_ONLY: the earlier file's results with the sections just run replaced, in section order. */
+function mergedResults(file: string, sections: string[], fresh: BenchResult[]): BenchResult[] {
+  let earlier: BenchResult[] = [];
+  if (fs.existsSync(file)) earlier = (JSON.parse(fs.readFileSync(file, "utf8")) as { results: BenchResult[] }).results;
+  const inSection = (section: string) => (r: BenchResult) => r.target.startsWith(SECTION_TARGET_PREFIXES[section]);
+  return Object.keys(SECTIONS).flatMap((section) => (sections.includes(section) ? fresh : earlier).filter(inSection(section)));
 }
 
 if (require.main === module) {

@@ -39,6 +39,11 @@ export function isExcelError(value: unknown): value is CustomFunctions.Error {
   return typeof CustomFunctions !== "undefined" && value instanceof CustomFunctions.Error;
 }
 
+/** A cell holding an Excel error value; numbers and text are ruled out without a look at the global. */
+export function isErrorCell(cell: Cell): cell is CustomFunctions.Error {
+  return cell !== null && typeof cell === "object" && isExcelError(cell);
+}
+
 /** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md). */
 export function isBlank(cell: Cell): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
@@ -65,10 +70,10 @@ export function optionalGrid(value: Grid | null | undefined): Grid | null {
 }
 
 /**
- * Applies `perRow` to each position of equal-shaped ranges; 1×1 arguments broadcast. One bad row
- * gives an error in that cell only. A shape mismatch is one #VALUE! for the whole call.
+ * The shape every argument broadcasts to: the size of the ranges, which must all be the same, or
+ * 1×1 when every argument is a single cell. An empty range or a mismatch is one #VALUE! for the call.
  */
-export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): (T | CustomFunctions.Error)[][] {
+export function broadcastShape(grids: readonly (Grid | null)[]): { rows: number; columns: number } | CustomFunctions.Error {
   let rows = 1;
   let columns = 1;
   for (const grid of grids) {
@@ -76,46 +81,87 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     const width = grid[0]?.length ?? 0;
     // Excel always passes at least one cell; a caller that passes none gets an error, not a crash.
     if (grid.length === 0 || width === 0) {
-      return [[toExcelError(new PilotageInputError("NOT_A_NUMBER", "An argument is an empty range: give a cell or a range of cells."))]];
+      return toExcelError(new PilotageInputError("NOT_A_NUMBER", "An argument is an empty range: give a cell or a range of cells."));
     }
     if (grid.length > 1 || width > 1) {
       if (rows === 1 && columns === 1) {
         rows = grid.length;
         columns = width;
       } else if (grid.length !== rows || width !== columns) {
-        return [[toExcelError(new PilotageInputError(
+        return toExcelError(new PilotageInputError(
           "NOT_A_NUMBER",
           `The ranges have different sizes (${rows}×${columns} and ${grid.length}×${width}): give ranges of the same size, or single values.`,
-        ))]];
+        ));
       }
     }
   }
+  return { rows, columns };
+}
+
+/** A 1×1 or missing argument: the same cell for every row. */
+export function isSingle(grid: Grid | null): boolean {
+  return grid === null || (grid.length === 1 && grid[0].length === 1);
+}
+
+/**
+ * Applies `perRow` to each position of equal-shaped ranges; 1×1 arguments broadcast. One bad row
+ * gives an error in that cell only. A shape mismatch is one #VALUE! for the whole call.
+ */
+export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): (T | CustomFunctions.Error)[][] {
+  const shape = broadcastShape(grids);
+  if (isExcelError(shape)) return [[shape]];
+  const { rows, columns } = shape;
   const out: (T | CustomFunctions.Error)[][] = new Array(rows);
   const cells: Cell[] = new Array(grids.length);
-  // A 1×1 or missing argument is the same for every row: read it once. (A flag, not an undefined
-  // value, marks it: a 1×1 range may itself hold undefined.)
-  const single: boolean[] = grids.map((grid) => grid === null || (grid.length === 1 && grid[0].length === 1));
-  const fixed: Cell[] = grids.map((grid) => (grid === null ? null : grid[0][0]));
-  for (let r = 0; r < rows; r++) {
-    const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
-    for (let c = 0; c < columns; c++) {
-      let inputError: CustomFunctions.Error | null = null;
-      for (let g = 0; g < grids.length; g++) {
-        // A short row of a ragged range reads as blank cells.
-        const cell = single[g] ? fixed[g] : (grids[g] as Grid)[r]?.[c];
-        if (cell !== null && typeof cell === "object" && isExcelError(cell)) inputError = cell;
-        cells[g] = cell;
+  // A 1×1 or missing argument is the same for every row: read it, and check it for an error value,
+  // once. (A missing optional argument reads as null.) Only the ranges are read row by row.
+  const varying: number[] = [];
+  let fixedError: CustomFunctions.Error | null = null;
+  let fixedErrorAt = -1;
+  for (let g = 0; g < grids.length; g++) {
+    const grid = grids[g];
+    if (isSingle(grid)) {
+      const cell = grid === null ? null : grid[0][0];
+      cells[g] = cell;
+      if (isErrorCell(cell)) {
+        fixedError = cell;
+        fixedErrorAt = g;
       }
-      if (inputError !== null) {
-        outRow[c] = inputError;
-        continue;
-      }
-      try {
-        outRow[c] = perRow(cells);
-      } catch (error) {
-        outRow[c] = toExcelError(error);
-      }
+    } else {
+      varying.push(g);
     }
+  }
+  const sources: Grid[] = varying.map((g) => grids[g] as Grid);
+  const count = varying.length;
+  const result = (r: number, c: number): T | CustomFunctions.Error => {
+    // An error value in an argument is the result, as Excel's own functions do; when several
+    // arguments hold one, the last in argument order.
+    let inputError = fixedError;
+    let inputErrorAt = fixedErrorAt;
+    for (let i = 0; i < count; i++) {
+      // A short row of a ragged range reads as blank cells.
+      const cell = sources[i][r]?.[c];
+      if (isErrorCell(cell) && varying[i] > inputErrorAt) {
+        inputError = cell;
+        inputErrorAt = varying[i];
+      }
+      cells[varying[i]] = cell;
+    }
+    if (inputError !== null) return inputError;
+    try {
+      return perRow(cells);
+    } catch (error) {
+      return toExcelError(error);
+    }
+  };
+  for (let r = 0; r < rows; r++) {
+    if (columns === 1) {
+      // The usual column formula: a one-element literal holding the value, nothing to fill in later.
+      out[r] = [result(r, 0)];
+      continue;
+    }
+    const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
+    for (let c = 0; c < columns; c++) outRow[c] = result(r, c);
     out[r] = outRow;
   }
   return out;

@@ -12,17 +12,9 @@ import {
   explainBaseFee,
   Money,
   parseClauseId,
-  PilotageInputError,
-  Quote,
-  quoteTransit,
   readAmount,
   readBoardFeeRows,
   readBoardSurchargeRows,
-  readDate,
-  readFlag,
-  readHours,
-  readPilotageUnits,
-  readSection,
   scheduleFor,
   secondPilotLine,
   SECTION_SHORT_NAMES,
@@ -36,7 +28,13 @@ import {
   PilotageUnits,
   SectionNumber,
 } from "../engine";
-import { Cell, Grid, isBlank, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
+// The readers and the quote that run once per row, from their own modules: in the CommonJS build
+// each name taken through the engine's index is a getter call, 100,000 times per column.
+import { readDate } from "../engine/dates";
+import { PilotageInputError } from "../engine/errors";
+import { readFlag, readHours, readPilotageUnits, readSection } from "../engine/inputs";
+import { Quote, quoteTransit } from "../engine/quote";
+import { broadcastShape, Cell, Grid, isBlank, isErrorCell, isExcelError, isSingle, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -138,32 +136,109 @@ interface TransitGrids {
   boardSurcharge: Grid | null;
 }
 
+/**
+ * One quote per row of the transit arguments, `answer` turning each into the cell's value. The
+ * same rules as mapRows (broadcasting, an argument's error value is the row's result, one bad row
+ * is an error in that row only), written out for the six transit arguments: HUDSON_TOTAL runs over
+ * whole reconciliation columns, so nothing is allocated per row but the quote and the result row.
+ */
 function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
   const settings = getFunctionSettings();
-  return withTables(
-    () => ({ fees: boardFeeTable(optionalGrid(grids.boardFees)), surcharges: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
-    ({ fees, surcharges }) =>
-      mapRows(
-        [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)],
-        ([u, s, d, h, r, a]) =>
-          answer(
-            quoteTransit(
-              {
-                units: unitsCell(u, settings),
-                section: sectionCell(s),
-                date: dateCell(d),
-                // Desktop passes an empty hours cell as 0: no second pilot either way.
-                continuousHours: readHours(h),
-                relievedAtMidRiver: readFlag(r, "relieved_at_midriver"),
-                anchoredEightHours: readFlag(a, "anchored_8_hours"),
-                boardFees: fees,
-                boardSurcharge: surcharges,
-              },
-              settings,
-            ),
-          ),
-      ),
-  );
+  let fees: BoardFeeRow[];
+  let surcharges: BoardSurchargeRow[];
+  try {
+    // The board tables are read once per call; a bad table is one error for the whole call.
+    fees = boardFeeTable(optionalGrid(grids.boardFees));
+    surcharges = boardSurchargeTable(optionalGrid(grids.boardSurcharge));
+  } catch (error) {
+    return [[toExcelError(error)]];
+  }
+  const units = grids.units;
+  const section = grids.section;
+  const date = grids.date;
+  const hours = optionalGrid(grids.hours);
+  const relieved = optionalGrid(grids.relieved);
+  const anchored = optionalGrid(grids.anchored);
+  const shape = broadcastShape([units, section, date, hours, relieved, anchored]);
+  if (isExcelError(shape)) return [[shape]];
+  const { rows, columns } = shape;
+  // Single cells (and missing arguments) are read once; ranges are read row by row.
+  const unitsOne = isSingle(units);
+  const sectionOne = isSingle(section);
+  const dateOne = isSingle(date);
+  const hoursOne = isSingle(hours);
+  const relievedOne = isSingle(relieved);
+  const anchoredOne = isSingle(anchored);
+  const first = (grid: Grid | null): Cell => (grid === null ? null : grid[0][0]);
+  const unitsFixed = first(units);
+  const sectionFixed = first(section);
+  const dateFixed = first(date);
+  const hoursFixed = first(hours);
+  const relievedFixed = first(relieved);
+  const anchoredFixed = first(anchored);
+  // A date column repeats dates: the cell read last, and what it read as.
+  let lastDateCell: Cell = undefined;
+  let lastDate: IsoDate = "";
+
+  const cellResult = (r: number, c: number): unknown => {
+    // A short row of a ragged range reads as a blank cell.
+    const u = unitsOne ? unitsFixed : units[r]?.[c];
+    const s = sectionOne ? sectionFixed : section[r]?.[c];
+    const d = dateOne ? dateFixed : date[r]?.[c];
+    const h = hoursOne ? hoursFixed : (hours as Grid)[r]?.[c];
+    const rm = relievedOne ? relievedFixed : (relieved as Grid)[r]?.[c];
+    const a = anchoredOne ? anchoredFixed : (anchored as Grid)[r]?.[c];
+    // An error value in an argument is the result; of several, the last argument's.
+    if (isErrorCell(a)) return a;
+    if (isErrorCell(rm)) return rm;
+    if (isErrorCell(h)) return h;
+    if (isErrorCell(d)) return d;
+    if (isErrorCell(s)) return s;
+    if (isErrorCell(u)) return u;
+    try {
+      const transitUnits = unitsCell(u, settings);
+      const transitSection = sectionCell(s);
+      let transitDate: IsoDate;
+      if (d === lastDateCell && typeof d === "number") {
+        transitDate = lastDate;
+      } else {
+        transitDate = dateCell(d);
+        lastDateCell = d;
+        lastDate = transitDate;
+      }
+      return answer(
+        quoteTransit(
+          {
+            units: transitUnits,
+            section: transitSection,
+            date: transitDate,
+            // Desktop passes an empty hours cell as 0: no second pilot either way.
+            continuousHours: readHours(h),
+            relievedAtMidRiver: readFlag(rm, "relieved_at_midriver"),
+            anchoredEightHours: readFlag(a, "anchored_8_hours"),
+            boardFees: fees,
+            boardSurcharge: surcharges,
+          },
+          settings,
+        ),
+      );
+    } catch (error) {
+      return toExcelError(error);
+    }
+  };
+
+  const out: unknown[][] = new Array(rows);
+  for (let r = 0; r < rows; r++) {
+    if (columns === 1) {
+      // The usual column formula: a one-element literal holding the value.
+      out[r] = [cellResult(r, 0)];
+      continue;
+    }
+    const outRow: unknown[] = new Array(columns);
+    for (let c = 0; c < columns; c++) outRow[c] = cellResult(r, c);
+    out[r] = outRow;
+  }
+  return out;
 }
 
 /** What a total is missing, for the #N/A message. */

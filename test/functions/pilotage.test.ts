@@ -174,6 +174,21 @@ describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {
     expect(excelError(result[2][0])?.code).toBe("#NUM!");
   });
 
+  test("a column: error values in the cells, repeated dates, a short row, a single cell's error for every row", () => {
+    const na = new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "no units");
+    const num = new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidNumber, "bad hours");
+    // Same date cell on rows 1–3 (the adapter reads a repeated date once); row 4 is a short row of hours.
+    const result = pilotage.total({ ...transit, units: column(271.43, na, na, 271.43), date: column(46188, 46188, 46188, "2026-06-15"), hours: [[12], [12], [num], []] });
+    expect(result[0][0]).toBe(10244.09);
+    expect(excelError(result[1][0])).toEqual({ code: "#N/A", message: "no units" });
+    // Of several arguments holding errors, the last one's (hours comes after units).
+    expect(excelError(result[2][0])).toEqual({ code: "#NUM!", message: "bad hours" });
+    // A short row reads as a blank hours cell: no second pilot, 10,244.09 − 2,928.73.
+    expect(result[3][0]).toBe(7315.36);
+    const every = pilotage.total({ ...transit, units: column(271.43, 40), section: one(na) });
+    expect(every.map((row) => excelError(row[0])?.message)).toEqual(["no units", "no units"]);
+  });
+
   test("#N/A naming what is missing", () => {
     const error = excelError(first(pilotage.total({ ...transit, boardFees: null })));
     expect(error?.code).toBe("#N/A");
