@@ -1,4 +1,4 @@
-import { PilotageInputError } from "../engine";
+import { forTypedInput, PilotageInputError, SHOWN_INPUT_MAXIMUM } from "../engine";
 import { runBatch } from "./batch-command";
 import { CliIo, UsageError } from "./io";
 import { TerminalIo } from "./progress";
@@ -37,7 +37,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const entry = COMMANDS[command];
   if (!entry) {
-    io.stderr(`hudson-pilotage: unknown command "${command}"; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)\n`);
+    io.stderr(`hudson-pilotage: unknown command ${quotedWord(command)}; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)\n`);
     return 2;
   }
   try {
@@ -48,8 +48,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** How the engine's date messages read on the command line, where a date is typed as text. */
+export const CLI_DATE_ADVICE = "a date as YYYY-MM-DD, e.g. 2026-12-31";
+
+/**
+ * A word the user typed, quoted for the one-line error: line breaks, tabs and other control
+ * characters escaped as JSON escapes them (so the message stays on one line and shows what was
+ * typed), and cut to SHOWN_INPUT_MAXIMUM characters.
+ */
+export function quotedWord(word: string): string {
+  const cut = word.length > SHOWN_INPUT_MAXIMUM ? `${word.slice(0, SHOWN_INPUT_MAXIMUM - 1)}…` : word;
+  // JSON.stringify leaves U+2028/U+2029 (line and paragraph separators) and U+0085 (next line) as they are.
+  return JSON.stringify(cut).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 function oneLineReason(error: unknown): string {
-  if (error instanceof PilotageInputError || error instanceof UsageError) return error.message;
+  if (error instanceof PilotageInputError) return forTypedInput(error, CLI_DATE_ADVICE).message;
+  if (error instanceof UsageError) return error.message;
   // node:util parseArgs errors name the flag; keep them to one line.
   if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("ERR_PARSE_ARGS")) {
     return `${error.message.replace(/\s*\n\s*/g, " ").trim()} (see --help)`;

@@ -38,6 +38,20 @@ export function quoteJson(quote: Quote): QuoteJson {
   };
 }
 
+/** The quote flag for each board-set line, for the advice under a quote with an amount not entered. */
+const FLAG_OF_LINE: Readonly<Record<string, string>> = {
+  surcharge: "--board-surcharge A,B,R",
+  launch: "--launch-fee X",
+  communication: "--communication-fee X",
+  midriver_launch: "--midriver-launch-fee X",
+};
+
+/** The command line's own advice on the amounts a quote has not got (the engine's notes do not name flags). */
+export function missingAmountsAdvice(quote: Quote): string | null {
+  const flags = quote.lines.filter((line) => line.amount === null && FLAG_OF_LINE[line.code] !== undefined).map((line) => FLAG_OF_LINE[line.code]);
+  return flags.length === 0 ? null : `To enter the amounts not entered: ${flags.join(" ")} (see hudson-pilotage quote --help).`;
+}
+
 function amountText(line: ChargeLine): string {
   return line.amount === null ? "not entered" : formatUsd(line.amount);
 }
@@ -67,6 +81,8 @@ export function quoteTable(quote: Quote): string {
     out.push("", "Warnings:");
     for (const warning of quote.warnings) out.push(`  - ${warning}`);
   }
+  const advice = missingAmountsAdvice(quote);
+  if (advice !== null) out.push("", advice);
   if (quote.settingsNotDefault.length > 0) {
     out.push("", "Settings that differ from the defaults:");
     for (const setting of quote.settingsNotDefault) out.push(`  - ${setting}`);

@@ -35,7 +35,7 @@ function percentText(rate: Decimal): string {
 
 function checkAmount(amount: Decimal, field: string, what: string): Decimal {
   if (!amount.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
-  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative.`, field);
+  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
   return amount;
 }
 

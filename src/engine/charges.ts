@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, memoizedForFrozen, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
@@ -284,7 +284,8 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
   if (date < anchor) {
     throw new PilotageInputError(
       "BEFORE_FIRST_CLAUSE",
-      `No § 89-a surcharge is encoded for ${date}: subparagraph (1-c) starts ${anchor} (assumed effective date of the 2015 act; setting actEffectiveDate).`,
+      `No § 89-a surcharge is encoded for ${date}: subparagraph (1-c) starts ${anchor} (assumed effective date of the 2015 act; setting actEffectiveDate). ` +
+        "Check the date, or change that setting if the act took effect earlier.",
       "date",
     );
   }
@@ -297,8 +298,9 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
     throw new PilotageInputError(
       "NO_SURCHARGE_TABLE",
       // At most 255 characters: Excel cuts a longer message, and the advice is at its end.
-      `No surcharge board table covers ${date}: from ${periods[periods.length - 1].afterLast} the surcharge board sets it (§ 89-a(4)(b)(1-c)(iii)). ` +
-        "Enter the board's rows (from date, 0–50, 51–100, per unit over 100) in the Board rates sheet or with --board-surcharge.",
+      // Where to enter the table is each adapter's advice (the CLI's flag, the task pane's rows, a function's argument).
+      `No surcharge board table covers ${date}: from ${periods[periods.length - 1].afterLast} the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
+        "Enter the board's table in force on that date: from date, 0–50 units, 51–100 units, per unit over 100.",
       "board_surcharge",
     );
   }
@@ -388,7 +390,13 @@ export function secondPilotLineFromCents(baseFeeCents: number, circumstances: Se
 /** The same for a base fee typed by a user (HUDSON_SECOND_PILOT), which may carry fractions of a cent. */
 export function secondPilotLine(baseFee: Decimal, circumstances: SecondPilotCircumstances): ChargeLine | null {
   const baseCents = centsOfDecimal(toCents(baseFee));
-  if (baseCents === null) throw new PilotageInputError("IMPLAUSIBLE", "The base pilotage fee is too large.", "base_fee");
+  if (baseCents === null) {
+    throw new PilotageInputError(
+      "IMPLAUSIBLE",
+      `The base pilotage fee ${shownInput(baseFee)} is too large to be an amount in dollars and cents: check the figure, which should be the transit's base pilotage fee (e.g. 4146.81).`,
+      "base_fee",
+    );
+  }
   return secondPilotLineFromCents(baseCents, circumstances);
 }
 

@@ -3,7 +3,7 @@
  * readers below turn what people type (cells, flags, form fields) into those values.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError, shownInput } from "./errors";
+import { EMPTY_CELL_READS_AS_ZERO, PilotageInputError, shownInput } from "./errors";
 import { readDecimal, readFlag } from "./inputs";
 
 export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
@@ -127,7 +127,7 @@ function checkGrossTons(tons: Decimal, field: string): Decimal {
 
 function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: number): Decimal {
   if (!feet.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
-  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The ${what} must be more than zero feet (an empty cell reads as 0): enter it in feet.`, field);
+  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The ${what} must be more than zero feet${EMPTY_CELL_READS_AS_ZERO}: enter it in feet.`, field);
   if (feet.gt(maximum)) {
     throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${shownInput(feet)} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
   }

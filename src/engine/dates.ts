@@ -1,4 +1,4 @@
-import { PilotageInputError, shownInput } from "./errors";
+import { EXCEL_DATE_ADVICE, PilotageInputError, shownInput } from "./errors";
 
 /** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
 export type IsoDate = string;
@@ -57,7 +57,7 @@ export function parseIsoDate(text: string, field = "date"): IsoDate {
   if (!match) {
     throw new PilotageInputError(
       "BAD_DATE",
-      `The ${field} "${shownInput(text)}" is not a date: enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).`,
+      `The ${field} "${shownInput(text)}" is not a date: enter ${EXCEL_DATE_ADVICE}.`,
       field,
     );
   }
@@ -122,7 +122,7 @@ export function isoToExcelSerial(date: IsoDate): number {
 /** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
 export function readDate(input: unknown, field = "date"): IsoDate {
   if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
-    throw new PilotageInputError("BLANK", `The ${field} is blank: enter the transit date (an Excel date or 2026-12-31).`, field);
+    throw new PilotageInputError("BLANK", `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${EXCEL_DATE_ADVICE}.`, field);
   }
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);

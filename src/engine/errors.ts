@@ -51,6 +51,26 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
   return error instanceof PilotageInputError;
 }
 
+/**
+ * How the engine's messages say to enter a date: as in an Excel cell, the engine's main caller. An
+ * adapter where everything is typed as text (the command line, the task pane's fields) shows its
+ * own advice instead, through forTypedInput.
+ */
+export const EXCEL_DATE_ADVICE = "an Excel date or text like 2026-12-31 (YYYY-MM-DD)";
+
+/** Said where a zero may be an empty cell (desktop Excel passes one as 0); it means nothing where the 0 was typed. */
+export const EMPTY_CELL_READS_AS_ZERO = " (an empty cell reads as 0)";
+
+/**
+ * The error as an adapter where inputs are typed as text shows it: the date advice
+ * (EXCEL_DATE_ADVICE) replaced by the adapter's own, e.g. "a date as YYYY-MM-DD, e.g. 2026-12-31",
+ * and the note on empty cells dropped. Code and field are kept.
+ */
+export function forTypedInput(error: PilotageInputError, dateAdvice: string): PilotageInputError {
+  const message = error.message.replace(EXCEL_DATE_ADVICE, dateAdvice).replace(EMPTY_CELL_READS_AS_ZERO, "");
+  return message === error.message ? error : new PilotageInputError(error.code, message, error.field);
+}
+
 /** The most characters of a user's input that a message repeats, so the advice after it still fits Excel's 255. */
 export const SHOWN_INPUT_MAXIMUM = 40;
 

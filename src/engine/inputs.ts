@@ -3,7 +3,7 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError, shownInput } from "./errors";
+import { EMPTY_CELL_READS_AS_ZERO, PilotageInputError, shownInput } from "./errors";
 import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { SectionNumber } from "./rates/base-pilotage";
@@ -107,7 +107,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     }
     throw error;
   }
-  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", "The pilotage units must be more than zero (an empty cell reads as 0): enter the units.", field);
+  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The pilotage units must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the units.`, field);
   if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
     throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(units)} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
   }
@@ -136,7 +136,7 @@ export function readHours(input: unknown, field = "hours"): number | null {
   // Hours are compared with 10, never multiplied into money: a plain number is exact enough.
   if (typeof input === "number" && input >= 0 && input <= 240) return input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
-  if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative.", field);
+  if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative: enter the expected hours of continuous pilotage, 0 or more.", field);
   if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(hours)} hours of continuous pilotage is more than ten days: check the figure.`, field);
   return hours.toNumber();
 }
@@ -157,6 +157,6 @@ export function readFlag(input: unknown, field: string): boolean {
 /** A money amount a user enters (board fees, billed amounts): a number ≥ 0. */
 export function readAmount(input: unknown, field: string, what: string): Decimal {
   const amount = readDecimal(input, field, what);
-  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative.`, field);
+  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
   return amount;
 }

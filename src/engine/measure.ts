@@ -45,6 +45,17 @@ function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
 }
 
 /** Text such as `600' 6"`, `600 ft 6 in`, `600.5 ft`, `182.88 m`, `7206 in` or `600` (in `plainUnit`). */
+/** How to enter a measurement, in the unit plain numbers are read in. */
+const ENTER_IT_IN: Record<LengthUnit, string> = {
+  ft: "enter it in feet (or text such as 182.88 m)",
+  m: "enter it in metres (or text such as 600 ft)",
+  in: "enter it in inches (or text such as 600 ft)",
+};
+
+function notPositive(words: string, input: unknown, dimension: Dimension, plainUnit: LengthUnit): PilotageInputError {
+  return new PilotageInputError("NOT_POSITIVE", `The ${words} must be more than zero, not ${shownInput(input)}: ${ENTER_IT_IN[plainUnit] ?? ENTER_IT_IN.ft}.`, dimension);
+}
+
 function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
   const text = raw
     .trim()
@@ -71,6 +82,8 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
   if (match) return feetFrom(new Money(match[1]), "in");
   match = METRES.exec(text);
   if (match) return feetFrom(new Money(match[1]), "m");
+  // A minus sign before a measurement: say what is wrong with it, not how measurements are written.
+  if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(DIMENSION_WORDS[dimension], raw, dimension, plainUnit);
   throw new PilotageInputError(
     "BAD_MEASUREMENT_TEXT",
     `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,
@@ -83,7 +96,7 @@ export function measurementInFeet(input: unknown, dimension: Dimension, plainUni
   const words = DIMENSION_WORDS[dimension];
   let feet: Decimal;
   if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
-    throw new PilotageInputError("BLANK", `The ${words} is blank: enter it in feet (or text such as 182.88 m).`, dimension);
+    throw new PilotageInputError("BLANK", `The ${words} is blank: ${ENTER_IT_IN[plainUnit] ?? ENTER_IT_IN.ft}.`, dimension);
   } else if (typeof input === "number") {
     if (!Number.isFinite(input)) {
       throw new PilotageInputError("NOT_FINITE", `The ${words} is not a finite number: enter the measurement.`, dimension);
@@ -95,7 +108,7 @@ export function measurementInFeet(input: unknown, dimension: Dimension, plainUni
     throw new PilotageInputError("NOT_A_NUMBER", `The ${words} must be a number or text such as 600' 6".`, dimension);
   }
   if (feet.lte(0)) {
-    throw new PilotageInputError("NOT_POSITIVE", `The ${words} must be more than zero.`, dimension);
+    throw notPositive(words, input, dimension, plainUnit);
   }
   if (feet.gt(PLAUSIBLE_MAXIMUM_FEET[dimension])) {
     throw new PilotageInputError(

@@ -32,6 +32,7 @@ import {
   SECTION_SHORT_NAMES,
   settingsNotDefault,
   UNMEASURED_WORD,
+  forTypedInput,
 } from "../engine";
 import { ComplianceState, Dimension, DimensionInput, DIMENSIONS, FeeRowState, PaneState, SettingsState, SurchargeRowState, TransitState, VesselState } from "./state";
 
@@ -59,6 +60,14 @@ export const ids = {
   compliance: (prop: ComplianceProp) => `compliance-${prop}`,
 };
 
+/** How the engine's date messages read in the pane, where a date is typed (or picked) in a field, never an Excel serial. */
+export const PANE_DATE_ADVICE = "a date like 2026-12-31 (YYYY-MM-DD)";
+
+/** An engine error as the pane shows it: a date advised as typed in a field, and no note on empty Excel cells. */
+function paneError(error: PilotageInputError): PilotageInputError {
+  return forTypedInput(error, PANE_DATE_ADVICE);
+}
+
 export interface FieldError {
   /** The id of the control the message is about. */
   id: string;
@@ -85,7 +94,7 @@ export function readSettingsForm(form: SettingsState): SettingsResult {
     return { settings, errors: [] };
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
-    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: error.message }] };
+    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: paneError(error).message }] };
   }
 }
 
@@ -168,7 +177,7 @@ export function readVessel(vessel: VesselState, settings: EngineSettings): Vesse
       feet[dimension] = measurementInFeet(typed[dimension], dimension, unit);
     } catch (error) {
       if (!(error instanceof PilotageInputError)) throw error;
-      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: error.message });
+      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: paneError(error).message });
     }
   }
   const feetText: Partial<Record<Dimension, string>> = {};
@@ -210,7 +219,27 @@ function checkCell(errors: FieldError[], id: string, read: () => unknown): void 
     read();
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
-    errors.push({ id, message: error.message });
+    errors.push({ id, message: paneError(error).message });
+  }
+}
+
+/**
+ * Each row applies from its date until the next, so two rows from the same date would leave one
+ * of them silently unused: the later row's date is marked. `number` is the row's place in the
+ * pane (its legend, "Fee row 2"); rows whose date does not read are checked elsewhere.
+ */
+function checkDistinctDates(errors: FieldError[], rows: readonly { key: number; from: string; number: number }[], what: "Fee row" | "Surcharge row", idOf: (key: number) => string): void {
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    let date: string;
+    try {
+      date = readDate(row.from, "from date");
+    } catch {
+      continue;
+    }
+    const earlier = seen.get(date);
+    if (earlier === undefined) seen.set(date, row.number);
+    else errors.push({ id: idOf(row.key), message: `${what} ${row.number} is also from ${date}, like ${what.toLowerCase()} ${earlier}: each row applies until the next row's date, so change this date or remove one of the two rows.` });
   }
 }
 
@@ -226,6 +255,7 @@ export function surchargeRowIsBlank(row: SurchargeRowState): boolean {
 export function readBoard(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): BoardResult {
   const errors: FieldError[] = [];
   const feeRows = fees.filter((row) => !feeRowIsBlank(row));
+  checkDistinctDates(errors, fees.map((row, i) => ({ key: row.key, from: row.from, number: i + 1 })).filter((_, i) => !feeRowIsBlank(fees[i])), "Fee row", (key) => ids.fee(key, "from"));
   for (const row of feeRows) {
     checkCell(errors, ids.fee(row.key, "from"), () => readDate(row.from, "from date"));
     const amounts: [FeeProp, string, string][] = [
@@ -238,6 +268,12 @@ export function readBoard(fees: readonly FeeRowState[], surcharge: readonly Surc
     }
   }
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
+  checkDistinctDates(
+    errors,
+    surcharge.map((row, i) => ({ key: row.key, from: row.from, number: i + 1 })).filter((_, i) => !surchargeRowIsBlank(surcharge[i])),
+    "Surcharge row",
+    (key) => ids.surcharge(key, "from"),
+  );
   for (const row of surchargeRows) {
     checkCell(errors, ids.surcharge(row.key, "from"), () => readDate(row.from, "from date"));
     const amounts: [SurchargeProp, string, string][] = [
@@ -317,8 +353,9 @@ function quoteOne(transit: TransitState, number: number, vessel: VesselResult, b
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
     const prop = error.field !== undefined ? TRANSIT_FIELDS[error.field] : undefined;
-    if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message: error.message }], error.message);
-    return result(null, [], error.message);
+    const message = paneError(error).message;
+    if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message }], message);
+    return result(null, [], message);
   }
 }
 
@@ -403,6 +440,6 @@ export function checkCompliance(form: ComplianceState): ComplianceResult {
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
     const prop = (error.field !== undefined && COMPLIANCE_FIELDS[error.field]) || "status";
-    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: error.message }] };
+    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: paneError(error).message }] };
   }
 }

@@ -2,15 +2,20 @@
  * Runs every case of the bad-input catalogue and asserts the exact code and message: the NYPILOT
  * functions through their declarations (src/functions/functions.ts); the CLI through the built
  * main() (dist-node, `npm run build:cli`) in one child process, and a sample through
- * bin/hudson-pilotage.js itself to show that is what a shell sees.
+ * bin/hudson-pilotage.js itself to show that is what a shell sees; the task pane through its form
+ * logic (src/taskpane/form.ts: readSettingsForm and computePane, which the pane renders), from a
+ * complete valid call with the case's fields typed over it.
  * Also keeps README.md equal to the catalogue's rendering.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { DEFAULT_SETTINGS } from "../../src/engine";
+import { computePane, FieldError, PaneResult, readSettingsForm } from "../../src/taskpane/form";
+import { addFeeRow, addSurchargeRow, initialState, setField } from "../../src/taskpane/state";
 import { runCliInOneProcess } from "../fuzz/cli-args";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
-import { Argument, CATALOGUE, CliCase, FunctionCase } from "./catalogue";
+import { Argument, CATALOGUE, CliCase, FunctionCase, PANE_BASELINE, PANE_FIELDS, PaneCase, PaneFieldName } from "./catalogue";
 import { renderReadme } from "./readme";
 
 installCustomFunctionsGlobal();
@@ -22,6 +27,26 @@ const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
 
 const functionCases = CATALOGUE.filter((c): c is FunctionCase => c.surface === "function");
 const cliCases = CATALOGUE.filter((c): c is CliCase => c.surface === "cli");
+const paneCases = CATALOGUE.filter((c): c is PaneCase => c.surface === "taskpane");
+
+/**
+ * The pane as the person leaves it: the baseline call (transit 1, fee rows 2 and 3, surcharge rows 4
+ * and 5 by key) with the entries typed over it, read as the pane reads it: the settings form, then
+ * every field through computePane. The errors are what the pane marks, field by field.
+ */
+function fillPane(entries: readonly (readonly [PaneFieldName, string | boolean])[]): { errors: FieldError[]; pane: PaneResult } {
+  const state = initialState();
+  addFeeRow(state);
+  addFeeRow(state);
+  addSurchargeRow(state);
+  addSurchargeRow(state);
+  for (const [field, value] of [...PANE_BASELINE, ...entries]) {
+    if (!setField(state, PANE_FIELDS[field].path, value)) throw new Error(`the pane has no field ${PANE_FIELDS[field].path} taking ${JSON.stringify(value)}`);
+  }
+  const settings = readSettingsForm(state.settings);
+  const pane = computePane(state, settings.settings ?? DEFAULT_SETTINGS);
+  return { errors: [...settings.errors, ...pane.errors], pane };
+}
 
 /** Excel hands a per-row argument over as a range: one value is a 1×1 range. HUDSON_RATES takes `any`, so a value stays a value. */
 function asExcelPasses(fnId: string, arg: Argument): unknown {
@@ -54,6 +79,7 @@ describe("the catalogue", () => {
     expect([...new Set(functionCases.map((c) => c.function))].sort()).toEqual(declared);
     expect(new Set(functionCases.map((c) => c.code))).toEqual(new Set(["#VALUE!", "#NUM!", "#N/A"]));
     expect(cliCases.length).toBeGreaterThanOrEqual(20);
+    expect(paneCases.length).toBeGreaterThanOrEqual(15);
   });
 
   test("every message is one line that fits Excel's 255 characters", () => {
@@ -92,6 +118,37 @@ describe("hudson-pilotage", () => {
       const run = spawnSync(process.execPath, [BIN, ...test.argv], { encoding: "utf8" });
       expect({ name: test.name, code: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ name: test.name, code: test.exitCode, stdout: "", stderr: `${test.message}\n` });
     }
+  });
+});
+
+describe("the task pane", () => {
+  test("the baseline call quotes, complete, with no field marked", () => {
+    const { errors, pane } = fillPane([]);
+    expect(errors).toEqual([]);
+    expect(pane.complete).toBe(true);
+    // 192.00 units: base 192 × $15.32 = $2,941.44; surcharge 192 × $3.60 = $691.20; 8 h: no second pilot;
+    // launch $310.00 + communication $45.50 = $3,988.14 (the mid-river launch is an Upper River fee).
+    expect(pane.grandTotalCents).toBe(398814);
+  });
+
+  test("each field's label is the pane's own (render.ts)", () => {
+    const render = fs.readFileSync(path.resolve(__dirname, "../../src/taskpane/render.ts"), "utf8");
+    const form = fs.readFileSync(path.resolve(__dirname, "../../src/taskpane/form.ts"), "utf8");
+    for (const field of Object.values(PANE_FIELDS)) {
+      const parts = field.label.split(" › ");
+      // A card's title may go on ("Settings: how § 89-a is read"); rows and transits are numbered in their legends.
+      const shown = (text: string) => render.includes(`"${text}`) || form.includes(`"${text}"`) || /^(Fee|Surcharge) row \d+$|^Transit \d+$/.test(text);
+      expect({ label: field.label, missing: parts.filter((part) => !shown(part)) }).toEqual({ label: field.label, missing: [] });
+    }
+  });
+
+  test("the section is a choice of two, so it cannot be typed wrong", () => {
+    const state = initialState();
+    for (const typed of ["3", "Middle", ""]) expect(setField(state, "transit.1.section", typed)).toBe(false);
+  });
+
+  test.each(paneCases.map((c) => [c.name, c] as const))("%s", (_name, test) => {
+    expect(fillPane(test.entries).errors).toEqual(test.marked.map((field) => ({ id: PANE_FIELDS[field].id, message: test.message })));
   });
 });
 

@@ -2,7 +2,7 @@
  * Renders the bad-input catalogue as test/bad-inputs/README.md. catalogue.test.ts checks that the
  * file is exactly this rendering; `UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs` rewrites it.
  */
-import { Argument, CATALOGUE, CatalogueCase, CliCase, FunctionCase } from "./catalogue";
+import { Argument, CATALOGUE, CatalogueCase, CliCase, FunctionCase, PANE_BASELINE, PANE_FIELDS, PaneCase } from "./catalogue";
 
 /** Text as a formula expression: quoted, a line break as CHAR(10), a long run of one character as REPT. */
 function textExpression(text: string): string {
@@ -53,6 +53,13 @@ export function commandLine(test: CliCase): string {
   return ["hudson-pilotage", ...test.argv].map(word).join(" ");
 }
 
+/** What a task-pane case types, field by field: `Vessel › Depth › feet: "0"`, a tick as ticked/cleared. */
+export function paneEntries(test: PaneCase): string {
+  return test.entries
+    .map(([field, value]) => `${PANE_FIELDS[field].label}: ${typeof value === "boolean" ? (value ? "ticked" : "cleared") : JSON.stringify(value)}`)
+    .join("; ");
+}
+
 /** Text for a Markdown table cell. */
 function cell(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/`/g, "\\`").replace(/\n/g, " ");
@@ -67,14 +74,15 @@ function code(text: string): string {
 export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): string {
   const functions = catalogue.filter((c): c is FunctionCase => c.surface === "function");
   const commands = catalogue.filter((c): c is CliCase => c.surface === "cli");
+  const panes = catalogue.filter((c): c is PaneCase => c.surface === "taskpane");
   const names = new Set(functions.map((c) => c.function));
   const out = [
     "# Bad-input catalogue",
     "",
     `What a user sees when an input is wrong: ${catalogue.length} named cases, ${functions.length} for the NYPILOT functions ` +
-      `(${names.size} functions) and ${commands.length} for the \`hudson-pilotage\` command line. The cases live in ` +
-      "[catalogue.ts](catalogue.ts); [catalogue.test.ts](catalogue.test.ts) runs each one and asserts the exact error code " +
-      "or exit code and the exact message, and checks that this page is the catalogue's current rendering " +
+      `(${names.size} functions), ${commands.length} for the \`hudson-pilotage\` command line and ${panes.length} for the task pane. ` +
+      "The cases live in [catalogue.ts](catalogue.ts); [catalogue.test.ts](catalogue.test.ts) runs each one and asserts the exact " +
+      "error code, exit code or marked field and the exact message, and checks that this page is the catalogue's current rendering " +
       "(regenerate it with `UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs`).",
     "",
     "A message names the input that is wrong and, in most cases, what to enter instead. Inputs are quoted back on one " +
@@ -102,6 +110,20 @@ export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): s
     "| Case | Command | Exit | Standard error |",
     "| --- | --- | --- | --- |",
     ...commands.map((c) => `| ${cell(c.name)} | ${code(commandLine(c))} | ${c.exitCode} | ${cell(c.message)} |`),
+    "",
+    "## Task pane",
+    "",
+    "Each case starts from a complete call that quotes without an error (" +
+      PANE_BASELINE.map(([field, value]) => `${PANE_FIELDS[field].label.split(" › ").slice(1).join(" › ")} ${value}`).join(", ") +
+      "; fee row 2 and surcharge row 2 blank, which the pane ignores), types the entries shown, and reads the pane as it " +
+      "does while you type (src/taskpane/form.ts). The message is shown under the field marked; while a transit's own field " +
+      "is marked, its quote shows the same message in place of the amounts. The section is a choice of two, so it cannot be " +
+      "entered wrong; the largest measurements the pane takes give 32,000 units, under the 50,000-unit limit, so a vessel " +
+      "too large is caught at the measurement that is.",
+    "",
+    "| Case | Entered | Field marked | Message |",
+    "| --- | --- | --- | --- |",
+    ...panes.map((c) => `| ${cell(c.name)} | ${cell(paneEntries(c))} | ${cell(c.marked.map((field) => PANE_FIELDS[field].label).join("; "))} | ${cell(c.message)} |`),
     "",
   ];
   return out.join("\n");

@@ -74,6 +74,17 @@ describe("hudson-pilotage quote", () => {
     expect(json.warnings.join(" ")).toMatch(/Assumed: clause \(v\)/);
   });
 
+  test("amounts not entered: the table ends with the flags that enter them (the engine's notes name no flag)", () => {
+    // After the statutory surcharge periods (2026-06-15) and with no board flags: surcharge, launch
+    // and communication fee not entered (Section 1 has no mid-river launch).
+    const out = run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "310");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/Surcharge not entered: No surcharge board table covers 2026-06-15: .*Enter the board's table in force on that date/);
+    expect(out.stdout.trimEnd().split("\n").pop()).toBe("To enter the amounts not entered: --board-surcharge A,B,R --communication-fee X (see hudson-pilotage quote --help).");
+    const complete = run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "310", "--communication-fee", "45.50", "--board-surcharge", "300,360,3.60");
+    expect(complete.stdout).not.toContain("To enter the amounts not entered");
+  });
+
   test("--unmeasured charges the maximum, 500 units", () => {
     // (xi) Section 2: 500 × $21.58 = $10,790.00
     const out = run("quote", "--unmeasured", "--section", "upper", "--date", "2026-12-31", "--json");
@@ -111,6 +122,18 @@ describe("hudson-pilotage quote", () => {
       "--round-units", "--at-100", "--act-effective-date", "--clause-vi-start"]) {
       expect(out.stdout).toContain(flag);
     }
+  });
+
+  test("a quote starts without loading exceljs (loaded only when a workbook is read or written)", () => {
+    const script = [
+      `process.argv = [process.execPath, ${JSON.stringify(BIN)}, "quote", "--units", "271.43", "--section", "upper", "--date", "2026-06-15"];`,
+      `process.on("exit", () => process.stderr.write(Object.keys(require.cache).some((file) => /node_modules[\\\\/]exceljs[\\\\/]/.test(file)) ? "exceljs loaded" : ""));`,
+      `require(${JSON.stringify(BIN)});`,
+    ].join("\n");
+    const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Total/m);
   });
 
   test("unknown command: exit 2", () => {

@@ -48,7 +48,7 @@ const CASES: [InputErrorCode, "value" | "num" | "na", () => unknown, string][] =
   ["DATE_OUT_OF_RANGE", "num", () => readDate(3_000_000), "enter a date such as 2026-12-31"],
   ["BEFORE_FIRST_CLAUSE", "na", () => quoteTransit(readTransit({ units: 200, section: 1, date: "2015-11-19" }, DEFAULT_SETTINGS), DEFAULT_SETTINGS), "Check the date"],
   ["UNKNOWN_CLAUSE", "value", () => parseClauseId("xiv"), "use i, ii, … xii, or leave it empty"],
-  ["NO_SURCHARGE_TABLE", "na", () => surchargeTableOn(readDate("2021-01-01"), [], DEFAULT_SETTINGS), "Enter the board's rows"],
+  ["NO_SURCHARGE_TABLE", "na", () => surchargeTableOn(readDate("2021-01-01"), [], DEFAULT_SETTINGS), "Enter the board's table"],
   ["BAD_BOARD_TABLE", "value", () => readBoardSurchargeRows([["2021-01-01", "300", "365"]]), "needs 4 columns"],
   ["BAD_BOARD_TABLE", "value", () => readBoardFeeRows([["From", "Launch"], ["2026-13-01", "500"]]), "Board fees table, row 2"],
   ["BAD_FLAG", "value", () => readFlag("maybe", "anchored 8 hours"), "must be TRUE or FALSE"],

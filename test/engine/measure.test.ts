@@ -55,7 +55,7 @@ describe("D1 a measurement in feet", () => {
     expect(measurementInFeet(`600' 11.5"`, "length").times(12).toDecimalPlaces(9).toString()).toBe("7211.5");
   });
 
-  test.each([["six hundred feet"], ["600 yards"], ["600 ft 6 in 3"], ["-600"], ["600 ft -6 in"], ["NaN"], ["1e3"]])("%p is not a measurement: BAD_MEASUREMENT_TEXT with examples", (text) => {
+  test.each([["six hundred feet"], ["600 yards"], ["600 ft 6 in 3"], ["600 ft -6 in"], ["NaN"], ["1e3"]])("%p is not a measurement: BAD_MEASUREMENT_TEXT with examples", (text) => {
     const error = inputErrorOf(() => measurementInFeet(text, "length"));
     expect(error.code).toBe("BAD_MEASUREMENT_TEXT");
     expect(error.message).toContain(`600' 6"`);
@@ -64,10 +64,11 @@ describe("D1 a measurement in feet", () => {
   test("blank → BLANK; zero or negative → NOT_POSITIVE; NaN, ±Infinity → NOT_FINITE; TRUE → NOT_A_NUMBER", () => {
     for (const blank of [null, undefined, "", "  "]) expect(inputErrorOf(() => measurementInFeet(blank, "depth")).code).toBe("BLANK");
     expect(inputErrorOf(() => measurementInFeet("", "depth")).message).toContain("The depth is blank");
-    for (const notPositive of [0, -0, -600, "0", "0 ft 0 in", "0 m"]) {
+    for (const notPositive of [0, -0, -600, "0", "0 ft 0 in", "0 m", "-600", "-600 ft 6 in", "−182.88 m"]) {
       const error = inputErrorOf(() => measurementInFeet(notPositive, "breadth"));
       expect(error.code).toBe("NOT_POSITIVE");
-      expect(error.message).toContain("extreme breadth must be more than zero");
+      expect(error.message).toContain("extreme breadth must be more than zero, not ");
+      expect(error.message).toContain(": enter it in feet");
     }
     for (const notFinite of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(inputErrorOf(() => measurementInFeet(notFinite, "length")).code).toBe("NOT_FINITE");

@@ -133,11 +133,11 @@ describe("the surcharge table missing (after the sixtieth month, no board row)",
   // 2020-11-20, Section 1, 120 units, clause (v): base 120 × $13.07 = $1,568.40; surcharge not entered.
   const quote = typed({ units: 120, section: 1, date: "2020-11-20" });
 
-  test("the surcharge line has no amount, cites (1-c)(iii), and says where to enter the table", () => {
+  test("the surcharge line has no amount, cites (1-c)(iii), and says what table to enter", () => {
     const surcharge = quote.lines.find((l) => l.code === "surcharge");
     expect(surcharge?.amount).toBeNull();
     expect(surcharge?.citation).toBe("§ 89-a(4)(b)(1-c)(iii)");
-    expect(surcharge?.note).toContain("Board rates sheet");
+    expect(surcharge?.note).toContain("Enter the board's table in force on that date");
     expect(money(quote.lines[0].amount)).toBe("1568.40");
     expect(money(quote.total)).toBe("1568.40");
     expect(quote.complete).toBe(false);

@@ -84,8 +84,8 @@ describe("messages stay whole and on one line (errors.ts shownInput, charges.ts)
     const message = excelError(pilotage.surcharge(one(200), one("2026-06-15"), null)[0][0])?.message ?? "";
     expect(message.length).toBeLessThanOrEqual(255);
     expect(message).toBe(
-      "No surcharge board table covers 2026-06-15: from 2020-11-20 the surcharge board sets it (§ 89-a(4)(b)(1-c)(iii)). " +
-        "Enter the board's rows (from date, 0–50, 51–100, per unit over 100) in the Board rates sheet or with --board-surcharge.",
+      "No surcharge board table covers 2026-06-15: from 2020-11-20 the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). " +
+        "Enter the board's table in force on that date: from date, 0–50 units, 51–100 units, per unit over 100.",
     );
   });
 
@@ -93,7 +93,20 @@ describe("messages stay whole and on one line (errors.ts shownInput, charges.ts)
     let stderr = "";
     const code = await main(["quote", "--units", "200", "--section", "1", "--date", "2026\n06-15"], { stdout: () => undefined, stderr: (t) => void (stderr += t) });
     expect(code).toBe(2);
-    expect(stderr).toBe('hudson-pilotage quote: The date "2026 06-15" is not a date: enter an Excel date or text like 2026-12-31 (YYYY-MM-DD).\n');
+    expect(stderr).toBe('hudson-pilotage quote: The date "2026 06-15" is not a date: enter a date as YYYY-MM-DD, e.g. 2026-12-31.\n');
+  });
+
+  test("the CLI's unknown command is quoted on one line, escaped, whatever was typed", async () => {
+    const stderrOf = async (command: string) => {
+      let stderr = "";
+      const code = await main([command], { stdout: () => undefined, stderr: (t) => void (stderr += t) });
+      expect(code).toBe(2);
+      return stderr;
+    };
+    const commands = "commands: quote, rates, reconcile, batch (see --help)\n";
+    expect(await stderrOf("quo\r\nte\t")).toBe(`hudson-pilotage: unknown command "quo\\r\\nte\\t"; ${commands}`);
+    expect(await stderrOf("a\u2028b\u0085c\u001bd")).toBe(`hudson-pilotage: unknown command "a\\u2028b\\u0085c\\u001bd"; ${commands}`);
+    expect(await stderrOf("x".repeat(100))).toBe(`hudson-pilotage: unknown command "${"x".repeat(39)}…"; ${commands}`);
   });
 });
 
