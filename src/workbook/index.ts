@@ -36,7 +36,9 @@ export {
 export {
   columnLetters,
   DATE_FORMAT,
+  documentDate,
   excelSerialFromDate,
+  excelValue,
   MONEY_FORMAT,
   plainCellValue,
   readXlsxSheet,

@@ -3,7 +3,7 @@
  * in, formatted sheets with cached formulas out; the caller decides what the columns mean.
  */
 import fs from "node:fs";
-import { stream as excelStream, Workbook, type Cell, type CellFormulaValue, type CellValue, type Row, type Worksheet } from "exceljs";
+import type { stream as excelStream, Workbook, Cell, CellFormulaValue, CellValue, Row, Worksheet } from "exceljs";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
@@ -17,6 +17,19 @@ import {
   type FormulaResult,
   type NumericText,
 } from "./values";
+
+type ExcelJs = typeof import("exceljs");
+let loadedExcelJs: ExcelJs | undefined;
+
+/**
+ * exceljs, loaded the first time a workbook is read or written: loading it takes about a quarter
+ * of a second, which every command would otherwise pay at start-up (`quote` and `rates` never
+ * touch a workbook). Only types are imported above.
+ */
+function exceljs(): ExcelJs {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loadedExcelJs ??= require("exceljs") as ExcelJs);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -123,7 +136,7 @@ async function loadWorkbook(filePath: string): Promise<Workbook> {
     const reason = systemErrorCode(error) === "ENOENT" ? "no such file" : errorText(error);
     throw new InputFileError(filePath, `Cannot read ${name}: ${reason}`);
   }
-  const workbook = new Workbook();
+  const workbook = new (exceljs().Workbook)();
   try {
     await workbook.xlsx.readFile(filePath);
   } catch (error) {
@@ -273,8 +286,12 @@ function formulaResultValue(result: FormulaResult | undefined, where: string): C
   return { error: result.error as "#N/A" };
 }
 
-/** The exceljs value for one outgoing cell, and the number format it asks for, if any. */
-function excelValue(cell: XlsxOutputCell, where: string): { value: CellValue; numberFormat?: string } {
+/**
+ * The exceljs value for one outgoing cell, and the number format it asks for, if any: a formula
+ * with its cached result, a numeric text as a number, text always as text. `where` names the
+ * cell in error messages. Used by the sheet writers here and by scripts/make-samples.ts.
+ */
+export function excelValue(cell: XlsxOutputCell, where: string): { value: CellValue; numberFormat?: string } {
   if (cell === null || cell === undefined) return { value: null };
   if (typeof cell === "string") return { value: checkedText(cell, where) };
   if (typeof cell === "number") return { value: checkedNumber(cell, where) };
@@ -294,6 +311,18 @@ function excelValue(cell: XlsxOutputCell, where: string): { value: CellValue; nu
     return { value: excelValue(cell.value, where).value, numberFormat: cell.numberFormat };
   }
   throw new TypeError(`${where}: cannot write ${JSON.stringify(cell)} to a cell`);
+}
+
+/**
+ * The created and modified dates written into the workbook's core properties: now, or the
+ * fixed instant SOURCE_DATE_EPOCH gives (seconds since 1970, the reproducible-builds convention),
+ * so that regenerating a committed sample changes nothing.
+ */
+export function documentDate(env: NodeJS.ProcessEnv = process.env): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch.trim() === "") return new Date();
+  if (!/^\d+$/.test(epoch.trim())) throw new RangeError(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not ${JSON.stringify(epoch)}`);
+  return new Date(Number(epoch.trim()) * 1000);
 }
 
 function defaultWidth(column: XlsxColumn): number {
@@ -372,7 +401,8 @@ export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxS
   // Opened first so an existing file is refused before any work is done.
   const output = await openOutput(filePath, options);
   try {
-    const workbook = new Workbook();
+    const workbook = new (exceljs().Workbook)();
+    workbook.created = workbook.modified = documentDate();
     for (const layout of sheets) {
       const sheet = startLayout(workbook, layout);
       let rowNumber = 1;
@@ -418,7 +448,10 @@ export class XlsxStreamWriter {
   private constructor(output: PendingOutput, layout: XlsxSheetLayout) {
     this.output = output;
     // Inline strings instead of a shared-string table, which would grow with every distinct text.
-    this.workbook = new excelStream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+    const created = documentDate();
+    // created and modified are WorkbookWriter options that exceljs's typings leave out.
+    const options = { stream: output.stream, useStyles: true, useSharedStrings: false, created, modified: created };
+    this.workbook = new (exceljs().stream.xlsx.WorkbookWriter)(options as Partial<excelStream.xlsx.WorkbookStreamWriterOptions>);
     this.layout = layout;
     this.sheet = startLayout(this.workbook, layout);
   }

@@ -1,0 +1,307 @@
+/**
+ * Writes the sample workbooks in docs/ (npm run samples):
+ *   sample-quote.xlsx           the quote sheet and Board rates sheet exactly as the task pane's
+ *                               "Insert quote" lays them out (src/taskpane/sheet-layout.ts), for a
+ *                               two-transit Upper River call, with every formula's value cached;
+ *   sample-reconciliation.xlsx  `hudson-pilotage reconcile docs/sample-invoices.csv
+ *                               --board-rates docs/sample-board-rates.csv -o …`, run in-process.
+ * The cached values come from the engine (the task pane's own quote), never from a spreadsheet
+ * engine; test/docs/samples.test.ts recalculates every formula with HyperFormula and the built
+ * add-in and compares. Output is deterministic: fixed core-property dates, and a file whose cell
+ * contents have not changed is left as it is (the zip's own timestamps would differ).
+ *
+ * Run from the repository root (the reconciliation's Summary sheet records the paths as given).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import packageJson from "../package.json";
+import { DEFAULT_SETTINGS, Quote } from "../src/engine";
+import { main as cliMain } from "../src/cli/main";
+import { excelValue, type FormulaResult, type XlsxOutputCell } from "../src/workbook";
+import { computePane, PaneResult } from "../src/taskpane/form";
+import {
+  BOARD_RATES_SHEET,
+  boardRatesSheetSetup,
+  boardRatesTableWrites,
+  CellStyle,
+  columnLetter,
+  QUOTE_ROWS,
+  quoteSheetLayout,
+  RangeWrite,
+} from "../src/taskpane/sheet-layout";
+import { initialState, PaneState } from "../src/taskpane/state";
+
+/** 2026-01-01T00:00:00Z, the samples' created and modified date (seconds since 1970). */
+export const SAMPLE_EPOCH_SECONDS = 1_767_225_600;
+const SAMPLE_DATE = new Date(SAMPLE_EPOCH_SECONDS * 1000);
+
+export const SAMPLE_FILES = {
+  quote: "sample-quote.xlsx",
+  reconciliation: "sample-reconciliation.xlsx",
+  invoices: "sample-invoices.csv",
+  boardRates: "sample-board-rates.csv",
+} as const;
+
+/** The repository root: the folder above scripts/ (ts-jest) or above dist-node/scripts/ (compiled). */
+export const REPOSITORY_ROOT = ((): string => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "tsconfig.build.json")) && fs.existsSync(path.join(dir, "docs"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`make-samples: no repository root above ${__dirname}`);
+  }
+})();
+export const DOCS_DIR = path.join(REPOSITORY_ROOT, "docs");
+
+// ---------------------------------------------------------------------------------------------
+// The sample quote: what a ship agent types into the task pane
+
+/**
+ * MV CATSKILL TRADER, 590 ft 6 in × 105 ft × 52 ft, up to Albany (Section 2, Upper River) on
+ * 14 September 2026 with 11½ hours of continuous pilotage, and back down on 18 September with 9;
+ * the boards' amounts are the README's examples (not the boards' figures).
+ */
+export function sampleQuoteState(): PaneState {
+  const state = initialState();
+  state.vessel = {
+    name: "MV CATSKILL TRADER",
+    imo: "9123453",
+    unit: "feet",
+    notProvided: false,
+    length: { feet: "590", inches: "6", metres: "" },
+    breadth: { feet: "105", inches: "", metres: "" },
+    depth: { feet: "52", inches: "", metres: "" },
+  };
+  state.transits = [
+    { key: 1, section: "2", date: "2026-09-14", direction: "inbound", hours: "11.5", relievedAtMidRiver: false, anchoredEightHours: false },
+    { key: 2, section: "2", date: "2026-09-18", direction: "outbound", hours: "9", relievedAtMidRiver: false, anchoredEightHours: false },
+  ];
+  state.boardFees = [{ key: 3, from: "2024-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" }];
+  state.boardSurcharge = [{ key: 4, from: "2020-11-20", upTo50: "300.00", over50UpTo100: "360.00", perUnitOver100: "3.60" }];
+  state.nextKey = 5;
+  return state;
+}
+
+/** HUDSON_QUOTE's spill for one quote: header, one row per line, warnings, settings, total (src/functions/pilotage.ts). */
+function quoteSpill(quote: Quote): (string | number)[][] {
+  const rows: (string | number)[][] = [["Item", "Amount", "Authority"]];
+  for (const line of quote.lines) rows.push([line.label, line.amountCents === null ? "not entered" : line.amountCents / 100, line.citation]);
+  for (const warning of quote.warnings) rows.push(["Warning", "", warning]);
+  for (const setting of quote.settingsNotDefault) rows.push(["Setting", "", setting]);
+  rows.push([quote.complete ? "Total" : "Total (incomplete)", quote.totalCents / 100, quote.citation]);
+  return rows;
+}
+
+/** The cached result of one formula the layout writes, from the task pane's engine result. */
+function cachedResult(formula: string, result: PaneResult): FormulaResult | (string | number)[][] {
+  const transitAt = (row: number): Quote => {
+    const quote = result.transits[row - QUOTE_ROWS.firstTransit]?.quote;
+    if (!quote) throw new Error(`make-samples: no quoted transit on row ${row} for ${formula}`);
+    return quote;
+  };
+  let match: RegExpExecArray | null;
+  if (formula === "=NYPILOT.VERSION()") return packageJson.version;
+  if (formula.startsWith("=NYPILOT.PILOTAGE_UNITS(")) {
+    const units = result.vessel.units;
+    if (units === null || !units.measured) throw new Error("make-samples: the sample vessel is measured");
+    return units.units.toNumber();
+  }
+  if ((match = /^=NYPILOT\.HUDSON_CLAUSE\(D(\d+)\)$/.exec(formula))) return transitAt(Number(match[1])).citation;
+  if ((match = /^=NYPILOT\.HUDSON_TOTAL\(\$B\$\d+,C(\d+),/.exec(formula))) return transitAt(Number(match[1])).totalCents / 100;
+  if ((match = /^=NYPILOT\.HUDSON_QUOTE\(\$B\$\d+,C(\d+),/.exec(formula))) return quoteSpill(transitAt(Number(match[1])));
+  if (/^=SUM\(I\d+:I\d+\)$/.test(formula)) {
+    if (result.grandTotalCents === null) throw new Error("make-samples: the sample quote is complete");
+    return result.grandTotalCents / 100;
+  }
+  // textCell's string-literal formula for text starting with = + - @.
+  if ((match = /^="((?:[^"]|"")*)"$/.exec(formula))) return match[1].replace(/""/g, '"');
+  throw new Error(`make-samples: no cached value known for ${formula}`);
+}
+
+const STYLE_FILL = { header: "FFDDEBF7", input: "FFFFF2CC" } as const;
+
+/** The task pane's styles (src/taskpane/excel-writer.ts applyWrite), in exceljs terms. */
+function applyStyle(cell: ExcelJS.Cell, style: CellStyle | undefined): void {
+  const fill = (argb: string): ExcelJS.Fill => ({ type: "pattern", pattern: "solid", fgColor: { argb } });
+  if (style === "title") cell.font = { bold: true, size: 14 };
+  else if (style === "header") {
+    cell.font = { bold: true };
+    cell.fill = fill(STYLE_FILL.header);
+  } else if (style === "input") cell.fill = fill(STYLE_FILL.input);
+  else if (style === "total") cell.font = { bold: true };
+  else if (style === "note") cell.font = { italic: true };
+}
+
+function decodeRange(address: string): { top: number; left: number; bottom: number; right: number } {
+  const corner = (text: string) => {
+    const m = /^([A-Z]+)(\d+)$/.exec(text);
+    if (!m) throw new Error(`make-samples: cannot read the address ${address}`);
+    const column = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    return { row: Number(m[2]), column };
+  };
+  const [from, to = from] = address.split(":");
+  const a = corner(from);
+  const b = corner(to);
+  return { top: a.row, left: a.column, bottom: b.row, right: b.column };
+}
+
+/**
+ * Applies RangeWrites as excel-writer.ts does through Office.js: number format, values (an empty
+ * string leaves the cell empty), formulas with cached results, style. A formula whose cached
+ * result is a 2-D array is written as an array formula over the cells the result fills.
+ */
+function applyWrites(sheet: ExcelJS.Worksheet, writes: readonly RangeWrite[], result: PaneResult): void {
+  for (const write of writes) {
+    const { top, left, bottom, right } = decodeRange(write.address);
+    for (let row = top; row <= bottom; row++) {
+      for (let column = left; column <= right; column++) {
+        const cell = sheet.getCell(row, column);
+        const where = `${sheet.name}!${cell.address}`;
+        const format = write.numberFormat?.[row - top]?.[column - left];
+        if (format !== undefined && format !== "General") cell.numFmt = format;
+        const value = write.values?.[row - top]?.[column - left];
+        if (value !== undefined && value !== "") cell.value = excelValue(value, where).value;
+        const formula = write.formulas?.[row - top]?.[column - left];
+        if (formula !== undefined) {
+          const cached = cachedResult(formula, result);
+          if (Array.isArray(cached)) writeSpill(sheet, row, column, formula, cached);
+          else cell.value = excelValue({ formula, result: cached } as XlsxOutputCell, where).value;
+        }
+        applyStyle(cell, write.style);
+      }
+    }
+  }
+}
+
+/** HUDSON_QUOTE spills; exceljs writes no dynamic-array metadata, so it is an array formula over the spill's cells. */
+function writeSpill(sheet: ExcelJS.Worksheet, row: number, column: number, formula: string, values: (string | number)[][]): void {
+  const width = Math.max(...values.map((r) => r.length));
+  const ref = `${columnLetter(column)}${row}:${columnLetter(column + width - 1)}${row + values.length - 1}`;
+  values.forEach((cells, r) =>
+    cells.forEach((value, c) => {
+      const cell = sheet.getCell(row + r, column + c);
+      if (r === 0 && c === 0) cell.value = { formula: formula.slice(1), result: value, shareType: "array", ref } as ExcelJS.CellFormulaValue;
+      else cell.value = value;
+    }),
+  );
+}
+
+/** Column widths in points (as Office.js takes them) to exceljs's characters of the default font (7 px = 5.25 pt). */
+function widthInCharacters(points: number): number {
+  return Math.round((points / 5.25) * 100) / 100;
+}
+
+function newWorkbook(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = workbook.lastModifiedBy = `hudson-pilotage ${packageJson.version} (scripts/make-samples.ts)`;
+  workbook.created = workbook.modified = SAMPLE_DATE;
+  return workbook;
+}
+
+/** Writes the sample quote workbook: the quote sheet first, then Board rates, as the task pane leaves them. */
+export async function writeSampleQuote(filePath: string): Promise<void> {
+  const state = sampleQuoteState();
+  const result = computePane(state, { ...DEFAULT_SETTINGS });
+  if (result.errors.length > 0) throw new Error(`make-samples: the sample quote does not read: ${JSON.stringify(result.errors)}`);
+  const layout = quoteSheetLayout(state, result);
+  const workbook = newWorkbook();
+  const quote = workbook.addWorksheet(layout.baseName, { views: [{ activeCell: layout.activeCell }] });
+  applyWrites(quote, layout.writes, result);
+  for (const [column, points] of Object.entries(layout.columnWidths)) quote.getColumn(column).width = widthInCharacters(points);
+  const board = workbook.addWorksheet(BOARD_RATES_SHEET);
+  applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)], result);
+  // The Board rates sheet's widths, as excel-writer.ts sets them when it creates the sheet.
+  const boardWidths: Record<string, number> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
+  for (const [column, points] of Object.entries(boardWidths)) board.getColumn(column).width = widthInCharacters(points);
+  await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sample reconciliation: our own CLI, in-process
+
+/** The CLI arguments that make the sample reconciliation, with paths relative to the repository root. */
+export function reconcileArguments(outputPath: string): string[] {
+  const relative = (name: string) => path.relative(process.cwd(), path.join(DOCS_DIR, name)).split(path.sep).join("/");
+  return ["reconcile", relative(SAMPLE_FILES.invoices), "--board-rates", relative(SAMPLE_FILES.boardRates), "-o", outputPath, "--force"];
+}
+
+/** Runs `hudson-pilotage reconcile` on the sample invoices; returns its exit code and summary. */
+export async function writeSampleReconciliation(outputPath: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const previous = process.env.SOURCE_DATE_EPOCH;
+  process.env.SOURCE_DATE_EPOCH = String(SAMPLE_EPOCH_SECONDS);
+  try {
+    const code = await cliMain(reconcileArguments(outputPath), { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+    // 1 is expected: the sample invoices have variances. 2 is a bad input.
+    if (code === 2) throw new Error(`make-samples: reconcile failed: ${stderr.trim()}`);
+    return { code, stdout, stderr };
+  } finally {
+    if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = previous;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparing workbooks by content
+
+/** Every non-empty cell of every sheet: value (or formula and cached result) and number format. */
+export async function workbookCells(filePath: string): Promise<Record<string, Record<string, unknown>>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(filePath);
+  const sheets: Record<string, Record<string, unknown>> = {};
+  for (const sheet of workbook.worksheets) {
+    const cells: Record<string, unknown> = {};
+    sheet.eachRow({ includeEmpty: false }, (row) =>
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
+        const content = cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
+        cells[cell.address] = { ...content, numFmt: cell.numFmt ?? null };
+      }),
+    );
+    sheets[sheet.name] = cells;
+  }
+  return sheets;
+}
+
+async function sameCells(a: string, b: string): Promise<boolean> {
+  if (!fs.existsSync(a) || !fs.existsSync(b)) return false;
+  return JSON.stringify(await workbookCells(a)) === JSON.stringify(await workbookCells(b));
+}
+
+/**
+ * Writes both workbooks into `outDir` (docs/ by default). With `keepUnchanged`, a file whose
+ * cells are the same as the one already there is left untouched.
+ */
+export async function makeSamples(outDir: string = DOCS_DIR, keepUnchanged = true): Promise<string[]> {
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "hudson-samples-"));
+  const written: string[] = [];
+  try {
+    const quote = path.join(scratch, SAMPLE_FILES.quote);
+    const reconciliation = path.join(scratch, SAMPLE_FILES.reconciliation);
+    await writeSampleQuote(quote);
+    await writeSampleReconciliation(reconciliation);
+    for (const file of [quote, reconciliation]) {
+      const target = path.join(outDir, path.basename(file));
+      if (keepUnchanged && (await sameCells(file, target))) continue;
+      await fs.promises.copyFile(file, target);
+      written.push(target);
+    }
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
+  return written;
+}
+
+if (require.main === module) {
+  makeSamples().then(
+    (written) => {
+      const shown = (file: string) => path.relative(process.cwd(), file);
+      process.stdout.write(written.length === 0 ? "docs/ samples unchanged\n" : `wrote ${written.map(shown).join(", ")}\n`);
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
