@@ -2,12 +2,8 @@ import { parseArgs } from "node:util";
 import packageJson from "../../package.json";
 import { isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
-  BILLED_CHARGE,
-  BilledField,
-  BoardFeeChargeCode,
   CellError,
   columnName,
-  COMPUTED_LABELS,
   ExactAmount,
   Outcome,
   ReconciledRow,
@@ -17,6 +13,14 @@ import {
   TablePlan,
 } from "../engine/reconcile";
 import { MONEY_FORMAT, numericText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import {
+  AddedColumnKind,
+  BoardReferences,
+  FormulaReferences,
+  ReconcileColumnLayout,
+  reconcileColumnLayout,
+  reconcileFormulas,
+} from "../workbook/reconcile-formulas";
 import { CliIo } from "./io";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -78,48 +82,29 @@ Exit codes: 0 every row matches; 1 variances found, or rows that could not be ch
 skipped (see the summary); 2 bad input (the files or options; one line on stderr).
 `;
 
-const FEE_COLUMNS: readonly { field: BilledField; code: BoardFeeChargeCode; boardColumn: number }[] = [
-  { field: "billed_launch", code: "launch", boardColumn: 2 },
-  { field: "billed_communication", code: "communication", boardColumn: 3 },
-  { field: "billed_midriver_launch", code: "midriver_launch", boardColumn: 4 },
-];
-
-/** Where each added column goes (0-based), after the original ones. */
+/** Where each added column goes (0-based, in the output), after the original ones. */
 interface ReconcileColumns {
-  readonly units: number | null;
-  readonly base: number;
-  readonly surcharge: number;
-  readonly secondPilot: number;
-  readonly boardFees: number;
-  readonly total: number;
-  readonly fees: readonly { code: BoardFeeChargeCode; boardColumn: number; column: number }[];
-  readonly variances: readonly { field: BilledField; column: number }[];
-  readonly variance: number;
+  readonly layout: ReconcileColumnLayout;
+  /** Where the first added column goes: the input's width. */
+  readonly first: number;
   readonly flag: number;
   readonly note: number;
   readonly inputRow: number;
   readonly added: readonly XlsxColumn[];
 }
 
+const ADDED_COLUMN_FORMAT: Readonly<Record<AddedColumnKind, Omit<XlsxColumn, "header">>> = {
+  units: { kind: "number", numberFormat: "0.00" },
+  money: { kind: "money" },
+  flag: { kind: "boolean" },
+};
+
 function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
-  const added: XlsxColumn[] = [];
-  const add = (column: XlsxColumn) => width + added.push(column) - 1;
-  const units = plan.fromMeasurements ? add({ header: "Computed pilotage units", kind: "number", numberFormat: "0.00" }) : null;
-  const money = (label: string) => add({ header: `Computed ${label}`, kind: "money" });
-  const base = money(COMPUTED_LABELS.base);
-  const surcharge = money(COMPUTED_LABELS.surcharge);
-  const secondPilot = money(COMPUTED_LABELS.second_pilot);
-  const boardFees = money(COMPUTED_LABELS.board_fees);
-  const total = money(COMPUTED_LABELS.total);
-  const fees = FEE_COLUMNS.filter((fee) => plan.billed.includes(fee.field)).map((fee) => ({ ...fee, column: money(COMPUTED_LABELS[fee.code]) }));
-  const variances = plan.billed
-    .filter((field) => field !== "billed_total")
-    .map((field) => ({ field, column: add({ header: `Variance ${COMPUTED_LABELS[BILLED_CHARGE[field]]}`, kind: "money" }) }));
-  const variance = add({ header: "Variance", kind: "money" });
-  const flag = add({ header: "Flag", kind: "boolean" });
-  const note = add({ header: "Note", kind: "text", width: 60 });
-  const inputRow = add({ header: "Input row", kind: "number" });
-  return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, note, inputRow, added };
+  const layout = reconcileColumnLayout(plan);
+  const added: XlsxColumn[] = layout.columns.map((column) => ({ header: column.header, ...ADDED_COLUMN_FORMAT[column.kind] }));
+  const note = width + added.push({ header: "Note", kind: "text", width: 60 }) - 1;
+  const inputRow = width + added.push({ header: "Input row", kind: "number" }) - 1;
+  return { layout, first: width, flag: width + layout.flag, note, inputRow, added };
 }
 
 function reconcileLayout(job: TableJob, columns: ReconcileColumns): XlsxSheetLayout {
@@ -144,11 +129,11 @@ function centsText(cents: number): string {
   return ExactAmount.ofCents(cents).toText();
 }
 
-function csvAmount(outcome: Outcome<number>): OutCell {
+function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
 }
 
-function csvExact(outcome: Outcome<ExactAmount>): OutCell {
+function csvExact(outcome: Outcome<ExactAmount>): FormulaResult {
   return outcome.ok ? numericText(outcome.value.toText()) : errorCell(outcome.error);
 }
 
@@ -161,13 +146,11 @@ function cachedExact(outcome: Outcome<ExactAmount>): FormulaResult {
 }
 
 /**
- * The formulas of one output row. They reference the row's own cells and the "Board rates" sheet,
- * and work each amount out as reconcileRow does (see src/engine/reconcile.ts).
+ * The formulas of one output row (src/workbook/reconcile-formulas.ts), over the row's own cells
+ * and the "Board rates" sheet, each with the value reconcileRow worked out cached beside it.
  */
 class RowFormulas {
-  private readonly feesRange: string;
-  private readonly surchargeRange: string;
-  private readonly feesData: string | null;
+  private readonly board: BoardReferences;
 
   constructor(
     private readonly plan: TablePlan,
@@ -175,105 +158,47 @@ class RowFormulas {
     feeRows: number,
     surchargeRows: number,
   ) {
-    this.feesRange = `'${BOARD_SHEET}'!$A$1:$D$${1 + feeRows}`;
-    this.surchargeRange = `'${BOARD_SHEET}'!$F$1:$I$${1 + surchargeRows}`;
-    this.feesData = feeRows > 0 ? `'${BOARD_SHEET}'!$A$2:$D$${1 + feeRows}` : null;
-  }
-
-  private at(column: number | undefined, row: number): string {
-    return column === undefined ? "" : `${columnName(column)}${row}`;
+    this.board = {
+      fees: `'${BOARD_SHEET}'!$A$1:$D$${1 + feeRows}`,
+      surcharge: `'${BOARD_SHEET}'!$F$1:$I$${1 + surchargeRows}`,
+      feeRows: feeRows > 0 ? `'${BOARD_SHEET}'!$A$2:$D$${1 + feeRows}` : null,
+    };
   }
 
   cells(row: number, reconciled: ReconciledRow, dateIsNumber: boolean): OutCell[] {
     const { plan, columns } = this;
-    const c = plan.column;
-    const at = (column: number | undefined) => this.at(column, row);
-    const units = columns.units !== null ? at(columns.units) : at(c.units);
-    const section = at(c.section);
-    const date = at(c.date);
-    const hours = at(c.hours);
-    const relieved = at(c.relieved);
-    const anchored = at(c.anchored);
-    const base = at(columns.base);
-    const surcharge = at(columns.surcharge);
-    const secondPilot = at(columns.secondPilot);
-    const total = at(columns.total);
-    const out: OutCell[] = [];
-    const computed = reconciled.computed;
-
-    if (columns.units !== null) {
-      let unitArgument = "";
-      const unitCell = at(c.unit);
-      const defaultUnit = plan.measurementUnit;
-      if (unitCell !== "" && defaultUnit !== null) unitArgument = `,IF(TRIM(${unitCell})="","${defaultUnit}",${unitCell})`;
-      else if (unitCell !== "") unitArgument = `,${unitCell}`;
-      else if (defaultUnit !== null) unitArgument = `,"${defaultUnit}"`;
-      const result: FormulaResult = reconciled.units.ok
-        ? reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())
-        : errorCell(reconciled.units.error);
-      out.push({ formula: `NYPILOT.PILOTAGE_UNITS(${at(c.length)},${at(c.breadth)},${at(c.depth)}${unitArgument})`, result });
-    }
-    out.push({ formula: `NYPILOT.HUDSON_BASE_FEE(${units},${section},${date})`, result: cachedAmount(computed.base) });
-    out.push({ formula: `NYPILOT.HUDSON_SURCHARGE(${units},${date},${this.surchargeRange})`, result: cachedAmount(computed.surcharge) });
-    if (hours === "") {
-      out.push(0);
-    } else {
-      const options = anchored !== "" ? `,${relieved},${anchored}` : relieved !== "" ? `,${relieved}` : "";
-      out.push({ formula: `IF(TRIM(${hours})="",0,NYPILOT.HUDSON_SECOND_PILOT(${base},${hours}${options}))`, result: cachedAmount(computed.second_pilot) });
-    }
-    out.push({ formula: `ROUND(${total}-${base}-${surcharge}-${secondPilot},2)`, result: cachedAmount(computed.board_fees) });
-    out.push({
-      formula: `NYPILOT.HUDSON_TOTAL(${units},${section},${date},${hours},${relieved},${anchored},${this.feesRange},${this.surchargeRange})`,
-      result: cachedAmount(computed.total),
-    });
-    for (const fee of columns.fees) {
-      // The board's fee in force on the date (VLOOKUP on the sorted from-dates); a blank amount is not entered.
-      const when = dateIsNumber ? date : `DATE(VALUE(LEFT(TRIM(${date}),4)),VALUE(MID(TRIM(${date}),6,2)),VALUE(RIGHT(TRIM(${date}),2)))`;
-      const lookup = `VLOOKUP(${when},${this.feesData},${fee.boardColumn},TRUE)`;
-      let amount = this.feesData === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
-      if (fee.code === "midriver_launch") {
-        const name = `LOWER(TRIM(${section}))`;
-        const sectionTwo = ["2", "section 2", "upper", "upper river", "section 2, upper river"].map((text) => `${name}="${text}"`).join(",");
-        amount = `IF(OR(${sectionTwo}),${amount},0)`;
-      }
-      out.push({ formula: `IF(ISERROR(${base}),${base},${amount})`, result: cachedAmount(computed[fee.code]) });
-    }
-    const computedColumn = (field: BilledField): string => {
-      const code = BILLED_CHARGE[field];
-      if (code === "total") return total;
-      if (code === "base") return base;
-      if (code === "surcharge") return surcharge;
-      if (code === "second_pilot") return secondPilot;
-      const fee = columns.fees.find((f) => f.code === code);
-      return at(fee?.column);
+    const { layout } = columns;
+    const refs: FormulaReferences = {
+      input: (column) => `${columnName(column)}${row}`,
+      output: (column) => `${columnName(columns.first + column)}${row}`,
     };
-    const varianceRefs: string[] = [];
-    for (const { field, column } of columns.variances) {
-      out.push({ formula: `ROUND(${at(c[field])}-${computedColumn(field)},6)`, result: cachedExact(reconciled.variances[field] as Outcome<ExactAmount>) });
-      varianceRefs.push(at(column));
-    }
-    // Six decimals: removes binary noise (1234.56 − 1234.55) and keeps a billed fraction of a cent.
-    const varianceFormula = c.billed_total !== undefined
-      ? `ROUND(${at(c.billed_total)}-${total},6)`
-      : `ROUND((${plan.billed.map((field) => at(c[field])).join("+")})-(${plan.billed.map(computedColumn).join("+")}),6)`;
-    out.push({ formula: varianceFormula, result: cachedExact(reconciled.variance) });
-    const tests = [at(columns.variance), ...varianceRefs].map((ref) => `ABS(${ref})>=0.01`).join(",");
-    out.push({ formula: `IFERROR(OR(${tests}),TRUE)`, result: reconciled.flagged });
-    return out;
+    const formulas = reconcileFormulas(plan, layout, refs, this.board, dateIsNumber ? "numbers" : "text");
+    const cached = addedValues(layout, reconciled, cachedAmount, cachedExact);
+    return formulas.map((cell, index) => ("constant" in cell ? cell.constant : { formula: cell.formula, result: cached[index] }));
   }
 }
 
-function csvComputedCells(columns: ReconcileColumns, reconciled: ReconciledRow): OutCell[] {
-  const out: OutCell[] = [];
+/** The row's values in the added columns' order, amounts and variances converted for the output. */
+function addedValues(
+  layout: ReconcileColumnLayout,
+  reconciled: ReconciledRow,
+  amount: (outcome: Outcome<number>) => FormulaResult,
+  exact: (outcome: Outcome<ExactAmount>) => FormulaResult,
+): FormulaResult[] {
+  const values: FormulaResult[] = [];
   const computed = reconciled.computed;
-  if (columns.units !== null) {
-    out.push(reconciled.units.ok ? (reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())) : errorCell(reconciled.units.error));
+  if (layout.units !== null) {
+    values.push(reconciled.units.ok ? (reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())) : errorCell(reconciled.units.error));
   }
-  out.push(csvAmount(computed.base), csvAmount(computed.surcharge), csvAmount(computed.second_pilot), csvAmount(computed.board_fees), csvAmount(computed.total));
-  for (const fee of columns.fees) out.push(csvAmount(computed[fee.code]));
-  for (const { field } of columns.variances) out.push(csvExact(reconciled.variances[field] as Outcome<ExactAmount>));
-  out.push(csvExact(reconciled.variance), reconciled.flagged);
-  return out;
+  values.push(amount(computed.base), amount(computed.surcharge), amount(computed.second_pilot), amount(computed.board_fees), amount(computed.total));
+  for (const fee of layout.fees) values.push(amount(computed[fee.code]));
+  for (const { field } of layout.variances) values.push(exact(reconciled.variances[field] as Outcome<ExactAmount>));
+  values.push(exact(reconciled.variance), reconciled.flagged);
+  return values;
+}
+
+function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRow): OutCell[] {
+  return addedValues(layout, reconciled, csvAmount, csvExact);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ import {
   tableHtml,
   transitFieldsets,
 } from "./render";
+import { TablePlan } from "../engine/reconcile";
+import { SourceTable } from "./reconcile-layout";
+import { ReconcilePanel, reconcileSection } from "./reconcile-panel";
 import { NotReadyToInsert, QuoteSheetLayout, quoteSheetLayout, sheetBaseName } from "./sheet-layout";
 import {
   addFeeRow,
@@ -46,6 +49,17 @@ export interface Platform {
   saveBoardRates?(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): Promise<string>;
   /** The rows on the Board rates sheet, or a message when there are none to read. */
   reloadBoardRates?(): Promise<{ fees: Omit<FeeRowState, "key">[]; surcharge: Omit<SurchargeRowState, "key">[] } | string>;
+  /** Reconcile a table of invoices in the workbook (Excel only; the standalone page has no workbook). */
+  reconcile?: {
+    pickTable(): Promise<SourceTable>;
+    /** Saves the board rows to the Board rates sheet, then writes the result; returns what to tell the person. */
+    run(
+      plan: TablePlan,
+      source: SourceTable,
+      board: { fees: readonly FeeRowState[]; surcharge: readonly SurchargeRowState[] },
+      onProgress: (rowsDone: number, rowsTotal: number) => void,
+    ): Promise<string>;
+  };
 }
 
 function errorMessage(error: unknown): string {
@@ -75,6 +89,21 @@ export class TaskPane {
     showMeasurementMode(this.form, state);
     this.result = computePane(state, settings);
     this.refresh(false);
+    const reconcile = platform.reconcile;
+    if (reconcile) {
+      const section = reconcileSection();
+      root.append(section);
+      new ReconcilePanel(
+        section,
+        {
+          pickTable: () => reconcile.pickTable(),
+          run: (plan, source, onProgress) => reconcile.run(plan, source, { fees: this.state.boardFees, surcharge: this.state.boardSurcharge }, onProgress),
+        },
+        () => this.settings,
+        () => (this.result.board.errors.length > 0 ? "Correct the board-set amounts marked in red (Board rates) first: the formulas read them from the Board rates sheet." : null),
+        (task) => this.exclusive(task),
+      );
+    }
   }
 
   private refresh(notify = true): void {

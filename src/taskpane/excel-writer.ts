@@ -25,7 +25,7 @@ import { FeeRowState, SurchargeRowState } from "./state";
 
 const STYLE_FILL = { header: "#DDEBF7", input: "#FFF2CC" } as const;
 
-function applyWrite(sheet: Excel.Worksheet, write: RangeWrite): void {
+export function applyWrite(sheet: Excel.Worksheet, write: RangeWrite): void {
   const range = sheet.getRange(write.address);
   // The number format first, so text written into a text-formatted cell stays text.
   if (write.numberFormat) range.numberFormat = write.numberFormat;
@@ -122,7 +122,7 @@ export async function saveBoardRates(fees: readonly FeeRowState[], surcharge: re
 // The quote sheet
 
 /** Office.js reports a name taken since the names were read as this error code. */
-function isNameTaken(error: unknown): boolean {
+export function isNameTaken(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "ItemAlreadyExists" || (typeof Excel !== "undefined" && Excel.ErrorCodes !== undefined && code === Excel.ErrorCodes.itemAlreadyExists);
 }

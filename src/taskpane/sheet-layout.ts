@@ -133,7 +133,8 @@ export const SURCHARGE_HEADER_RANGE = "F4:I4";
 export const FEE_TABLE_RANGE = `A${BOARD_FIRST_ROW}:D${BOARD_LAST_ROW}`;
 export const SURCHARGE_TABLE_RANGE = `F${BOARD_FIRST_ROW}:I${BOARD_LAST_ROW}`;
 
-function quotedSheet(name: string): string {
+/** A sheet name as a formula names it: 'Pilot''s invoices'. */
+export function quotedSheet(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
 }
 
@@ -182,6 +183,12 @@ function amountCellValue(text: string): CellValue {
 export class BoardTableTooLong extends Error {}
 
 /** The two tables' cells, every row of each (blank after the pane's rows), written in place. */
+function byFromDate(a: CellValue[], b: CellValue[]): number {
+  const [x, y] = [a[0], b[0]];
+  if (typeof x === "number" && typeof y === "number") return x - y;
+  return typeof x === "number" ? -1 : typeof y === "number" ? 1 : 0;
+}
+
 export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): RangeWrite[] {
   const feeRows = fees.filter((row) => !feeRowIsBlank(row));
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
@@ -191,6 +198,9 @@ export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: r
   const blank = ["", "", "", ""];
   const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.launch), amountCellValue(r.communication), amountCellValue(r.midriverLaunch)]);
   const surchargeValues: CellValue[][] = surchargeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.upTo50), amountCellValue(r.over50UpTo100), amountCellValue(r.perUnitOver100)]);
+  // Date order: the Reconcile fee columns look a date up with VLOOKUP(…,TRUE), which needs sorted from-dates.
+  feeValues.sort(byFromDate);
+  surchargeValues.sort(byFromDate);
   while (feeValues.length < BOARD_ROWS) feeValues.push([...blank]);
   while (surchargeValues.length < BOARD_ROWS) surchargeValues.push([...blank]);
   return [

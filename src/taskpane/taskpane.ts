@@ -16,6 +16,8 @@ import {
   setLoadWithWorkbook,
 } from "./excel-writer";
 import { settingsFormOf, readSettingsForm } from "./form";
+import { reconcileResultMessage } from "./reconcile-panel";
+import { readPickedTable, writeReconciliation } from "./reconcile-writer";
 import { BOARD_RATES_SHEET } from "./sheet-layout";
 import { browserStorage, copyToClipboard, downloadCsv, loadSavedState, saveState } from "./standalone";
 import { initialState, PaneState } from "./state";
@@ -64,6 +66,14 @@ async function startInExcel(root: HTMLElement): Promise<void> {
     async saveBoardRates(fees, surcharge) {
       const outcome = await saveBoardRates(fees, surcharge);
       return outcome === "created" ? `Created the “${BOARD_RATES_SHEET}” sheet with these rows.` : `Updated the tables on the “${BOARD_RATES_SHEET}” sheet.`;
+    },
+    reconcile: {
+      pickTable: readPickedTable,
+      async run(plan, source, board, onProgress) {
+        const boardRates = await saveBoardRates(board.fees, board.surcharge);
+        const { sheetPlan } = await writeReconciliation(plan, source, { onProgress });
+        return reconcileResultMessage(sheetPlan, boardRates);
+      },
     },
     async reloadBoardRates() {
       const read = await readBoardRates();

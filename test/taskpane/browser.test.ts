@@ -136,6 +136,8 @@ describe("the task pane, standalone in Chromium", () => {
   test("starts as a standalone calculator", async () => {
     await page.waitForFunction(() => document.getElementById("status")?.textContent !== "Loading…");
     expect(await page.textContent("#status")).toBe("Running outside Office, as a standalone calculator.");
+    // Reconcile works on a workbook: outside Excel it is not offered.
+    expect(await page.locator("#reconcile").count()).toBe(0);
   });
 
   test("a two-transit call filled in by its labels gives the hand-worked $11,368.42", async () => {

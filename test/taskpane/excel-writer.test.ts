@@ -37,7 +37,7 @@ import {
 } from "../../src/taskpane/sheet-layout";
 import { addFeeRow, addSurchargeRow, addTransit, initialState, PaneState, setField } from "../../src/taskpane/state";
 import { buildHyperFormula, SheetContents } from "../support/hyperformula";
-import { cellName, cellsOf, columnNumber, FakeExcel, FakeSheet, fakeOffice } from "./fake-excel";
+import { cellsOf, FakeExcel, FakeSheet, fakeOffice } from "./fake-excel";
 
 const globals = globalThis as unknown as { Excel?: unknown; Office?: unknown };
 
@@ -93,25 +93,6 @@ afterEach(() => {
   delete globals.Office;
   setFunctionSettings(DEFAULT_SETTINGS);
 });
-
-/** A fake sheet's cells as HyperFormula's raw contents (formulas as written). */
-function contents(sheet: FakeSheet): unknown[][] {
-  let rows = 0;
-  let columns = 0;
-  for (const address of sheet.cells.keys()) {
-    const match = /^([A-Z]+)(\d+)$/.exec(address) as RegExpExecArray;
-    rows = Math.max(rows, Number(match[2]));
-    columns = Math.max(columns, columnNumber(match[1]));
-  }
-  return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: columns }, (_, c) => {
-      const cell = sheet.cell(cellName(c + 1, r + 1));
-      if (!cell) return null;
-      if (cell.formula !== undefined) return cell.formula;
-      return cell.value === "" ? null : cell.value;
-    }),
-  );
-}
 
 describe("sheet names", () => {
   test("vessel and first transit date, cleaned of what Excel forbids and cut to 31 characters", () => {
@@ -229,8 +210,8 @@ describe("Insert quote", () => {
     const fake = new FakeExcel([]);
     const { sheetName } = await insert(fake, callState());
     const sheets: SheetContents = {
-      [BOARD_RATES_SHEET]: contents(fake.sheet(BOARD_RATES_SHEET) as FakeSheet) as SheetContents[string],
-      [sheetName]: contents(fake.sheet(sheetName) as FakeSheet) as SheetContents[string],
+      [BOARD_RATES_SHEET]: (fake.sheet(BOARD_RATES_SHEET) as FakeSheet).contents() as SheetContents[string],
+      [sheetName]: (fake.sheet(sheetName) as FakeSheet).contents() as SheetContents[string],
     };
     const evaluated = buildHyperFormula(sheets);
     try {
@@ -342,10 +323,25 @@ describe("the Board rates sheet", () => {
     expect(fake.writes).toEqual([]);
   });
 
+  test("board rows typed out of order are written in date order (the Reconcile fee lookup needs sorted dates)", async () => {
+    const fake = new FakeExcel();
+    const state = callState();
+    // Typed after the 2026-01-01 row of callState: a later row, then an earlier one.
+    addFeeRow(state, { from: "2027-01-01", launch: "320", communication: "46", midriverLaunch: "130" });
+    addFeeRow(state, { from: "2025-01-01", launch: "300", communication: "44", midriverLaunch: "120" });
+    await insert(fake, state);
+    const board = fake.sheets.find((s) => s.name === BOARD_RATES_SHEET)!;
+    // Serials: 2026-01-01 = 46023; 2025-01-01 = 46023 − 365 = 45658; 2027-01-01 = 46023 + 365 = 46388.
+    expect(["A5", "A6", "A7"].map((a) => board.cell(a)?.value)).toEqual([45658, 46023, 46388]);
+    expect(["B5", "B6", "B7"].map((a) => board.cell(a)?.value)).toEqual([300, 310, 320]);
+  });
+
   test("more rows than the sheet's table holds: refused before anything is written", async () => {
     const fake = new FakeExcel();
     const state = callState();
-    for (let i = 0; i < 100; i++) addSurchargeRow(state, { from: "2021-01-01", upTo50: "1", over50UpTo100: "2", perUnitOver100: "3" });
+    // 100 rows with distinct dates (two rows from one date are refused on their own): 2021-01-01 + i days.
+    const from = (i: number) => new Date(Date.UTC(2021, 0, 1 + i)).toISOString().slice(0, 10);
+    for (let i = 0; i < 100; i++) addSurchargeRow(state, { from: from(i), upTo50: "1", over50UpTo100: "2", perUnitOver100: "3" });
     await expect(insert(fake, state)).rejects.toThrow(/holds 100 rows/);
     expect(fake.writes).toEqual([]);
     expect(fake.sheets.map((s) => s.name)).toEqual(["Sheet1"]);

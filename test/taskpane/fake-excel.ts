@@ -45,6 +45,25 @@ export class FakeSheet {
   snapshot(): Record<string, Cell> {
     return Object.fromEntries([...this.cells.entries()].map(([k, v]) => [k, { ...v }]));
   }
+
+  /** The cells as HyperFormula's raw contents, row by row from A1 (formulas as written; empty as null). */
+  contents(): unknown[][] {
+    let rows = 0;
+    let columns = 0;
+    for (const address of this.cells.keys()) {
+      const { row, column } = parseCell(address);
+      rows = Math.max(rows, row);
+      columns = Math.max(columns, column);
+    }
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => {
+        const cell = this.cell(cellName(c + 1, r + 1));
+        if (!cell) return null;
+        if (cell.formula !== undefined) return cell.formula;
+        return cell.value === "" ? null : cell.value;
+      }),
+    );
+  }
 }
 
 export function columnNumber(letters: string): number {
@@ -77,13 +96,36 @@ export function cellsOf(address: string): string[][] | null {
   const [from, to = from] = address.split(":");
   const a = parseCell(from);
   const b = parseCell(to);
+  // Each column's letters once: ranges of 100,000 rows are common in the reconcile tests.
+  const letters: string[] = [];
+  for (let c = a.column; c <= b.column; c++) letters.push(columnName(c));
   const rows: string[][] = [];
-  for (let r = a.row; r <= b.row; r++) {
-    const row: string[] = [];
-    for (let c = a.column; c <= b.column; c++) row.push(cellName(c, r));
-    rows.push(row);
-  }
+  for (let r = a.row; r <= b.row; r++) rows.push(letters.map((column) => `${column}${r}`));
   return rows;
+}
+
+function bounds(address: string): { top: number; left: number; bottom: number; right: number } {
+  const [from, to = from] = address.split(":");
+  const a = parseCell(from);
+  const b = parseCell(to);
+  return { top: a.row, left: a.column, bottom: b.row, right: b.column };
+}
+
+function inside(cell: string, address: string): boolean {
+  const { row, column } = parseCell(cell);
+  const box = bounds(address);
+  return row >= box.top && row <= box.bottom && column >= box.left && column <= box.right;
+}
+
+/** What getUsedRange(valuesOnly) sees: a value, or a formula that shows one (`Cell.value` set beside it). */
+function shows(content: Cell): boolean {
+  return content.value !== "" && content.value !== undefined && content.value !== null;
+}
+
+function overlaps(first: string, second: string): boolean {
+  const a = bounds(first);
+  const b = bounds(second);
+  return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
 }
 
 interface RangeProxy {
@@ -106,8 +148,22 @@ export class FakeExcel {
   syncs = 0;
   /** Runs just before a sync adds a sheet (to stage a name taken meanwhile by someone else). */
   beforeAdd: ((name: string) => void) | null = null;
+  /** Fails the sync that would apply this write (Excel refusing a command), once. */
+  failWrite: ((write: WriteRecord) => boolean) | null = null;
+  /** The application's calculation mode (Excel.CalculationMode), every change to it, and the mode each write landed under. */
+  calculationMode = "Automatic";
+  readonly calculationModeChanges: string[] = [];
+  readonly writeModes: string[] = [];
+  /** suspendApiCalculationUntilNextSync calls. */
+  suspensions = 0;
+  /** The selection (getSelectedRange) and the Excel tables (getTables), as sheet + address. */
+  selection: { sheet: string; address: string } | null = null;
+  readonly tables: { sheet: string; address: string }[] = [];
+  /** Conditional formats added, with their custom rule and colours. */
+  readonly conditionalFormats: { sheet: string; address: string; type: string; formula: unknown; fill: unknown; font: unknown }[] = [];
   private ranges: RangeProxy[] = [];
   private pending: (() => void)[] = [];
+  private application: Record<string, unknown> | null = null;
 
   constructor(sheetNames: string[] = ["Sheet1"]) {
     for (const name of sheetNames) this.sheets.push(new FakeSheet(name));
@@ -123,6 +179,9 @@ export class FakeExcel {
     // Enumerations are plain values in Office.js, never loaded.
     excel.CalculationType = { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" };
     excel.ErrorCodes = { itemAlreadyExists: "ItemAlreadyExists" };
+    excel.CalculationMode = { automatic: "Automatic", automaticExceptTables: "AutomaticExceptTables", manual: "Manual" };
+    excel.ConditionalFormatType = { custom: "Custom" };
+    excel.SpecialCellType = { formulas: "Formulas" };
     return excel;
   }
 
@@ -148,11 +207,24 @@ export class FakeExcel {
       },
     }) as unknown as Record<string, unknown>;
     const application = new OfficeMockObject({
+      calculationMode: this.calculationMode,
       calculate: (type: string) => {
         this.pending.push(() => this.calculations.push(type));
       },
+      suspendApiCalculationUntilNextSync: () => {
+        this.pending.push(() => {
+          this.suspensions++;
+        });
+      },
+    }) as unknown as Record<string, unknown>;
+    this.application = application;
+    const workbook = new OfficeMockObject({
+      getSelectedRange: () => {
+        const selection = this.selection;
+        if (!selection) throw new Error("fake Excel: no selection set");
+        return this.rangeProxy(this.sheet(selection.sheet) as FakeSheet, selection.address);
+      },
     });
-    const workbook = new OfficeMockObject({});
     (workbook as unknown as Record<string, unknown>).worksheets = worksheets;
     (workbook as unknown as Record<string, unknown>).application = application;
     const context = new OfficeMockObject({ sync: () => this.sync() }) as unknown as Record<string, unknown>;
@@ -190,11 +262,47 @@ export class FakeExcel {
     const values = cells ? cells.map((row) => row.map((c) => sheet.cell(c)?.value ?? "")) : [];
     const mock = new OfficeMockObject({
       values,
+      address: `${/^[A-Za-z0-9_]+$/.test(sheet.name) ? sheet.name : `'${sheet.name.replace(/'/g, "''")}'`}!${address}`,
       format: { font: {}, fill: {} },
       select: () => {
         this.pending.push(() => {
           sheet.selected = address;
         });
+      },
+      getRow: (index: number) => {
+        const grid = cellsOf(address) as string[][];
+        const row = grid[index];
+        return this.rangeProxy(sheet, row.length === 1 ? row[0] : `${row[0]}:${row[row.length - 1]}`);
+      },
+      getTables: () => {
+        const tables = this.tables.filter((t) => t.sheet.toLowerCase() === sheet.name.toLowerCase() && overlaps(t.address, address));
+        const collection = new OfficeMockObject({}) as unknown as Record<string, unknown>;
+        collection.load = () => {
+          this.pending.push(() => {
+            collection.items = tables.map((t) => ({ name: t.address, getRange: () => this.rangeProxy(sheet, t.address) }));
+          });
+          return collection;
+        };
+        return collection;
+      },
+      // valuesOnly: cells with a value (a formula's cached result is not modelled: a formula counts
+      // only if it shows something, see `shows`); otherwise any cell with content or a number format.
+      getUsedRangeOrNullObject: (valuesOnly: boolean) =>
+        this.nullUnless(() => [...sheet.cells.entries()].some(([cell, content]) => inside(cell, address) && (valuesOnly ? shows(content) : true))),
+      getSpecialCellsOrNullObject: (type: string) => {
+        if (type !== "Formulas") throw new Error(`fake Excel: getSpecialCellsOrNullObject(${type}) is not modelled`);
+        return this.nullUnless(() => [...sheet.cells.entries()].some(([cell, content]) => inside(cell, address) && content.formula !== undefined));
+      },
+      conditionalFormats: {
+        add: (type: string) => {
+          const format = { custom: { rule: { formula: undefined as unknown }, format: { fill: { color: undefined as unknown }, font: { color: undefined as unknown } } } };
+          this.pending.push(() => {
+            if (this.sheets.includes(sheet)) {
+              this.conditionalFormats.push({ sheet: sheet.name, address, type, formula: format.custom.rule.formula, fill: format.custom.format.fill.color, font: format.custom.format.font.color });
+            }
+          });
+          return format;
+        },
       },
     }) as unknown as OfficeMockObject & Record<string, unknown>;
     this.ranges.push({ sheet, address, mock, applied: new Set() });
@@ -207,12 +315,39 @@ export class FakeExcel {
     this.pending = [];
     // Commands run in the order they were queued; a failing one fails the sync.
     for (const command of pending) command();
-    for (const range of this.ranges) this.commit(range);
+    const mode = this.application?.calculationMode;
+    if (typeof mode === "string" && !mode.startsWith("Error") && mode !== this.calculationMode) {
+      this.calculationMode = mode;
+      this.calculationModeChanges.push(mode);
+    }
+    try {
+      for (const range of this.ranges) this.commit(range);
+    } catch (error) {
+      // Excel drops the rest of a failed batch: nothing queued in it is applied later.
+      for (const range of this.ranges) for (const kind of ["numberFormat", "values", "formulas"]) if (Array.isArray(range.mock[kind])) range.applied.add(range.mock[kind]);
+      throw error;
+    }
     for (const range of this.ranges) await range.mock.sync();
+    await (this.application as unknown as OfficeMockObject | null)?.sync();
     // office-addin-mock finishes its property updates in later microtasks.
     await new Promise((resolve) => setImmediate(resolve));
     // What a load brought back is not a write.
     for (const range of this.ranges) if (Array.isArray(range.mock.values)) range.applied.add(range.mock.values);
+  }
+
+  /** A ...OrNullObject result: isNullObject is known once the batch has run. */
+  private nullUnless(found: () => boolean): Record<string, unknown> {
+    const result = new OfficeMockObject({}) as unknown as Record<string, unknown>;
+    result.isNullObject = "Error, sync was not called";
+    this.pending.push(() => {
+      result.isNullObject = !found();
+    });
+    return result;
+  }
+
+  private record(write: WriteRecord): void {
+    this.writes.push(write);
+    this.writeModes.push(this.calculationMode);
   }
 
   private commit(range: RangeProxy): void {
@@ -226,8 +361,13 @@ export class FakeExcel {
       if (!cells) throw new Error(`fake Excel: ${kind} written to a whole column ${address}`);
       const shapeOk = grid.length === cells.length && grid.every((row: unknown, r: number) => Array.isArray(row) && row.length === cells[r].length);
       if (!shapeOk) throw new OfficeError("InvalidArgument", `The ${kind} written to ${address} do not match its size.`);
+      const record: WriteRecord = { sheet: sheet.name, address, kind };
+      if (this.failWrite?.(record)) {
+        this.failWrite = null;
+        throw new OfficeError("GeneralException", `fake Excel: the ${kind} write to ${address} failed.`);
+      }
       cells.forEach((row, r) => row.forEach((cell, c) => apply(cell, (grid as unknown[][])[r][c])));
-      this.writes.push({ sheet: sheet.name, address, kind });
+      this.record(record);
     };
     write("numberFormat", (cell, value) => {
       const current = sheet.cells.get(cell) ?? { value: "" };
@@ -244,12 +384,12 @@ export class FakeExcel {
     if (typeof format.columnWidth === "number" && !range.applied.has("columnWidth")) {
       range.applied.add("columnWidth");
       sheet.columnWidths.set(address, format.columnWidth);
-      this.writes.push({ sheet: sheet.name, address, kind: "format" });
+      this.record({ sheet: sheet.name, address, kind: "format" });
     }
     if (typeof format.fill.color === "string" && !range.applied.has("fill")) {
       range.applied.add("fill");
       sheet.fills.set(address, format.fill.color);
-      this.writes.push({ sheet: sheet.name, address, kind: "format" });
+      this.record({ sheet: sheet.name, address, kind: "format" });
     }
   }
 }

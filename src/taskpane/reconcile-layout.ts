@@ -1,0 +1,324 @@
+/**
+ * What the task pane's Reconcile writes into Excel, as plain data: where the added columns go
+ * (beside the table only when every cell they and the summary need is empty, otherwise on a new
+ * sheet), the formulas of each chunk of rows (one NYPILOT call per column per chunk, spilling),
+ * the number formats, the conditional formats and the summary block. reconcile-writer.ts applies
+ * it through Office.js; nothing here computes a fee: the formulas do, in Excel.
+ *
+ * The column mapping and its checks are the engine's (src/engine/reconcile.ts), the formula texts
+ * the CLI's (src/workbook/reconcile-formulas.ts); this file only places them on a sheet.
+ */
+import { EngineSettings } from "../engine";
+import { LengthUnit } from "../engine/measure";
+import {
+  ColumnMapping,
+  guessMapping,
+  MappingError,
+  planTable,
+  ReconcileField,
+  TablePlan,
+} from "../engine/reconcile";
+import { AddedColumnKind, computedColumnOf, reconcileColumnLayout, ReconcileColumnLayout, reconcileFormulas } from "../workbook/reconcile-formulas";
+import {
+  BOARD_FEES_REFERENCE,
+  BOARD_SURCHARGE_REFERENCE,
+  columnLetter,
+  CURRENCY_FORMAT,
+  quotedSheet,
+  RangeWrite,
+  sheetBaseName,
+  UNITS_FORMAT,
+  uniqueSheetName,
+} from "./sheet-layout";
+
+/** Rows per formula: a chunk is one write and one sync, small enough that Excel stays responsive. */
+export const DEFAULT_CHUNK_ROWS = 5000;
+/** Excel's last row: a table this tall leaves no room below, and a sheet holds no more. */
+export const EXCEL_ROWS = 1_048_576;
+/** A variance shows fractions of a cent a billed amount may carry. */
+export const VARIANCE_FORMAT = "$#,##0.00##";
+/** Excel's "Light Red Fill with Dark Red Text". */
+export const HIGHLIGHT = { fill: "#FFC7CE", font: "#9C0006" } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The range the person picked
+
+/** The table being checked: its sheet, its top-left cell (the header row), its size. */
+export interface SourceTable {
+  readonly sheetName: string;
+  /** 1-based column of the first column and row of the header. */
+  readonly firstColumn: number;
+  readonly headerRow: number;
+  /** Columns, and data rows under the header. */
+  readonly width: number;
+  readonly dataRows: number;
+  /** The header row's texts. */
+  readonly headers: readonly string[];
+  /** The name of the Excel table (ListObject) the range is, if it is one. */
+  readonly excelTable?: string;
+}
+
+/** Why a picked range cannot be reconciled, in words that say what to pick instead. */
+export class RangeNotUsable extends Error {}
+
+function columnNumberOf(letters: string): number {
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + (ch.charCodeAt(0) - 64), 0);
+}
+
+/**
+ * The table from Office.js's address of the range ("Invoices!B3:H100", "'My sheet'!B3:H100") and
+ * its header row's values.
+ */
+export function sourceTableOf(address: string, headerValues: readonly unknown[], excelTable?: string): SourceTable {
+  const bang = address.lastIndexOf("!");
+  const sheetPart = bang < 0 ? "" : address.slice(0, bang);
+  const sheetName = sheetPart.startsWith("'") ? sheetPart.slice(1, -1).replace(/''/g, "'") : sheetPart;
+  const cells = address.slice(bang + 1);
+  if (/^\$?[A-Z]{1,3}:\$?[A-Z]{1,3}$/i.test(cells) || /^\$?\d+:\$?\d+$/.test(cells)) {
+    throw new RangeNotUsable(`The selection ${address} is whole columns or rows: select from the header row down to the last invoice row (or click inside an Excel table).`);
+  }
+  const match = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/i.exec(cells);
+  if (!match) throw new RangeNotUsable(`The selection ${address} is not one block of cells: select the invoice table (its header row and data rows) or a cell inside an Excel table.`);
+  const firstColumn = columnNumberOf(match[1]);
+  const headerRow = Number(match[2]);
+  const lastColumn = match[3] ? columnNumberOf(match[3]) : firstColumn;
+  const lastRow = match[4] ? Number(match[4]) : headerRow;
+  const dataRows = lastRow - headerRow;
+  if (dataRows < 1) {
+    throw new RangeNotUsable(`The selection ${address} has no rows under its header: select the header row and the invoice rows below it (or click inside an Excel table).`);
+  }
+  const headers = Array.from({ length: lastColumn - firstColumn + 1 }, (_, i) => {
+    const cell = headerValues[i];
+    return cell === null || cell === undefined ? "" : String(cell).trim();
+  });
+  return { sheetName, firstColumn, headerRow, width: headers.length, dataRows, headers, ...(excelTable === undefined ? {} : { excelTable }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mapping the person sees and corrects
+
+export function guessedFields(headers: readonly string[]): { fields: (ReconcileField | null)[]; notes: readonly string[] } {
+  const mapping = guessMapping(headers);
+  return { fields: [...mapping.fields], notes: mapping.notes };
+}
+
+export type MappingCheck = { ok: true; plan: TablePlan } | { ok: false; message: string; columns: number[] };
+
+/** The engine's advice is worded for the command line's --map; in the pane the lists are the way. */
+function paneAdvice(message: string): string {
+  return message
+    .replace(/: map them as column=field\.$/, ": choose the column for each in the lists above.")
+    .replace(/: set the measurement unit, or rename the headers\.$/, ": choose the unit of plain-number measurements above, or rename the headers.");
+}
+
+/**
+ * The plan for the person's mapping, or the engine's MappingError message with the columns it is
+ * about (to mark those selects): a field chosen twice, or units beside measurements.
+ * measurementUnit: the unit of plain-number measurements; null to take it from the headers ("LOA (m)").
+ */
+export function checkMapping(
+  headers: readonly string[],
+  fields: readonly (ReconcileField | null)[],
+  settings: EngineSettings,
+  measurementUnit: LengthUnit | null = null,
+): MappingCheck {
+  const mapping: ColumnMapping = { headers: [...headers], fields: [...fields], notes: [] };
+  try {
+    return { ok: true, plan: planTable(mapping, "reconcile", { settings, boardFees: [], boardSurcharge: [], measurementUnit }) };
+  } catch (error) {
+    if (!(error instanceof MappingError)) throw error;
+    const count = new Map<ReconcileField, number>();
+    for (const field of fields) if (field !== null) count.set(field, (count.get(field) ?? 0) + 1);
+    const measured = fields.some((field) => field === "length" || field === "breadth" || field === "depth");
+    const conflicting = (field: ReconcileField | null) =>
+      field !== null && ((count.get(field) ?? 0) > 1 || (measured && fields.includes("units") && ["units", "length", "breadth", "depth"].includes(field)));
+    const columns = fields.flatMap((field, index) => (conflicting(field) ? [index] : []));
+    return { ok: false, message: paneAdvice(error.message), columns };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the result goes
+
+export const SUMMARY_LABELS = [
+  "Reconciliation summary",
+  "Rows",
+  "Billed (rows compared)",
+  "Computed (rows compared)",
+  "Variance (billed − computed)",
+  "Rows flagged",
+  "Rows not compared (an error in a row)",
+] as const;
+const SUMMARY_WIDTH = 2;
+
+/** One empty column between the added columns and the summary. */
+function summaryOffset(layout: ReconcileColumnLayout): number {
+  return layout.columns.length + 1;
+}
+
+/**
+ * The cells that must all be empty for the result to go beside the table: the added columns over
+ * the header and every data row, the gap column and the summary block.
+ */
+export function besideRegion(source: SourceTable, layout: ReconcileColumnLayout): string | null {
+  const first = source.firstColumn + source.width;
+  const last = first + summaryOffset(layout) + SUMMARY_WIDTH - 1;
+  const lastRow = Math.max(source.headerRow + source.dataRows, source.headerRow + SUMMARY_LABELS.length - 1);
+  if (last > 16_384 || lastRow > EXCEL_ROWS) return null;
+  return `${columnLetter(first)}${source.headerRow}:${columnLetter(last)}${lastRow}`;
+}
+
+/** Why the result is on a new sheet: cells beside the table hold something, the sheet ends there, or the range is an Excel table. */
+export type NewSheetReason = "occupied" | "no room" | "excel table";
+
+export type Placement = { readonly kind: "beside" } | { readonly kind: "new sheet"; readonly sheetName: string; readonly reason: NewSheetReason };
+
+/**
+ * Beside the table only when every cell of besideRegion is empty; otherwise a new sheet under a
+ * name no sheet has (Excel compares names without regard to case). An Excel table always gets a
+ * new sheet: a header written next to it makes Excel widen the table over the new columns, and a
+ * spilling formula inside a table is #SPILL!.
+ * regionIsEmpty: null when there is no region (the sheet's last column or row is in the way).
+ */
+export function choosePlacement(source: SourceTable, regionIsEmpty: boolean | null, sheetNames: readonly string[]): Placement {
+  const reason: NewSheetReason | null = source.excelTable !== undefined ? "excel table" : regionIsEmpty === null ? "no room" : regionIsEmpty ? null : "occupied";
+  if (reason === null) return { kind: "beside" };
+  return { kind: "new sheet", sheetName: newSheetName(source, sheetNames), reason };
+}
+
+/** "Reconciliation Invoices", or "… (2)" and on when taken. */
+export function newSheetName(source: SourceTable, sheetNames: readonly string[]): string {
+  return uniqueSheetName(sheetBaseName(`Reconciliation ${source.sheetName}`, ""), sheetNames);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is written
+
+export interface ConditionalHighlight {
+  readonly address: string;
+  /** Relative to the range's top-left cell, as Excel's custom rule takes it. */
+  readonly formula: string;
+}
+
+export interface ChunkWrites {
+  /** Data rows n (0-based) of the chunk: [firstRow, endRow). */
+  readonly firstRow: number;
+  readonly endRow: number;
+  readonly writes: readonly RangeWrite[];
+}
+
+export interface ReconcileSheetPlan {
+  readonly placement: Placement;
+  /** The sheet written: the table's own, or the new one. */
+  readonly targetSheet: string;
+  readonly header: RangeWrite;
+  readonly chunkCount: number;
+  /** The writes of chunk i: each added column's formula in the chunk's top cell (spilling), the number formats. */
+  chunk(index: number): ChunkWrites;
+  readonly highlights: readonly ConditionalHighlight[];
+  readonly summary: readonly RangeWrite[];
+  /** Every cell the run writes, for the message: "E1:T100001". */
+  readonly columnsAddress: string;
+  readonly dataRows: number;
+}
+
+const FORMAT_OF: Readonly<Record<AddedColumnKind, string>> = { units: UNITS_FORMAT, money: CURRENCY_FORMAT, flag: "General" };
+
+export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placement: Placement, chunkRows = DEFAULT_CHUNK_ROWS): ReconcileSheetPlan {
+  if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new Error(`chunkRows must be a positive whole number, not ${chunkRows}`);
+  const layout = reconcileColumnLayout(plan);
+  const beside = placement.kind === "beside";
+  const targetSheet = beside ? source.sheetName : placement.sheetName;
+  const targetFirst = beside ? source.firstColumn + source.width : 1;
+  const targetHeaderRow = beside ? source.headerRow : 1;
+  // On a new sheet the formulas name the table's sheet; beside it they need not.
+  const sourcePrefix = beside ? "" : `${quotedSheet(source.sheetName)}!`;
+  const outputLetter = (column: number) => columnLetter(targetFirst + column);
+  const inputLetter = (column: number) => columnLetter(source.firstColumn + column);
+  const added = layout.columns.length;
+  const lastOutput = outputLetter(added - 1);
+  const dataFirstRow = targetHeaderRow + 1;
+  const dataLastRow = targetHeaderRow + source.dataRows;
+  const variances = [...layout.variances.map((v) => v.column), layout.variance];
+  const formats = layout.columns.map((column, index) => (variances.includes(index) ? VARIANCE_FORMAT : FORMAT_OF[column.kind]));
+  const board = { fees: BOARD_FEES_REFERENCE, surcharge: BOARD_SURCHARGE_REFERENCE, feeRows: BOARD_FEES_REFERENCE };
+
+  const chunkCount = Math.ceil(source.dataRows / chunkRows);
+  const chunk = (index: number): ChunkWrites => {
+    if (!Number.isInteger(index) || index < 0 || index >= chunkCount) throw new RangeError(`no chunk ${index} of ${chunkCount}`);
+    const firstRow = index * chunkRows;
+    const endRow = Math.min(source.dataRows, firstRow + chunkRows);
+    const height = endRow - firstRow;
+    const sourceTop = source.headerRow + 1 + firstRow;
+    const targetTop = dataFirstRow + firstRow;
+    const span = (letter: string, top: number) => (height === 1 ? `${letter}${top}` : `${letter}${top}:${letter}${top + height - 1}`);
+    const cells = reconcileFormulas(
+      plan,
+      layout,
+      { input: (column) => `${sourcePrefix}${span(inputLetter(column), sourceTop)}`, output: (column) => span(outputLetter(column), targetTop) },
+      board,
+      "either",
+    );
+    const writes: RangeWrite[] = [
+      { address: `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop + height - 1}`, numberFormat: Array.from({ length: height }, () => [...formats]) },
+    ];
+    // The top cells: a formula each (it spills down the chunk); a column of constants is written whole.
+    const top = cells.map((cell) => ("formula" in cell ? `=${cell.formula}` : null));
+    writes.push({ address: `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop}`, formulas: [top.map((formula) => formula ?? "=0")] });
+    cells.forEach((cell, column) => {
+      if ("constant" in cell && height > 1) {
+        writes.push({ address: `${outputLetter(column)}${targetTop + 1}:${outputLetter(column)}${targetTop + height - 1}`, values: Array.from({ length: height - 1 }, () => [cell.constant]) });
+      }
+    });
+    return { firstRow, endRow, writes };
+  };
+
+  const columnRange = (column: number) => `${outputLetter(column)}${dataFirstRow}:${outputLetter(column)}${dataLastRow}`;
+  const highlights: ConditionalHighlight[] = [
+    ...variances.map((column) => ({ address: columnRange(column), formula: `=AND(ISNUMBER(${outputLetter(column)}${dataFirstRow}),ABS(${outputLetter(column)}${dataFirstRow})>=0.01)` })),
+    { address: columnRange(layout.flag), formula: `=${outputLetter(layout.flag)}${dataFirstRow}=TRUE` },
+  ];
+
+  // The summary: live formulas over the written columns. A row is compared when its variance is a number.
+  const labelColumn = columnLetter(targetFirst + summaryOffset(layout));
+  const valueColumn = columnLetter(targetFirst + summaryOffset(layout) + 1);
+  const absolute = (column: number) => `$${outputLetter(column)}$${dataFirstRow}:$${outputLetter(column)}$${dataLastRow}`;
+  const varianceRange = absolute(layout.variance);
+  // What the row's variance compares: the computed total, or the computed charges that were billed.
+  // (as the row's variance formula does: a billed total wins over the charges).
+  const comparedFields = plan.billed.includes("billed_total") ? (["billed_total"] as const) : plan.billed;
+  const compared = comparedFields.map((field) => absolute(computedColumnOf(layout, field)));
+  const r = (n: number) => targetHeaderRow + n;
+  const summary: RangeWrite[] = [
+    { address: `${labelColumn}${r(0)}:${valueColumn}${r(0)}`, values: [[SUMMARY_LABELS[0], ""]], style: "header" },
+    { address: `${labelColumn}${r(1)}:${labelColumn}${r(6)}`, values: SUMMARY_LABELS.slice(1).map((label) => [label]) },
+    {
+      address: `${valueColumn}${r(1)}:${valueColumn}${r(6)}`,
+      formulas: [
+        [`=ROWS(${varianceRange})`],
+        [`=${valueColumn}${r(3)}+${valueColumn}${r(4)}`],
+        [`=SUMPRODUCT(ISNUMBER(${varianceRange})*IFERROR(${compared.join("+")},0))`],
+        [`=SUMPRODUCT(IFERROR(${varianceRange},0))`],
+        [`=COUNTIF(${absolute(layout.flag)},TRUE)`],
+        [`=SUMPRODUCT(--ISERROR(${varianceRange}))`],
+      ],
+      numberFormat: [["0"], [CURRENCY_FORMAT], [CURRENCY_FORMAT], [VARIANCE_FORMAT], ["0"], ["0"]],
+    },
+  ];
+  if (!beside) {
+    const sourceAddress = `${quotedSheet(source.sheetName)}!${inputLetter(0)}${source.headerRow}:${inputLetter(source.width - 1)}${source.headerRow + source.dataRows}`;
+    summary.push({ address: `${labelColumn}${r(7)}:${valueColumn}${r(7)}`, values: [["Invoices checked", sourceAddress]] });
+  }
+
+  return {
+    placement,
+    targetSheet,
+    header: { address: `${outputLetter(0)}${targetHeaderRow}:${lastOutput}${targetHeaderRow}`, values: [layout.columns.map((column) => column.header)], style: "header" },
+    chunkCount,
+    chunk,
+    highlights,
+    summary,
+    columnsAddress: `${outputLetter(0)}${targetHeaderRow}:${lastOutput}${dataLastRow}`,
+    dataRows: source.dataRows,
+  };
+}

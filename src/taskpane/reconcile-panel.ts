@@ -1,0 +1,231 @@
+/**
+ * The task pane's "Reconcile invoices" section (Excel only): pick the invoice table, check and
+ * correct the column mapping the engine guessed, run, watch the progress. The DOM is built as in
+ * render.ts (no HTML parsing); the mapping and its checks come from reconcile-layout.ts, the work
+ * in the workbook from the ReconcileActions the Excel platform gives.
+ */
+import { EngineSettings } from "../engine";
+import { LengthUnit } from "../engine/measure";
+import { FIELD_LABELS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../engine/reconcile";
+import { FieldError } from "./form";
+import { checkMapping, guessedFields, NewSheetReason, ReconcileSheetPlan, SourceTable } from "./reconcile-layout";
+import { el, errorElement, renderErrors, selectField } from "./render";
+import { BOARD_RATES_SHEET, columnLetter } from "./sheet-layout";
+
+/** What the Excel platform does for the section. */
+export interface ReconcileActions {
+  /** The selected range, or the Excel table around the selection. */
+  pickTable(): Promise<SourceTable>;
+  /** Writes the result; reports rows done; returns what to tell the person. */
+  run(plan: TablePlan, source: SourceTable, onProgress: (rowsDone: number, rowsTotal: number) => void): Promise<string>;
+}
+
+const IGNORE = "";
+const FIELD_OPTIONS: readonly (readonly [string, string])[] = [[IGNORE, "— ignore this column —"], ...RECONCILE_FIELDS.map((field) => [field, FIELD_LABELS[field]] as const)];
+
+const UNIT_OPTIONS: readonly (readonly [string, string])[] = [
+  ["", "As the headers say, e.g. “LOA (m)” (feet if they say nothing)"],
+  ["ft", "Feet"],
+  ["m", "Metres"],
+  ["in", "Inches"],
+];
+
+function mappingSelectId(column: number): string {
+  return `reconcile-column-${column}`;
+}
+
+function countText(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** "Rows 5,000 of 100,000". */
+export function progressText(rowsDone: number, rowsTotal: number): string {
+  return `Rows ${countText(rowsDone)} of ${countText(rowsTotal)}`;
+}
+
+/** "Invoices!A1:F13: 6 columns, 12 rows under the header." */
+export function describeSource(source: SourceTable): string {
+  const last = `${columnLetter(source.firstColumn + source.width - 1)}${source.headerRow + source.dataRows}`;
+  return `${source.sheetName}!${columnLetter(source.firstColumn)}${source.headerRow}:${last}: ${source.width} column${source.width === 1 ? "" : "s"}, ${countText(source.dataRows)} row${source.dataRows === 1 ? "" : "s"} under the header.`;
+}
+
+export function reconcileSection(): HTMLElement {
+  return el(
+    "section",
+    { id: "reconcile", class: "card", "aria-labelledby": "reconcile-title" },
+    el("h2", { id: "reconcile-title" }, "Reconcile invoices"),
+    el(
+      "p",
+      { class: "hint" },
+      "Select the invoice table (its header row and the rows under it) or click inside an Excel table, then choose “Use selected range”. Computed columns, variances and a flag are added beside the table where those cells are empty, otherwise on a new sheet; your cells are never changed.",
+    ),
+    el("div", { class: "actions" }, el("button", { type: "button", class: "button secondary", "data-action": "reconcile-pick" }, "Use selected range")),
+    el("p", { id: "reconcile-range", class: "hint" }),
+    el(
+      "fieldset",
+      { id: "reconcile-mapping", hidden: true },
+      el("legend", {}, "What each column holds"),
+      el("div", { id: "reconcile-columns" }),
+      selectField({
+        id: "reconcile-unit",
+        label: "Unit of plain-number measurements",
+        bind: "reconcile.unit",
+        value: "",
+        options: UNIT_OPTIONS,
+        hint: "Only used when the table gives length, breadth and depth rather than pilotage units.",
+      }),
+    ),
+    el("ul", { id: "reconcile-notes", class: "notes" }),
+    errorElement("reconcile-mapping-error"),
+    el("div", { class: "actions" }, el("button", { type: "button", class: "button primary", "data-action": "reconcile-run", disabled: true }, "Reconcile")),
+    el(
+      "div",
+      { id: "reconcile-progress", hidden: true },
+      el("progress", { id: "reconcile-progressbar", max: 1, value: 0, "aria-labelledby": "reconcile-progress-text" }),
+      el("p", { id: "reconcile-progress-text", class: "hint" }),
+    ),
+    el("p", { id: "reconcile-message", class: "message", role: "status", "aria-live": "polite" }),
+  );
+}
+
+function mappingFields(source: SourceTable, fields: readonly (ReconcileField | null)[]): HTMLElement[] {
+  return source.headers.map((header, column) =>
+    selectField({
+      id: mappingSelectId(column),
+      label: `${columnLetter(source.firstColumn + column)} ${header === "" ? "(no header)" : `“${header}”`}`,
+      bind: `reconcile.column.${column}`,
+      value: fields[column] ?? IGNORE,
+      options: FIELD_OPTIONS,
+    }),
+  );
+}
+
+export class ReconcilePanel {
+  private source: SourceTable | null = null;
+  private fields: (ReconcileField | null)[] = [];
+  private measurementUnit: LengthUnit | null = null;
+
+  constructor(
+    private readonly section: HTMLElement,
+    private readonly actions: ReconcileActions,
+    private readonly settings: () => EngineSettings,
+    /** Checks the pane's board rows before a run (they go to the Board rates sheet the formulas read); a message when they cannot. */
+    private readonly boardProblem: () => string | null,
+    /** The pane's one-action-at-a-time runner: no Reconcile while a quote is inserted, nor two at once. */
+    private readonly exclusive: (task: () => Promise<void>) => Promise<void>,
+  ) {
+    section.addEventListener("click", (event) => {
+      const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button[data-action]") : null;
+      if (target?.dataset.action === "reconcile-pick") void this.exclusive(() => this.reported(() => this.pick()));
+      if (target?.dataset.action === "reconcile-run") void this.exclusive(() => this.reported(() => this.run()));
+    });
+    section.addEventListener("change", (event) => this.onChange(event));
+  }
+
+  private element<T extends HTMLElement>(id: string): T {
+    return this.section.querySelector(`#${id}`) as T;
+  }
+
+  private say(text: string): void {
+    this.element("reconcile-message").textContent = text;
+  }
+
+  /** Errors of this section are told here, not in the quote's message line. */
+  private async reported(task: () => Promise<void>): Promise<void> {
+    try {
+      await task();
+    } catch (error) {
+      this.say(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async pick(): Promise<void> {
+    this.say("Reading the selection…");
+    const source = await this.actions.pickTable();
+    const guessed = guessedFields(source.headers);
+    this.source = source;
+    this.fields = guessed.fields;
+    this.element("reconcile-range").textContent = describeSource(source);
+    this.element("reconcile-columns").replaceChildren(...mappingFields(source, this.fields));
+    this.element("reconcile-mapping").hidden = false;
+    this.element("reconcile-notes").replaceChildren(...guessed.notes.map((note) => el("li", {}, note)));
+    this.element<HTMLButtonElement>("reconcile-run").disabled = false;
+    this.say("Check what each column holds (guessed from the headers), correct any that are wrong, then choose “Reconcile”.");
+    this.check();
+  }
+
+  private onChange(event: Event): void {
+    const control = event.target;
+    if (!(control instanceof HTMLSelectElement)) return;
+    if (control.dataset.bind === "reconcile.unit") {
+      this.measurementUnit = control.value === "" ? null : (control.value as LengthUnit);
+      this.check();
+      return;
+    }
+    const match = /^reconcile\.column\.(\d+)$/.exec(control.dataset.bind ?? "");
+    if (!match) return;
+    this.fields[Number(match[1])] = control.value === IGNORE ? null : (control.value as ReconcileField);
+    this.check();
+  }
+
+  /** Marks the columns the mapping's problem is about; returns the plan when there is none. */
+  private check(): TablePlan | null {
+    if (!this.source) return null;
+    const checked = checkMapping(this.source.headers, this.fields, this.settings(), this.measurementUnit);
+    const errors: FieldError[] = checked.ok ? [] : checked.columns.map((column) => ({ id: mappingSelectId(column), message: checked.message }));
+    renderErrors(this.element("reconcile-mapping"), errors, () => true);
+    const summary = this.element("reconcile-mapping-error");
+    const text = checked.ok ? "" : checked.message;
+    summary.textContent = text;
+    summary.hidden = text === "";
+    return checked.ok ? checked.plan : null;
+  }
+
+  private async run(): Promise<void> {
+    const source = this.source;
+    if (!source) return this.say("First select the invoice table and choose “Use selected range”.");
+    const plan = this.check();
+    if (!plan) {
+      this.section.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return this.say("Correct the column mapping first: the problem is shown above the Reconcile button.");
+    }
+    const board = this.boardProblem();
+    if (board) return this.say(board);
+    const progress = this.element("reconcile-progress");
+    const bar = this.element<HTMLProgressElement>("reconcile-progressbar");
+    const text = this.element("reconcile-progress-text");
+    const show = (done: number, total: number) => {
+      bar.max = Math.max(1, total);
+      bar.value = done;
+      text.textContent = progressText(done, total);
+    };
+    show(0, source.dataRows);
+    progress.hidden = false;
+    this.say("Writing the formulas…");
+    try {
+      this.say(await this.actions.run(plan, source, show));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.say(`Reconcile stopped: ${reason} Your own cells were not changed. Fix that and choose “Reconcile” again; columns already written make the next run use a new sheet, so delete them first to keep the result beside the table.`);
+    }
+  }
+}
+
+const NEW_SHEET_WHY: Readonly<Record<NewSheetReason, string>> = {
+  occupied: "Some cells beside the table are not empty",
+  "no room": "The sheet ends beside the table",
+  "excel table": "The range is an Excel table, which cannot hold spilling formulas",
+};
+
+/** What the person is told after a run: where the result is, and why there. */
+export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates: "created" | "updated"): string {
+  const rows = `${countText(sheetPlan.dataRows)} row${sheetPlan.dataRows === 1 ? "" : "s"}`;
+  const placement = sheetPlan.placement;
+  const why = placement.kind === "beside" ? "" : NEW_SHEET_WHY[placement.reason];
+  const where =
+    placement.kind === "beside"
+      ? `Added the computed columns, variances and flag beside the table (${sheetPlan.columnsAddress}) for ${rows}, with a summary to their right.`
+      : `${why}, so the result is on the new sheet “${sheetPlan.targetSheet}” (${sheetPlan.columnsAddress}, ${rows}, with a summary to the right); your table is unchanged.`;
+  const board = boardRates === "created" ? ` Created the “${BOARD_RATES_SHEET}” sheet from the pane's board rows.` : "";
+  return `${where} Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.${board}`;
+}

@@ -1,0 +1,170 @@
+/**
+ * The formulas of a reconciliation's added columns: computed amounts as =NYPILOT.* calls, a
+ * variance per billed charge and for the row, and a flag. Shared by the CLI's .xlsx output (one
+ * formula per row, referencing "E7") and the task pane's Reconcile (one formula per column per
+ * chunk of rows, referencing "'Invoices'!E7:E5006" and spilling). Each formula works its amount
+ * out as src/engine/reconcile.ts's reconcileRow does, so the CLI can cache reconcileRow's values.
+ *
+ * Every formula is written to work both ways: over single cells and, element by element, over
+ * ranges of equal height (Excel's dynamic arrays). That is why the flag adds booleans up instead
+ * of calling OR, and the Section 2 test compares names one by one: OR would collapse a whole
+ * range into one answer.
+ *
+ * Pure text: no Office, no files. Formulas are returned without the leading "=".
+ */
+import { BILLED_CHARGE, BilledField, BoardFeeChargeCode, COMPUTED_LABELS, TablePlan } from "../engine/reconcile";
+
+/** What an added column holds, for its header's number format. */
+export type AddedColumnKind = "units" | "money" | "flag";
+
+export interface AddedColumn {
+  readonly header: string;
+  readonly kind: AddedColumnKind;
+}
+
+/** Positions (0-based, among the added columns) of every column a reconciliation adds. */
+export interface ReconcileColumnLayout {
+  /** Units worked out from length × breadth × depth; null when the table gives units. */
+  readonly units: number | null;
+  readonly base: number;
+  readonly surcharge: number;
+  readonly secondPilot: number;
+  readonly boardFees: number;
+  readonly total: number;
+  /** The computed board fee beside each billed fee column; boardColumn is its column in the fee table (the from-date is 1). */
+  readonly fees: readonly { readonly code: BoardFeeChargeCode; readonly boardColumn: number; readonly column: number }[];
+  /** A variance per billed charge (not the billed total: the row's variance is that one). */
+  readonly variances: readonly { readonly field: BilledField; readonly column: number }[];
+  readonly variance: number;
+  readonly flag: number;
+  readonly columns: readonly AddedColumn[];
+}
+
+const FEE_COLUMNS: readonly { field: BilledField; code: BoardFeeChargeCode; boardColumn: number }[] = [
+  { field: "billed_launch", code: "launch", boardColumn: 2 },
+  { field: "billed_communication", code: "communication", boardColumn: 3 },
+  { field: "billed_midriver_launch", code: "midriver_launch", boardColumn: 4 },
+];
+
+export function reconcileColumnLayout(plan: TablePlan): ReconcileColumnLayout {
+  const columns: AddedColumn[] = [];
+  const add = (header: string, kind: AddedColumnKind) => columns.push({ header, kind }) - 1;
+  const units = plan.fromMeasurements ? add("Computed pilotage units", "units") : null;
+  const money = (label: string) => add(`Computed ${label}`, "money");
+  const base = money(COMPUTED_LABELS.base);
+  const surcharge = money(COMPUTED_LABELS.surcharge);
+  const secondPilot = money(COMPUTED_LABELS.second_pilot);
+  const boardFees = money(COMPUTED_LABELS.board_fees);
+  const total = money(COMPUTED_LABELS.total);
+  const fees = FEE_COLUMNS.filter((fee) => plan.billed.includes(fee.field)).map((fee) => ({ code: fee.code, boardColumn: fee.boardColumn, column: money(COMPUTED_LABELS[fee.code]) }));
+  const variances = plan.billed
+    .filter((field) => field !== "billed_total")
+    .map((field) => ({ field, column: add(`Variance ${COMPUTED_LABELS[BILLED_CHARGE[field]]}`, "money") }));
+  const variance = add("Variance", "money");
+  const flag = add("Flag", "flag");
+  return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, columns };
+}
+
+/** The added column a billed column is compared with (0-based among the added columns). */
+export function computedColumnOf(layout: ReconcileColumnLayout, field: BilledField): number {
+  const code = BILLED_CHARGE[field];
+  if (code === "total") return layout.total;
+  if (code === "base") return layout.base;
+  if (code === "surcharge") return layout.surcharge;
+  if (code === "second_pilot") return layout.secondPilot;
+  const fee = layout.fees.find((f) => f.code === code);
+  // The layout gives every billed fee column its computed column.
+  if (fee === undefined) throw new Error(`no computed column for ${field}`);
+  return fee.column;
+}
+
+/** How the formulas name the cells of the rows they cover. */
+export interface FormulaReferences {
+  /** A column of the table being checked (0-based): "E7", or "'Invoices'!E7:E5006". */
+  input(column: number): string;
+  /** An added column (0-based among the added columns), over the same rows. */
+  output(column: number): string;
+}
+
+/** The board tables as the NYPILOT functions take them, and the fee rows the fee columns look dates up in. */
+export interface BoardReferences {
+  readonly fees: string;
+  readonly surcharge: string;
+  /** The fee table's rows in date order (from-date in its first column), or null when it has none. */
+  readonly feeRows: string | null;
+}
+
+/** How the date column holds its dates: Excel date serials, YYYY-MM-DD text, or either from row to row. */
+export type DateCells = "numbers" | "text" | "either";
+
+/** An added column's content over the rows: a formula, or the constant 0 (no hours column: no second pilot). */
+export type AddedCell = { readonly formula: string } | { readonly constant: 0 };
+
+// The names readSection accepts for Section 2 (D5), as LOWER(TRIM(section)) gives them.
+const SECTION_TWO_NAMES = ["2", "section 2", "upper", "upper river", "section 2, upper river"];
+
+/** One entry per added column, in layout order. */
+export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout, refs: FormulaReferences, board: BoardReferences, dates: DateCells): AddedCell[] {
+  const c = plan.column;
+  const input = (column: number | undefined) => (column === undefined ? "" : refs.input(column));
+  const units = layout.units !== null ? refs.output(layout.units) : input(c.units);
+  const section = input(c.section);
+  const date = input(c.date);
+  const hours = input(c.hours);
+  const relieved = input(c.relieved);
+  const anchored = input(c.anchored);
+  const base = refs.output(layout.base);
+  const surcharge = refs.output(layout.surcharge);
+  const secondPilot = refs.output(layout.secondPilot);
+  const total = refs.output(layout.total);
+  const out: AddedCell[] = [];
+
+  if (layout.units !== null) {
+    let unitArgument = "";
+    const unitCell = input(c.unit);
+    const defaultUnit = plan.measurementUnit;
+    if (unitCell !== "" && defaultUnit !== null) unitArgument = `,IF(TRIM(${unitCell})="","${defaultUnit}",${unitCell})`;
+    else if (unitCell !== "") unitArgument = `,${unitCell}`;
+    else if (defaultUnit !== null) unitArgument = `,"${defaultUnit}"`;
+    out.push({ formula: `NYPILOT.PILOTAGE_UNITS(${input(c.length)},${input(c.breadth)},${input(c.depth)}${unitArgument})` });
+  }
+  out.push({ formula: `NYPILOT.HUDSON_BASE_FEE(${units},${section},${date})` });
+  out.push({ formula: `NYPILOT.HUDSON_SURCHARGE(${units},${date},${board.surcharge})` });
+  if (hours === "") {
+    out.push({ constant: 0 });
+  } else {
+    const options = anchored !== "" ? `,${relieved},${anchored}` : relieved !== "" ? `,${relieved}` : "";
+    out.push({ formula: `IF(TRIM(${hours})="",0,NYPILOT.HUDSON_SECOND_PILOT(${base},${hours}${options}))` });
+  }
+  out.push({ formula: `ROUND(${total}-${base}-${surcharge}-${secondPilot},2)` });
+  out.push({ formula: `NYPILOT.HUDSON_TOTAL(${units},${section},${date},${hours},${relieved},${anchored},${board.fees},${board.surcharge})` });
+  for (const fee of layout.fees) {
+    // The board's fee in force on the date (VLOOKUP on the sorted from-dates); a blank amount is not entered.
+    const fromText = `DATE(VALUE(LEFT(TRIM(${date}),4)),VALUE(MID(TRIM(${date}),6,2)),VALUE(RIGHT(TRIM(${date}),2)))`;
+    const when = dates === "numbers" ? date : dates === "text" ? fromText : `IF(ISNUMBER(${date}),${date},${fromText})`;
+    const lookup = `VLOOKUP(${when},${board.feeRows},${fee.boardColumn},TRUE)`;
+    let amount = board.feeRows === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
+    if (fee.code === "midriver_launch") {
+      const name = `LOWER(TRIM(${section}))`;
+      const sectionTwo = SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+");
+      amount = `IF(${sectionTwo}>0,${amount},0)`;
+    }
+    out.push({ formula: `IF(ISERROR(${base}),${base},${amount})` });
+  }
+  const computedColumn = (field: BilledField): string => refs.output(computedColumnOf(layout, field));
+  const varianceRefs: string[] = [];
+  for (const { field, column } of layout.variances) {
+    out.push({ formula: `ROUND(${input(c[field])}-${computedColumn(field)},6)` });
+    varianceRefs.push(refs.output(column));
+  }
+  // Six decimals: removes binary noise (1234.56 − 1234.55) and keeps a billed fraction of a cent.
+  out.push({
+    formula: c.billed_total !== undefined
+      ? `ROUND(${input(c.billed_total)}-${total},6)`
+      : `ROUND((${plan.billed.map((field) => input(c[field])).join("+")})-(${plan.billed.map(computedColumn).join("+")}),6)`,
+  });
+  // A variance of $0.01 or more either way, or one that cannot be worked out (an error), flags the row.
+  const tests = [refs.output(layout.variance), ...varianceRefs].map((ref) => `(ABS(${ref})>=0.01)`);
+  out.push({ formula: tests.length === 1 ? `IFERROR(${tests[0]},TRUE)` : `IFERROR(${tests.join("+")}>0,TRUE)` });
+  return out;
+}

@@ -1,0 +1,620 @@
+/**
+ * The task pane's Reconcile (src/taskpane/reconcile-layout.ts + reconcile-writer.ts) against the
+ * fake workbook of test/taskpane/fake-excel.ts (office-addin-mock underneath): the result goes
+ * beside the table only when every cell it needs is empty, otherwise to a new sheet; nothing the
+ * person typed changes; one formula per column per chunk, with exactly the chunk's rows; one sync
+ * per chunk; calculation held back and restored, even when a write fails; progress reported. A
+ * small written result is then evaluated through the built add-in (HyperFormula harness) and
+ * checked against amounts worked by hand from § 89-a.
+ */
+import { DEFAULT_SETTINGS } from "../../src/engine";
+import { TablePlan } from "../../src/engine/reconcile";
+import { saveBoardRates } from "../../src/taskpane/excel-writer";
+import { checkMapping, guessedFields, HIGHLIGHT, reconcileSheetPlan, SourceTable, sourceTableOf, VARIANCE_FORMAT } from "../../src/taskpane/reconcile-layout";
+import { describeSource, progressText, reconcileResultMessage } from "../../src/taskpane/reconcile-panel";
+import { readPickedTable, writeReconciliation } from "../../src/taskpane/reconcile-writer";
+import { BOARD_RATES_SHEET, CURRENCY_FORMAT } from "../../src/taskpane/sheet-layout";
+import { addFeeRow, addSurchargeRow, initialState } from "../../src/taskpane/state";
+import { buildHyperFormula, isCellError, ErrorType, SheetContents } from "../support/hyperformula";
+import { FakeExcel, FakeSheet } from "./fake-excel";
+
+const globals = globalThis as unknown as { Excel?: unknown; Office?: unknown };
+
+/** office.js's requirement-set check: ExcelApi up to 1.minor. */
+function officeWithExcelApi(minor: number) {
+  return { context: { requirements: { isSetSupported: (name: string, version: string) => name === "ExcelApi" && Number(version.split(".")[1]) <= minor } } };
+}
+
+beforeEach(() => {
+  globals.Office = officeWithExcelApi(17);
+});
+
+afterEach(() => {
+  delete globals.Excel;
+  delete globals.Office;
+});
+
+const INVOICE_HEADERS = ["Vessel", "Pilotage units", "Section", "Transit date", "Hours", "Invoice total"];
+
+function planFor(headers: readonly string[]): TablePlan {
+  const checked = checkMapping(headers, guessedFields(headers).fields, DEFAULT_SETTINGS);
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.plan;
+}
+
+/** A workbook with an "Invoices" sheet whose header is at A1, and `rows` data rows (only the header typed). */
+function invoiceBook(rows: number, sheetNames: string[] = ["Invoices"]): { fake: FakeExcel; sheet: FakeSheet; source: SourceTable } {
+  const fake = new FakeExcel(sheetNames);
+  const sheet = fake.sheet("Invoices") as FakeSheet;
+  sheet.fill("A1", [INVOICE_HEADERS]);
+  globals.Excel = fake.excelGlobal();
+  const source: SourceTable = { sheetName: "Invoices", firstColumn: 1, headerRow: 1, width: 6, dataRows: rows, headers: INVOICE_HEADERS };
+  return { fake, sheet, source };
+}
+
+describe("the mapping", () => {
+  test("guessed from the headers of a real-looking pilots' invoice export", () => {
+    const headers = ["Invoice No.", "Vessel Name", "Pilotage Units", "River", "Date of Transit", "Hrs", "Base Pilotage", "Surcharge", "Launch Fee", "Comms", "Invoice Total", "Notes"];
+    expect(guessedFields(headers).fields).toEqual([
+      null, "vessel", "units", "section", "date", "hours", "billed_base", "billed_surcharge", "billed_launch", "billed_communication", "billed_total", null,
+    ]);
+  });
+
+  test("measurements with their unit in the header, and a second amount column noted, not used", () => {
+    const guessed = guessedFields(["Ship", "LOA (ft)", "Beam (ft)", "Depth (ft)", "Section", "Sailing date", "Amount billed", "Total"]);
+    expect(guessed.fields).toEqual(["vessel", "length", "breadth", "depth", "section", "date", "billed_total", null]);
+    expect(guessed.notes).toEqual(['column H "Total" also looks like the billed total; column G "Amount billed" is used.']);
+    const checked = checkMapping(["Ship", "LOA (ft)", "Beam (ft)", "Depth (ft)", "Section", "Sailing date", "Amount billed", "Total"], guessed.fields, DEFAULT_SETTINGS);
+    expect(checked.ok && checked.plan.fromMeasurements).toBe(true);
+  });
+
+  test("headers that disagree on the unit: the message points at the pane's unit list, and choosing a unit settles it", () => {
+    const headers = ["LOA (m)", "Beam (ft)", "Depth", "Section", "Date", "Total"];
+    const fields = guessedFields(headers).fields;
+    const checked = checkMapping(headers, fields, DEFAULT_SETTINGS);
+    expect(!checked.ok && checked.message).toBe(
+      "The measurement headers disagree (overall length in m, extreme breadth in ft, depth has no unit): choose the unit of plain-number measurements above, or rename the headers.",
+    );
+    const chosen = checkMapping(headers, fields, DEFAULT_SETTINGS, "m");
+    expect(chosen.ok && chosen.plan.measurementUnit).toBe("m");
+  });
+
+  test("the person's correction changes the plan, and so what is written", () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Pilotage", "Amount"];
+    const guessed = guessedFields(headers).fields;
+    expect(guessed).toEqual(["vessel", "units", "section", "date", "billed_base", "billed_total"]);
+    const asGuessed = checkMapping(headers, guessed, DEFAULT_SETTINGS);
+    // "Pilotage" is in fact the pilot's name on this export: the person sets it to ignore.
+    const corrected = checkMapping(headers, ["vessel", "units", "section", "date", null, "billed_total"], DEFAULT_SETTINGS);
+    expect(asGuessed.ok && asGuessed.plan.billed).toEqual(["billed_base", "billed_total"]);
+    expect(corrected.ok && corrected.plan.billed).toEqual(["billed_total"]);
+    // What is written follows: a "Variance base pilotage" column only as guessed.
+    const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 6, dataRows: 3, headers };
+    const headerRow = (plan: TablePlan) => reconcileSheetPlan(plan, source, { kind: "beside" }).header.values?.[0];
+    expect(asGuessed.ok && headerRow(asGuessed.plan)).toContain("Variance base pilotage");
+    expect(corrected.ok && headerRow(corrected.plan)).not.toContain("Variance base pilotage");
+  });
+
+  test("a field chosen twice: the engine's message, and the two columns to mark", () => {
+    const checked = checkMapping(INVOICE_HEADERS, ["vessel", "units", "section", "date", "units", "billed_total"], DEFAULT_SETTINGS);
+    expect(checked).toEqual({ ok: false, message: "The pilotage units is mapped to two columns (B and E).", columns: [1, 4] });
+  });
+
+  test("units beside measurements: every such column is marked", () => {
+    const checked = checkMapping(["U", "L", "B", "D", "S", "T", "X"], ["units", "length", "breadth", "depth", "section", "date", "billed_total"], DEFAULT_SETTINGS);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.columns).toEqual([0, 1, 2, 3]);
+    expect(!checked.ok && checked.message).toMatch(/use one or the other \(map the others to ignore\)/);
+  });
+
+  test("a required field missing: the message names it and the columns to choose from", () => {
+    const checked = checkMapping(INVOICE_HEADERS, ["vessel", "units", null, "date", "hours", "billed_total"], DEFAULT_SETTINGS);
+    expect(checked.ok).toBe(false);
+    // The engine's advice for --map, worded for the pane's lists.
+    expect(!checked.ok && checked.message).toMatch(/^No column found for section\. The columns are A "Vessel", .*: choose the column for each in the lists above\.$/);
+    expect(!checked.ok && checked.columns).toEqual([]);
+  });
+});
+
+describe("reading the picked range", () => {
+  test("the selection itself: its sheet, header row and data rows", async () => {
+    const { fake } = invoiceBook(0, ["Other", "Invoices"]);
+    (fake.sheet("Invoices") as FakeSheet).fill("C3", [["Units", "Section", "Date", "Total"]]);
+    fake.selection = { sheet: "Invoices", address: "C3:F40" };
+    const table = await readPickedTable();
+    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"] });
+  });
+
+  test("a cell inside an Excel table: the whole table", async () => {
+    const { fake } = invoiceBook(0);
+    fake.tables.push({ sheet: "Invoices", address: "A1:F13" });
+    fake.selection = { sheet: "Invoices", address: "C5" };
+    const table = await readPickedTable();
+    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 1, headerRow: 1, width: 6, dataRows: 12, headers: INVOICE_HEADERS, excelTable: "A1:F13" });
+  });
+
+  test("whole columns: refused with what to select instead", () => {
+    expect(() => sourceTableOf("Invoices!A:F", [])).toThrow("The selection Invoices!A:F is whole columns or rows: select from the header row down to the last invoice row (or click inside an Excel table).");
+  });
+
+  test("one row only: refused with what to select instead", async () => {
+    const { fake } = invoiceBook(0);
+    fake.selection = { sheet: "Invoices", address: "A1:F1" };
+    await expect(readPickedTable()).rejects.toThrow("The selection Invoices!A1:F1 has no rows under its header: select the header row and the invoice rows below it (or click inside an Excel table).");
+  });
+});
+
+/*
+ * With INVOICE_HEADERS (units given, a billed total only) the run adds seven columns: computed base
+ * pilotage, surcharge, second pilot, board fees, total, variance, flag. Beside a table in A:F they
+ * are G:M, with the summary in O:P after an empty column N; so for 12 rows the cells that must be
+ * empty are G1:P13.
+ */
+const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag"];
+
+describe("where the result goes: never over a cell the person typed", () => {
+  test("beside the table when every cell it needs is empty; only those cells are written", async () => {
+    const { fake, sheet, source } = invoiceBook(12, ["Invoices", "Notes"]);
+    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", "", 4139.5]]);
+    // Content just outside the region: right of the summary (Q) and under it (row 14).
+    sheet.fill("Q1", [["checked by AB"]]);
+    sheet.fill("G14", [["totals below"]]);
+    (fake.sheet("Notes") as FakeSheet).fill("A1", [["keep"]]);
+    const before = { invoices: sheet.snapshot(), notes: (fake.sheet("Notes") as FakeSheet).snapshot() };
+
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+
+    expect(sheetPlan.placement).toEqual({ kind: "beside" });
+    expect(fake.sheets.map((s) => s.name)).toEqual(["Invoices", "Notes"]);
+    expect(["G1", "H1", "I1", "J1", "K1", "L1", "M1"].map((a) => sheet.cell(a)?.value)).toEqual(ADDED);
+    for (const [address, cell] of Object.entries(before.invoices)) expect({ address, cell: sheet.cell(address) }).toEqual({ address, cell });
+    expect((fake.sheet("Notes") as FakeSheet).snapshot()).toEqual(before.notes);
+    for (const write of fake.writes) {
+      expect(write.sheet).toBe("Invoices");
+      for (const cell of write.address.split(":")) expect(cell).toMatch(/^[G-P]([1-9]|1[0-3])$/);
+    }
+    expect(sheet.cell("G2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B2:B6,C2:C6,D2:D6)");
+  });
+
+  test.each([
+    ["the first added column's header cell", "G1"],
+    ["a data cell in the last added column, last row", "M13"],
+    ["the gap column before the summary", "N5"],
+    ["the summary's bottom-right cell", "P7"],
+    ["a zero the person typed", "K8"],
+  ])("one occupied cell (%s, %s): everything goes to a new sheet, nothing on the table's sheet changes", async (_what, occupied) => {
+    const { fake, sheet, source } = invoiceBook(12, ["Invoices", "Reconciliation Invoices", "reconciliation invoices (2)"]);
+    sheet.fill(occupied, [[occupied === "K8" ? 0 : "mine"]]);
+    (fake.sheet("Reconciliation Invoices") as FakeSheet).fill("A1", [["an earlier run, edited"]]);
+    const before = fake.sheets.map((s) => [s.name, s.snapshot()] as const);
+
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+
+    const name = "Reconciliation Invoices (3)";
+    expect(sheetPlan.placement).toEqual({ kind: "new sheet", sheetName: name, reason: "occupied" });
+    expect(fake.sheets.map((s) => s.name)).toEqual(["Invoices", "Reconciliation Invoices", "reconciliation invoices (2)", name]);
+    for (const [sheetName, cells] of before) expect(fake.sheet(sheetName)?.snapshot()).toEqual(cells);
+    expect(fake.writes.filter((w) => w.sheet !== name)).toEqual([]);
+    const result = fake.sheet(name) as FakeSheet;
+    expect(result.activated).toBe(true);
+    // On the new sheet the columns start at A, with the header in row 1, and name the table's cells.
+    expect(["A1", "G1"].map((a) => result.cell(a)?.value)).toEqual(["Computed base pilotage", "Flag"]);
+    expect(result.cell("A2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE('Invoices'!B2:B6,'Invoices'!C2:C6,'Invoices'!D2:D6)");
+    expect(result.cell("A12")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE('Invoices'!B12:B13,'Invoices'!C12:C13,'Invoices'!D12:D13)");
+    expect([result.cell("I8")?.value, result.cell("J8")?.value]).toEqual(["Invoices checked", "'Invoices'!A1:F13"]);
+  });
+
+  test("a formula that shows nothing is content: a new sheet, and the formula is kept", async () => {
+    const { sheet, source } = invoiceBook(12);
+    sheet.cells.set("J9", { value: "", formula: '=IF(F9="","",F9*2)' });
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(sheetPlan.placement).toEqual({ kind: "new sheet", sheetName: "Reconciliation Invoices", reason: "occupied" });
+    expect(sheet.cell("J9")).toEqual({ value: "", formula: '=IF(F9="","",F9*2)' });
+  });
+
+  test("an empty cell with only a number format is empty; without ExcelApi 1.9 it counts (a new sheet rather than a risk)", async () => {
+    const formatted = async () => {
+      const book = invoiceBook(12);
+      book.sheet.cells.set("H5", { value: "", numberFormat: "0.00" });
+      return (await writeReconciliation(planFor(INVOICE_HEADERS), book.source, { chunkRows: 5 })).sheetPlan.placement.kind;
+    };
+    expect(await formatted()).toBe("beside");
+    globals.Office = officeWithExcelApi(8);
+    expect(await formatted()).toBe("new sheet");
+  });
+
+  test("a table at the last columns of the sheet, with no room beside it: a new sheet", async () => {
+    const fake = new FakeExcel(["Wide"]);
+    globals.Excel = fake.excelGlobal();
+    const source: SourceTable = { sheetName: "Wide", firstColumn: 16_379, headerRow: 1, width: 6, dataRows: 3, headers: INVOICE_HEADERS };
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source);
+    expect(sheetPlan.placement).toEqual({ kind: "new sheet", sheetName: "Reconciliation Wide", reason: "no room" });
+    expect(fake.writes.filter((w) => w.sheet === "Wide")).toEqual([]);
+  });
+
+  test("an Excel table: always a new sheet (Excel would widen the table over new columns, where spills are #SPILL!)", async () => {
+    const { fake, sheet, source } = invoiceBook(12);
+    const before = sheet.snapshot();
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), { ...source, excelTable: "Invoices2026" }, { chunkRows: 5 });
+    expect(sheetPlan.placement).toEqual({ kind: "new sheet", sheetName: "Reconciliation Invoices", reason: "excel table" });
+    expect(sheet.snapshot()).toEqual(before);
+    expect(fake.writes.filter((w) => w.sheet === "Invoices")).toEqual([]);
+  });
+
+  test("a name taken between reading the names and adding the sheet: nothing is written there, the next free name is used", async () => {
+    const { fake, sheet, source } = invoiceBook(12);
+    sheet.fill("G1", [["mine"]]);
+    fake.beforeAdd = (name) => {
+      if (name !== "Reconciliation Invoices" || fake.sheet(name)) return;
+      const other = new FakeSheet(name);
+      other.fill("A1", [["a co-author's sheet"]]);
+      fake.sheets.push(other);
+    };
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(sheetPlan.targetSheet).toBe("Reconciliation Invoices (2)");
+    expect(fake.sheet("Reconciliation Invoices")?.snapshot()).toEqual({ A1: { value: "a co-author's sheet" } });
+    expect(fake.writes.filter((w) => w.sheet === "Reconciliation Invoices")).toEqual([]);
+  });
+
+  test("a sheet name with an apostrophe is quoted in the formulas", async () => {
+    const fake = new FakeExcel(["Pilot's invoices"]);
+    (fake.sheet("Pilot's invoices") as FakeSheet).fill("G1", [["occupied"]]);
+    globals.Excel = fake.excelGlobal();
+    const source: SourceTable = { sheetName: "Pilot's invoices", firstColumn: 1, headerRow: 1, width: 6, dataRows: 2, headers: INVOICE_HEADERS };
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source);
+    expect(sheetPlan.targetSheet).toBe("Reconciliation Pilot's invoices");
+    expect(fake.sheet(sheetPlan.targetSheet)?.cell("A2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE('Pilot''s invoices'!B2:B3,'Pilot''s invoices'!C2:C3,'Pilot''s invoices'!D2:D3)");
+  });
+});
+
+describe("chunks", () => {
+  test("100,000 rows in chunks of 5,000: twenty formula writes, one sync each, every range exactly its chunk's rows", async () => {
+    const rows = 100_000;
+    const { fake, source } = invoiceBook(rows);
+    const syncsAtProgress: number[] = [];
+    const progress: [number, number][] = [];
+    const { sheetPlan } = await writeReconciliation(planFor(INVOICE_HEADERS), source, {
+      onProgress: (done, total) => {
+        progress.push([done, total]);
+        syncsAtProgress.push(fake.syncs);
+      },
+    });
+    expect(sheetPlan.chunkCount).toBe(20);
+    const formulaWrites = fake.writes.filter((w) => w.kind === "formulas" && /^G\d+:M\d+$/.test(w.address));
+    expect(formulaWrites.map((w) => w.address)).toEqual(Array.from({ length: 20 }, (_, i) => `G${2 + 5000 * i}:M${2 + 5000 * i}`));
+    // One sync per chunk, and nothing else between two chunks.
+    expect(syncsAtProgress.slice(1).map((n, i) => n - syncsAtProgress[i])).toEqual(Array(20).fill(1));
+    expect(progress.map(([done]) => done)).toEqual([0, ...Array.from({ length: 20 }, (_, i) => 5000 * (i + 1))]);
+    expect(progress.every(([, total]) => total === rows)).toBe(true);
+
+    const sheet = fake.sheet("Invoices") as FakeSheet;
+    const board = "'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104";
+    // Chunk 1 (rows 2–5,001) and chunk 20 (rows 95,002–100,001), every column.
+    expect(["G2", "H2", "I2", "J2", "K2", "L2", "M2"].map((a) => sheet.cell(a)?.formula)).toEqual([
+      "=NYPILOT.HUDSON_BASE_FEE(B2:B5001,C2:C5001,D2:D5001)",
+      "=NYPILOT.HUDSON_SURCHARGE(B2:B5001,D2:D5001,'Board rates'!$F$5:$I$104)",
+      '=IF(TRIM(E2:E5001)="",0,NYPILOT.HUDSON_SECOND_PILOT(G2:G5001,E2:E5001))',
+      "=ROUND(K2:K5001-G2:G5001-H2:H5001-I2:I5001,2)",
+      `=NYPILOT.HUDSON_TOTAL(B2:B5001,C2:C5001,D2:D5001,E2:E5001,,,${board})`,
+      "=ROUND(F2:F5001-K2:K5001,6)",
+      "=IFERROR((ABS(L2:L5001)>=0.01),TRUE)",
+    ]);
+    expect(sheet.cell("G95002")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B95002:B100001,C95002:C100001,D95002:D100001)");
+    expect(sheet.cell("L95002")?.formula).toBe("=ROUND(F95002:F100001-K95002:K100001,6)");
+    // Only the chunks' top cells hold formulas; the rest is the spill's.
+    expect(sheet.cell("G3")?.formula).toBeUndefined();
+    expect([sheet.cell("G100001")?.numberFormat, sheet.cell("L100001")?.numberFormat, sheet.cell("G100002")]).toEqual([CURRENCY_FORMAT, VARIANCE_FORMAT, undefined]);
+  });
+
+  test("a last partial chunk: 12 rows in chunks of 5 are rows 2–6, 7–11 and 12–13", async () => {
+    const { fake, source } = invoiceBook(12);
+    const progress: number[] = [];
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5, onProgress: (done) => progress.push(done) });
+    const sheet = fake.sheet("Invoices") as FakeSheet;
+    expect(["G2", "G7", "G12"].map((a) => sheet.cell(a)?.formula)).toEqual([
+      "=NYPILOT.HUDSON_BASE_FEE(B2:B6,C2:C6,D2:D6)",
+      "=NYPILOT.HUDSON_BASE_FEE(B7:B11,C7:C11,D7:D11)",
+      "=NYPILOT.HUDSON_BASE_FEE(B12:B13,C12:C13,D12:D13)",
+    ]);
+    expect(progress).toEqual([0, 5, 10, 12]);
+  });
+
+  test("a last chunk of one row names single cells", async () => {
+    const { fake, source } = invoiceBook(11);
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect((fake.sheet("Invoices") as FakeSheet).cell("G12")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B12,C12,D12)");
+  });
+
+  test("no hours column: the second pilot column is zeros, written as values, not a formula per row", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Total"];
+    const fake = new FakeExcel(["Calls"]);
+    (fake.sheet("Calls") as FakeSheet).fill("A1", [headers]);
+    globals.Excel = fake.excelGlobal();
+    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: 5, dataRows: 7, headers };
+    await writeReconciliation(planFor(headers), source, { chunkRows: 5 });
+    const sheet = fake.sheet("Calls") as FakeSheet;
+    expect(["H2", "H3", "H6", "H7", "H8"].map((a) => sheet.cell(a)?.formula ?? sheet.cell(a)?.value)).toEqual(["=0", 0, 0, "=0", 0]);
+    expect(sheet.cell("I2")?.formula).toBe("=ROUND(J2:J6-F2:F6-G2:G6-H2:H6,2)");
+  });
+});
+
+describe("calculation held back while writing", () => {
+  test("manual while the chunks are written, the previous mode restored afterwards", async () => {
+    const { fake, source } = invoiceBook(12);
+    fake.calculationMode = "AutomaticExceptTables";
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(fake.calculationModeChanges).toEqual(["Manual", "AutomaticExceptTables"]);
+    const chunkWrites = fake.writes.map((w, i) => ({ w, mode: fake.writeModes[i] })).filter(({ w }) => w.kind === "formulas");
+    expect(chunkWrites.length).toBeGreaterThan(3);
+    expect(chunkWrites.filter(({ mode }) => mode !== "Manual")).toEqual([]);
+  });
+
+  test("restored even when a write fails; the error reaches the caller", async () => {
+    const { fake, source } = invoiceBook(12);
+    fake.failWrite = (write) => write.kind === "formulas" && write.address === "G7:M7";
+    await expect(writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 })).rejects.toThrow("the formulas write to G7:M7 failed");
+    expect(fake.calculationMode).toBe("Automatic");
+    expect(fake.calculationModeChanges).toEqual(["Manual", "Automatic"]);
+    // Nothing of the failed chunk, nor after it, was applied.
+    expect((fake.sheet("Invoices") as FakeSheet).cell("G12")).toBeUndefined();
+  });
+
+  test("without ExcelApi 1.8 the mode is left alone and each chunk's sync is suspended instead", async () => {
+    globals.Office = officeWithExcelApi(7);
+    const { fake, source } = invoiceBook(12);
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(fake.calculationModeChanges).toEqual([]);
+    expect(fake.suspensions).toBe(3);
+  });
+});
+
+describe("highlights and summary", () => {
+  test("billed charges and a billed total: the row's variance and the summary compare the total only", () => {
+    const headers = ["Units", "Section", "Date", "Base", "Total"];
+    const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 5, dataRows: 10, headers };
+    const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
+    // Added: F base, G surcharge, H second pilot, I board fees, J total, K variance base, L variance, M flag; summary O:P.
+    const top = sheetPlan.chunk(0).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
+    expect(top.slice(5)).toEqual(["=ROUND(D2:D11-F2:F11,6)", "=ROUND(E2:E11-J2:J11,6)", "=IFERROR((ABS(L2:L11)>=0.01)+(ABS(K2:K11)>=0.01)>0,TRUE)"]);
+    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($L$2:$L$11)*IFERROR($J$2:$J$11,0))"]);
+  });
+
+  test("non-zero variances and flagged rows in light red; the summary as live formulas over the written columns", async () => {
+    const { fake, source } = invoiceBook(12);
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(fake.conditionalFormats).toEqual([
+      { sheet: "Invoices", address: "L2:L13", type: "Custom", formula: "=AND(ISNUMBER(L2),ABS(L2)>=0.01)", fill: HIGHLIGHT.fill, font: HIGHLIGHT.font },
+      { sheet: "Invoices", address: "M2:M13", type: "Custom", formula: "=M2=TRUE", fill: HIGHLIGHT.fill, font: HIGHLIGHT.font },
+    ]);
+    const sheet = fake.sheet("Invoices") as FakeSheet;
+    expect(["O1", "O2", "O3", "O4", "O5", "O6", "O7"].map((a) => sheet.cell(a)?.value)).toEqual([
+      "Reconciliation summary", "Rows", "Billed (rows compared)", "Computed (rows compared)", "Variance (billed − computed)", "Rows flagged", "Rows not compared (an error in a row)",
+    ]);
+    expect(["P2", "P3", "P4", "P5", "P6", "P7"].map((a) => sheet.cell(a)?.formula)).toEqual([
+      "=ROWS($L$2:$L$13)",
+      "=P4+P5",
+      "=SUMPRODUCT(ISNUMBER($L$2:$L$13)*IFERROR($K$2:$K$13,0))",
+      "=SUMPRODUCT(IFERROR($L$2:$L$13,0))",
+      "=COUNTIF($M$2:$M$13,TRUE)",
+      "=SUMPRODUCT(--ISERROR($L$2:$L$13))",
+    ]);
+  });
+});
+
+/** The board rows the hand-worked amounts use (examples, not the boards' figures), saved as the pane saves them. */
+async function saveExampleBoardRates(): Promise<void> {
+  const state = initialState();
+  addFeeRow(state, { from: "2026-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" });
+  addSurchargeRow(state, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
+  await saveBoardRates(state.boardFees, state.boardSurcharge);
+}
+
+/** The fake workbook's table sheet and Board rates sheet, evaluated with the built NYPILOT functions. */
+function evaluate(fake: FakeExcel, sheetName: string) {
+  const sheets: SheetContents = {
+    [sheetName]: (fake.sheet(sheetName) as FakeSheet).contents() as SheetContents[string],
+    [BOARD_RATES_SHEET]: (fake.sheet(BOARD_RATES_SHEET) as FakeSheet).contents() as SheetContents[string],
+  };
+  // Excel's dynamic arrays: a formula over ranges works cell by cell and spills.
+  return buildHyperFormula(sheets, { config: { useArrayArithmetic: true } });
+}
+
+describe("a written result, evaluated through the built add-in", () => {
+  /*
+   * Hand-worked from § 89-a(4)(b)(1)(xi) (in force from 2026-01-01: Section 1 $15.32, Section 2
+   * $21.58 a unit from 100 units, at most 500 units), the board surcharge table (example: $3.60 a
+   * unit over 100 units, no maximum, D7) and the board fees (examples: launch $310.00,
+   * communication $45.50, mid-river launch $125.25 for Section 2 only, D10). Second pilot: 50% of
+   * the base when hours > 10 (D11). All transits on 2026-06-15.
+   *   A 200 units, Lower:        200 × 15.32 = 3,064.00; 200 × 3.60 = 720.00; 310.00 + 45.50
+   *                              → 3,064.00 + 720.00 + 355.50 = 4,139.50
+   *   B 200 units, Upper, 12 h:  200 × 21.58 = 4,316.00; 720.00; 50% × 4,316.00 = 2,158.00;
+   *                              310.00 + 45.50 + 125.25 = 480.75 → 7,674.75
+   *   C 200 units, Upper, 8 h:   4,316.00 + 720.00 + 480.75 = 5,516.75 (no second pilot)
+   *   D 600 units, Lower:        500 × 15.32 = 7,660.00 (the maximum); 600 × 3.60 = 2,160.00;
+   *                              355.50 → 10,175.50
+   *   E 192.16 units, Upper, 12 h: 192.16 × 21.58 = 4,146.8128 → 4,146.81; 192.16 × 3.60 =
+   *                              691.776 → 691.78; 50% × 4,146.81 = 2,073.405 → 2,073.41;
+   *                              480.75 → 7,392.75
+   *   F 192.16 units, Lower:     192.16 × 15.32 = 2,943.8912 → 2,943.89; 691.78; 355.50 → 3,991.17
+   */
+  const ROWS: [string, number, string, string | number, number | "", number][] = [
+    ["A1", 200, "Lower", "2026-06-15", "", 4139.5],
+    ["B1", 200, "Upper", 46188, 12, 7674.75],
+    ["C1", 200, "Upper", "2026-06-15", 8, 5526.75], // $10.00 over
+    ["D1", 600, "Lower", 46188, "", 10175.5],
+    ["E1", 192.16, "Upper", "2026-06-15", 12, 7392.74], // a cent under
+    ["F1", 192.16, "Lower", 46188, "", 3991.17],
+    ["A2", 200, "Lower", "2026-06-15", "", 4139.5],
+    ["B2", 200, "Middle", 46188, 12, 7674.75], // no such section: cannot be compared
+    ["C2", 200, "Upper", "2026-06-15", 8, 5516.75],
+    ["D2", 600, "Lower", 46188, "", 10175.5],
+    ["E2", 192.16, "Upper", "2026-06-15", 12, 7392.75],
+    ["F2", 192.16, "Lower", 46188, "", 3991.17],
+  ];
+  const COMPUTED = [4139.5, 7674.75, 5516.75, 10175.5, 7392.75, 3991.17, 4139.5, null, 5516.75, 10175.5, 7392.75, 3991.17];
+
+  test("12 rows in chunks of 5: totals, variances, flags and summary as worked by hand", async () => {
+    const { fake, sheet, source } = invoiceBook(12);
+    sheet.fill("A2", ROWS);
+    await saveExampleBoardRates();
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+
+    const evaluated = evaluate(fake, "Invoices");
+    try {
+      const column = (letter: string) => evaluated.values(`Invoices!${letter}2:${letter}13`).map((row) => row[0]);
+      const totals = column("K");
+      COMPUTED.forEach((amount, i) => {
+        if (amount === null) expect(isCellError(totals[i], ErrorType.VALUE)).toBe(true);
+        else expect({ row: i + 2, total: totals[i] }).toEqual({ row: i + 2, total: amount });
+      });
+      // Row by row: base, surcharge and second pilot of B (row 3) and E (row 6).
+      expect(evaluated.values("Invoices!G3:J3")).toEqual([[4316, 720, 2158, 480.75]]);
+      expect(evaluated.values("Invoices!G6:J6")).toEqual([[4146.81, 691.78, 2073.41, 480.75]]);
+      const variances = column("L");
+      expect([variances[2], variances[4]]).toEqual([10, -0.01]);
+      expect(isCellError(variances[7], ErrorType.VALUE)).toBe(true);
+      expect(variances.filter((v, i) => i !== 2 && i !== 4 && i !== 7)).toEqual(Array(9).fill(0));
+      expect(column("M")).toEqual([false, false, true, false, true, false, false, true, false, false, false, false]);
+
+      // Summary: 12 rows; 3 flagged (rows 4, 6, 9); 1 not compared (row 9).
+      // Computed over the 11 compared rows: 2 × (4,139.50 + 5,516.75 + 10,175.50 + 7,392.75
+      // + 3,991.17) + 7,674.75 = 2 × 31,215.67 + 7,674.75 = 70,106.09; variance 10.00 − 0.01 = 9.99;
+      // billed = 70,106.09 + 9.99 = 70,116.08 (the billed column summed without row 9 gives the same).
+      expect(evaluated.value("Invoices!P2")).toBe(12);
+      expect(evaluated.value("Invoices!P4")).toBeCloseTo(70106.09, 6);
+      expect(evaluated.value("Invoices!P5")).toBeCloseTo(9.99, 6);
+      expect(evaluated.value("Invoices!P3")).toBeCloseTo(70116.08, 6);
+      expect(evaluated.value("Invoices!P6")).toBe(3);
+      expect(evaluated.value("Invoices!P7")).toBe(1);
+      // Three HUDSON_TOTAL calls: one per chunk, not one per row.
+      expect(evaluated.calls.get("HUDSON_TOTAL")).toBe(3);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+});
+
+describe("billed per charge, evaluated through the built add-in", () => {
+  /*
+   * Billed base pilotage, launch fee and mid-river launch fee, compared one by one; same rates and
+   * board rows as above. Mid-river launch is a Section 2 fee only (D10): Section 1 owes $0.00.
+   *   row 2: 200 units, Upper:      base 200 × 21.58 = 4,316.00, launch 310.00, mid-river 125.25 — as billed
+   *   row 3: 200 units, Lower:      base 200 × 15.32 = 3,064.00, launch 310.00, mid-river 0.00
+   *                                 — billed 125.25 for mid-river: 125.25 over
+   *   row 4: 192.16 units, Upper:   base 4,146.81 (above), launch 310.00 — billed 300.00: 10.00 under
+   *   row 5: 600 units, "Section 2": base 500 × 21.58 = 10,790.00 (the maximum), 310.00, 125.25 — as billed
+   */
+  test("the board fees in force on the date, Section 2 only for mid-river, a variance per charge", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Base pilotage", "Launch fee", "Mid-river launch"];
+    const fake = new FakeExcel(["Calls"]);
+    const sheet = fake.sheet("Calls") as FakeSheet;
+    sheet.fill("A1", [
+      headers,
+      ["P", 200, "Upper", "2026-06-15", 4316, 310, 125.25],
+      ["Q", 200, "Lower", 46188, 3064, 310, 125.25],
+      ["R", 192.16, "Upper", 46188, 4146.81, 300, 125.25],
+      ["S", 600, "Section 2", "2026-06-15", 10790, 310, 125.25],
+    ]);
+    globals.Excel = fake.excelGlobal();
+    await saveExampleBoardRates();
+    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: 7, dataRows: 4, headers };
+    const plan = planFor(headers);
+    expect(plan.billed).toEqual(["billed_base", "billed_launch", "billed_midriver_launch"]);
+    await writeReconciliation(plan, source, { chunkRows: 3 });
+    expect(["M1", "N1", "O1", "P1", "Q1", "R1", "S1"].map((a) => sheet.cell(a)?.value)).toEqual([
+      "Computed launch fee", "Computed mid-river launch fee", "Variance base pilotage", "Variance launch fee", "Variance mid-river launch fee", "Variance", "Flag",
+    ]);
+
+    const evaluated = evaluate(fake, "Calls");
+    try {
+      expect(evaluated.values("Calls!H2:H5").map((r) => r[0])).toEqual([4316, 3064, 4146.81, 10790]);
+      expect(evaluated.values("Calls!M2:N5")).toEqual([[310, 125.25], [310, 0], [310, 125.25], [310, 125.25]]);
+      expect(evaluated.values("Calls!O2:S5")).toEqual([
+        [0, 0, 0, 0, false],
+        [0, 0, 125.25, 125.25, true],
+        [0, -10, 0, -10, true],
+        [0, 0, 0, 0, false],
+      ]);
+      // Summary (V2:V7). Computed, the billed charges' computed amounts: 4,751.25 (4,316.00 + 310.00
+      // + 125.25) + 3,374.00 (3,064.00 + 310.00 + 0) + 4,582.06 (4,146.81 + 310.00 + 125.25)
+      // + 11,225.25 (10,790.00 + 310.00 + 125.25) = 23,932.56; variance 125.25 − 10.00 = 115.25;
+      // billed 23,932.56 + 115.25 = 24,047.81 (4,751.25 + 3,499.25 + 4,572.06 + 11,225.25).
+      expect(evaluated.value("Calls!V2")).toBe(4);
+      expect(evaluated.value("Calls!V3")).toBeCloseTo(24047.81, 6);
+      expect(evaluated.value("Calls!V4")).toBeCloseTo(23932.56, 6);
+      expect(evaluated.value("Calls!V5")).toBeCloseTo(115.25, 6);
+      expect([evaluated.value("Calls!V6"), evaluated.value("Calls!V7")]).toEqual([2, 0]);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+});
+
+describe("what the person reads", () => {
+  test("the picked range, the progress, and where the result went and why", async () => {
+    expect(describeSource({ sheetName: "Invoices", firstColumn: 2, headerRow: 3, width: 6, dataRows: 100_000, headers: INVOICE_HEADERS })).toBe(
+      "Invoices!B3:G100003: 6 columns, 100,000 rows under the header.",
+    );
+    expect(progressText(5000, 100_000)).toBe("Rows 5,000 of 100,000");
+
+    const { sheet, source } = invoiceBook(12);
+    const beside = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(reconcileResultMessage(beside.sheetPlan, "updated")).toBe(
+      "Added the computed columns, variances and flag beside the table (G1:M13) for 12 rows, with a summary to their right. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.",
+    );
+    // A second run: the first run's columns now occupy the cells beside the table.
+    expect(sheet.cell("G1")?.value).toBe("Computed base pilotage");
+    const again = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    expect(reconcileResultMessage(again.sheetPlan, "created")).toBe(
+      "Some cells beside the table are not empty, so the result is on the new sheet “Reconciliation Invoices” (A1:G13, 12 rows, with a summary to the right); your table is unchanged. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell. Created the “Board rates” sheet from the pane's board rows.",
+    );
+  });
+});
+
+describe("units from length, breadth and depth, evaluated through the built add-in", () => {
+  /*
+   * D1: units = L × B × D ÷ 10,000 in feet (inches are twelfths); plain numbers in feet here.
+   *   row 2: 600 ft 6 in × 80 × 40 = 600.5 × 3,200 ÷ 10,000 = 192.16 units, Upper, 12 h → 7,392.75 (above)
+   *   row 3: 600.5 × 80 × 40 → 192.16 units, Lower → 3,991.17 (above)
+   *   row 4: 500 × 50 × 40 ÷ 10,000 = 100.00 units exactly, Lower: D4 the per-unit rate,
+   *          100 × 15.32 = 1,532.00; D7 surcharge band "51 to 100": $360.00; fees 355.50
+   *          → 2,247.50; billed 2,247.00: 0.50 under
+   */
+  test("a units column of PILOTAGE_UNITS per chunk feeds the fee columns", async () => {
+    const headers = ["Vessel", "LOA", "Beam", "Depth", "Section", "Date", "Hours", "Total"];
+    const fake = new FakeExcel(["Calls"]);
+    const sheet = fake.sheet("Calls") as FakeSheet;
+    sheet.fill("A1", [
+      headers,
+      ["M", "600 ft 6 in", 80, 40, "Upper", "2026-06-15", 12, 7392.75],
+      ["N", 600.5, 80, 40, "Lower", 46188, "", 3991.17],
+      ["O", 500, 50, 40, "Lower", "2026-06-15", "", 2247],
+    ]);
+    globals.Excel = fake.excelGlobal();
+    await saveExampleBoardRates();
+    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: 8, dataRows: 3, headers };
+    await writeReconciliation(planFor(headers), source, { chunkRows: 2 });
+    expect([sheet.cell("I1")?.value, sheet.cell("I2")?.formula, sheet.cell("I4")?.formula]).toEqual([
+      "Computed pilotage units",
+      "=NYPILOT.PILOTAGE_UNITS(B2:B3,C2:C3,D2:D3)",
+      "=NYPILOT.PILOTAGE_UNITS(B4,C4,D4)",
+    ]);
+    const evaluated = evaluate(fake, "Calls");
+    try {
+      const units = evaluated.values("Calls!I2:I4").map((row) => row[0] as number);
+      expect(units[0]).toBeCloseTo(192.16, 10);
+      expect(units[1]).toBeCloseTo(192.16, 10);
+      expect(units[2]).toBe(100);
+      // Columns J–P: base, surcharge, second pilot, board fees, total, variance, flag.
+      expect(evaluated.values("Calls!N2:P4")).toEqual([
+        [7392.75, 0, false],
+        [3991.17, 0, false],
+        [2247.5, -0.5, true],
+      ]);
+      expect(evaluated.values("Calls!J4:M4")).toEqual([[1532, 360, 0, 355.5]]);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+});
