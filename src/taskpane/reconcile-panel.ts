@@ -77,7 +77,7 @@ export function reconcileSection(): HTMLElement {
     ),
     el("ul", { id: "reconcile-notes", class: "notes" }),
     errorElement("reconcile-mapping-error"),
-    el("div", { class: "actions" }, el("button", { type: "button", class: "button primary", "data-action": "reconcile-run", disabled: true }, "Reconcile")),
+    el("div", { class: "actions" }, el("button", { id: "reconcile-run", type: "button", class: "button primary", "data-action": "reconcile-run", disabled: true }, "Reconcile")),
     el(
       "div",
       { id: "reconcile-progress", hidden: true },

@@ -29,27 +29,13 @@
  *   subtotal 4,146.81 + 691.78 + 2,073.41 + 310.00 + 45.50 + 125.25 = $7,392.75
  * Grand total 3,975.67 + 7,392.75 = $11,368.42.
  */
-import { spawnSync } from "child_process";
 import fs from "fs";
-import http from "http";
-import os from "os";
 import path from "path";
-import { AddressInfo } from "net";
-import { BrowserContext, chromium, Page } from "playwright-core";
+import { Page } from "playwright-core";
+import { AddinBrowser, expectOnlyLocalRequests, expectText, ROOT, startAddinBrowser } from "../support/browser";
 
-const ROOT = path.resolve(__dirname, "..", "..");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RESULTS = path.join(ROOT, "test-results");
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".png": "image/png",
-  ".xml": "application/xml",
-};
 
 /** A test-only script served from the page's own origin: even such a script may not eval. */
 const PROBE_PATH = "/csp-probe.js";
@@ -62,70 +48,26 @@ const PROBE_SCRIPT = `
   })();
 `;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "nypilot-taskpane-"));
-const out = path.join(work, "build");
-const profile = path.join(work, "profile");
-const downloads = path.join(work, "downloads");
-
-let server: http.Server;
-let origin: string;
-let context: BrowserContext;
+let session: AddinBrowser;
 let page: Page;
-const requests: string[] = [];
 const dialogs: string[] = [];
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  // The local-office.js build (npm run build:addin:local), into a temp dir so no other test's files are touched.
-  const build = spawnSync(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production", "--env", "officeJs=local", "--env", `outDir=${out}`], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, ADDIN_HOST: "", OFFICE_JS: "" },
-  });
-  if (build.status !== 0) throw new Error(`webpack failed:\n${build.stdout}\n${build.stderr}`);
-
-  server = http.createServer((request, response) => {
-    if (request.url === PROBE_PATH) {
-      // Not part of the build: a same-origin script the CSP lets load, which then tries eval.
-      response.writeHead(200, { "Content-Type": TYPES[".js"] }).end(PROBE_SCRIPT);
-      return;
-    }
-    const file = path.join(out, decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname));
-    if (!file.startsWith(out + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-    viewport: { width: 320, height: 900 },
-    acceptDownloads: true,
-    downloadsPath: downloads,
-  });
+  // The probe is not part of the build: a same-origin script the CSP lets load, which then tries eval.
+  session = await startAddinBrowser({ extraScripts: { [PROBE_PATH]: PROBE_SCRIPT }, downloads: true });
+  const { context, origin } = session;
+  page = session.page;
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-  context.on("request", (request) => requests.push(request.url()));
-  page = context.pages()[0] ?? (await context.newPage());
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(`${origin}/taskpane.html`);
   await page.waitForSelector("#quote-form");
 }, 240_000);
 
 afterAll(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  fs.rmSync(work, { recursive: true, force: true });
+  await session?.close();
 });
 
 const transit = (n: number) => page.getByRole("group", { name: `Transit ${n}`, exact: true });
@@ -326,20 +268,14 @@ describe("the task pane, standalone in Chromium", () => {
   });
 
   test("no request left the local server, and the page raised no error", async () => {
-    expect(requests.length).toBeGreaterThan(3);
-    const local = (url: string) => url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`);
-    expect(requests.filter((url) => !local(url))).toEqual([]);
-    expect(requests).toContain(`${origin}${PROBE_PATH}`);
-    expect(requests.map((url) => url.replace(origin, ""))).toEqual(expect.arrayContaining(["/taskpane.html", "/office-js/office.js", "/functions.js", "/taskpane.js", "/taskpane.css"]));
-    expect(pageErrors).toEqual([]);
+    expect(session.requests.length).toBeGreaterThan(3);
+    expectOnlyLocalRequests(session);
+    expect(session.requests).toContain(`${session.origin}${PROBE_PATH}`);
+    expect(session.pageErrors).toEqual([]);
     expect(dialogs).toEqual([]);
   });
 });
 
-/** Waits (up to 15 s, for a loaded CI machine) for the element's text to be exactly `text`, then checks it. */
-async function expect_text(selector: string, text: string): Promise<void> {
-  await page
-    .waitForFunction(([s, t]) => document.querySelector(s)?.textContent === t, [selector, text] as const, { timeout: 15_000 })
-    .catch(() => undefined);
-  expect(await page.textContent(selector)).toBe(text);
+function expect_text(selector: string, text: string): Promise<void> {
+  return expectText(page, selector, text);
 }
