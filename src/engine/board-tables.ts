@@ -29,22 +29,40 @@ function tableError(table: string, rowNumber: number, error: unknown): PilotageI
   return new PilotageInputError("BAD_BOARD_TABLE", `${table}, row ${rowNumber}: ${message}`, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
 }
 
+/**
+ * Each row applies from its date until the next row's, so two rows from one date would leave one
+ * silently unused (whichever sorted last would win): refused, naming both rows.
+ */
+function oneRowPerDate<T extends { readonly from: string }>(table: string, rows: readonly { row: T; rowNumber: number }[]): T[] {
+  const firstRowFrom = new Map<string, number>();
+  for (const { row, rowNumber } of rows) {
+    const earlier = firstRowFrom.get(row.from);
+    if (earlier !== undefined) {
+      throw tableError(table, rowNumber, `this row is also from ${row.from}, like row ${earlier}: each row applies until the next row's date, so change this date or remove one of the two rows.`);
+    }
+    firstRowFrom.set(row.from, rowNumber);
+  }
+  return rows.map(({ row }) => row);
+}
+
 /** Rows of `from date | 0–50 amount | 51–100 amount | per unit over 100` (D8). */
 export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): BoardSurchargeRow[] {
   const table = "Board surcharge table";
-  return dataRows(rows).map(({ cells, rowNumber }) => {
+  const read = dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 4) throw tableError(table, rowNumber, "needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.");
     try {
-      return Object.freeze({
+      const row: BoardSurchargeRow = Object.freeze({
         from: readDate(cells[0], "from date"),
         upTo50Units: readAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
         over50UpTo100Units: readAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
         perUnitOver100Units: readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
       });
+      return { row, rowNumber };
     } catch (error) {
       throw tableError(table, rowNumber, error);
     }
   });
+  return oneRowPerDate(table, read);
 }
 
 /**
@@ -54,17 +72,19 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
   const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
-  return dataRows(rows).map(({ cells, rowNumber }) => {
+  const read = dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 2) throw tableError(table, rowNumber, "needs a from date and at least the launch fee column.");
     try {
-      return Object.freeze({
+      const row: BoardFeeRow = Object.freeze({
         from: readDate(cells[0], "from date"),
         launch: optionalAmount(cells[1], "launch fee"),
         communication: optionalAmount(cells[2], "communication fee"),
         midriver_launch: optionalAmount(cells[3], "mid-river launch fee"),
       });
+      return { row, rowNumber };
     } catch (error) {
       throw tableError(table, rowNumber, error);
     }
   });
+  return oneRowPerDate(table, read);
 }

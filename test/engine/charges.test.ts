@@ -9,6 +9,7 @@ import {
   Money,
   quoteTransit,
   readBoardFeeRows,
+  readBoardSurchargeRows,
   secondPilotLine,
 } from "../../src/engine";
 import { halfOf, inputErrorOf, money } from "./hand";
@@ -159,5 +160,21 @@ describe("D10 board-set fees", () => {
     expect(bad.code).toBe("BAD_BOARD_TABLE");
     expect(bad.message).toContain("Board fees table, row 1");
     expect(bad.message).toContain("cannot be negative");
+  });
+
+  test("two rows from one date are refused, naming both (neither may win silently)", () => {
+    const twice = inputErrorOf(() =>
+      readBoardFeeRows([
+        ["From", "Launch"],
+        ["2026-01-01", 300],
+        [46023, 310], // serial 46023 = 2026-01-01 again
+      ]),
+    );
+    expect(twice.code).toBe("BAD_BOARD_TABLE");
+    expect(twice.message).toBe(
+      "Board fees table, row 3: this row is also from 2026-01-01, like row 2: each row applies until the next row's date, so change this date or remove one of the two rows.",
+    );
+    const surchargeTwice = inputErrorOf(() => readBoardSurchargeRows([["2031-01-01", 300, 360, 3.6], ["2031-01-01", 300, 360, 3.7]]));
+    expect(surchargeTwice.message).toMatch(/^Board surcharge table, row 2: this row is also from 2031-01-01, like row 1:/);
   });
 });
