@@ -15,11 +15,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import packageJson from "../package.json";
 import { DEFAULT_SETTINGS, Quote } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
-import { excelValue, type FormulaResult, type XlsxOutputCell } from "../src/workbook";
+import { excelValue, loadExcelJs, type FormulaResult, type XlsxOutputCell } from "../src/workbook";
 import { computePane, PaneResult } from "../src/taskpane/form";
 import {
   BOARD_RATES_SHEET,
@@ -192,7 +192,8 @@ function widthInCharacters(points: number): number {
 }
 
 function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+  // Through our loader, which writes the current calculation engine id (see CURRENT_EXCEL_CALC_ID).
+  const workbook = new (loadExcelJs().Workbook)();
   workbook.creator = workbook.lastModifiedBy = `hudson-pilotage ${packageJson.version} (scripts/make-samples.ts)`;
   workbook.created = workbook.modified = SAMPLE_DATE;
   return workbook;
@@ -247,7 +248,7 @@ export async function writeSampleReconciliation(outputPath: string): Promise<{ c
 
 /** Every non-empty cell of every sheet: value (or formula and cached result) and number format. */
 export async function workbookCells(filePath: string): Promise<Record<string, Record<string, unknown>>> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (loadExcelJs().Workbook)();
   await workbook.xlsx.readFile(filePath);
   const sheets: Record<string, Record<string, unknown>> = {};
   for (const sheet of workbook.worksheets) {

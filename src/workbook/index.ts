@@ -39,6 +39,7 @@ export {
   documentDate,
   excelSerialFromDate,
   excelValue,
+  loadExcelJs,
   MONEY_FORMAT,
   plainCellValue,
   readXlsxSheet,

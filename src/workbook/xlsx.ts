@@ -26,9 +26,33 @@ let loadedExcelJs: ExcelJs | undefined;
  * of a second, which every command would otherwise pay at start-up (`quote` and `rates` never
  * touch a workbook). Only types are imported above.
  */
-function exceljs(): ExcelJs {
+export function loadExcelJs(): ExcelJs {
+  if (loadedExcelJs === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loadedExcelJs = require("exceljs") as ExcelJs;
+    stampCurrentCalculationEngine();
+  }
+  return loadedExcelJs;
+}
+
+/**
+ * The calculation engine id of Excel 2019 and Microsoft 365, written in every workbook's calcPr.
+ * Excel recalculates every formula on opening a file whose calcId is lower than its own (MS-XLSB
+ * RecalcId; ECMA-376 calcPr): exceljs 4.4.0 writes 171027 (Excel 2016), so current Excel would
+ * recompute our NYPILOT formulas on open and, without the add-in, replace the cached values with
+ * #NAME?. Stamping the current id keeps the cached values until an input changes.
+ */
+export const CURRENT_EXCEL_CALC_ID = 191029;
+
+function stampCurrentCalculationEngine(): void {
+  // exceljs is pinned (4.4.0): this internal module is the one both its writers render calcPr with.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (loadedExcelJs ??= require("exceljs") as ExcelJs);
+  const calcPrXform = require("exceljs/lib/xlsx/xform/book/workbook-calc-properties-xform.js") as {
+    prototype: { render(xmlStream: { leafNode(name: string, attributes: Record<string, unknown>): void }, model: { fullCalcOnLoad?: boolean } | undefined): void };
+  };
+  calcPrXform.prototype.render = function render(xmlStream, model) {
+    xmlStream.leafNode("calcPr", { calcId: CURRENT_EXCEL_CALC_ID, fullCalcOnLoad: model?.fullCalcOnLoad ? 1 : undefined });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +160,7 @@ async function loadWorkbook(filePath: string): Promise<Workbook> {
     const reason = systemErrorCode(error) === "ENOENT" ? "no such file" : errorText(error);
     throw new InputFileError(filePath, `Cannot read ${name}: ${reason}`);
   }
-  const workbook = new (exceljs().Workbook)();
+  const workbook = new (loadExcelJs().Workbook)();
   try {
     await workbook.xlsx.readFile(filePath);
   } catch (error) {
@@ -401,7 +425,7 @@ export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxS
   // Opened first so an existing file is refused before any work is done.
   const output = await openOutput(filePath, options);
   try {
-    const workbook = new (exceljs().Workbook)();
+    const workbook = new (loadExcelJs().Workbook)();
     workbook.created = workbook.modified = documentDate();
     for (const layout of sheets) {
       const sheet = startLayout(workbook, layout);
@@ -451,7 +475,7 @@ export class XlsxStreamWriter {
     const created = documentDate();
     // created and modified are WorkbookWriter options that exceljs's typings leave out.
     const options = { stream: output.stream, useStyles: true, useSharedStrings: false, created, modified: created };
-    this.workbook = new (exceljs().stream.xlsx.WorkbookWriter)(options as Partial<excelStream.xlsx.WorkbookStreamWriterOptions>);
+    this.workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)(options as Partial<excelStream.xlsx.WorkbookStreamWriterOptions>);
     this.layout = layout;
     this.sheet = startLayout(this.workbook, layout);
   }

@@ -10,6 +10,7 @@ import path from "path";
 import ExcelJS from "exceljs";
 import { documentDate } from "../../src/workbook";
 import { DOCS_DIR, SAMPLE_EPOCH_SECONDS, SAMPLE_FILES, workbookCells, writeSampleQuote, writeSampleReconciliation } from "../../scripts/make-samples";
+import { calcPrOf } from "../support/xlsx-zip";
 import { DetailedCellError, EvaluatedValue, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
 const QUOTE_FILE = path.join(DOCS_DIR, SAMPLE_FILES.quote);
@@ -228,5 +229,11 @@ describe("regenerating the samples", () => {
     expect(documentDate({ SOURCE_DATE_EPOCH: "1767225600" }).toISOString()).toBe("2026-01-01T00:00:00.000Z");
     expect(() => documentDate({ SOURCE_DATE_EPOCH: "yesterday" })).toThrow(/SOURCE_DATE_EPOCH/);
     expect(Math.abs(documentDate({}).getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  test("the committed files carry today's Excel calculation engine id, so Excel keeps the cached values on open", async () => {
+    // 191029 = Excel 2019 / Microsoft 365; a lower id makes Excel recalculate everything on open,
+    // and without the add-in every NYPILOT cell would then read #NAME?.
+    for (const file of [QUOTE_FILE, RECONCILIATION_FILE]) expect(await calcPrOf(file)).toBe('<calcPr calcId="191029"/>');
   });
 });

@@ -3,7 +3,8 @@ import path from "node:path";
 import { Workbook } from "exceljs";
 import { OutputExistsError } from "../../src/workbook/safe-output";
 import { numericText } from "../../src/workbook/values";
-import { MONEY_FORMAT, readXlsxSheet, XlsxStreamWriter, type XlsxOutputCell, type XlsxSheetLayout } from "../../src/workbook/xlsx";
+import { MONEY_FORMAT, readXlsxSheet, writeXlsxWorkbook, XlsxStreamWriter, type XlsxOutputCell, type XlsxSheetLayout } from "../../src/workbook/xlsx";
+import { calcPrOf } from "../support/xlsx-zip";
 import { folderEntries, useTempFolder } from "./temp-folder";
 
 const layout: XlsxSheetLayout = {
@@ -118,5 +119,22 @@ describe("XlsxStreamWriter", () => {
     await writer.abort();
     expect(await folderEntries(folder())).toEqual([]);
     await expect(writer.write(reconciliationRow(1))).rejects.toThrow("already closed");
+  });
+});
+
+describe("the calculation engine id in the files we write", () => {
+  const folder = useTempFolder();
+
+  // Excel 2019 / Microsoft 365 write calcId 191029. A file with a lower id (exceljs writes 171027,
+  // Excel 2016's) is recalculated in full when it opens, which without the add-in turns every
+  // NYPILOT formula's cached value into #NAME?.
+  test("both writers stamp calcId 191029 and ask for no full calculation on load", async () => {
+    const streamed = path.join(folder(), "streamed.xlsx");
+    const writer = await XlsxStreamWriter.open(streamed, layout);
+    await writer.write(reconciliationRow(0));
+    await writer.close();
+    const whole = path.join(folder(), "whole.xlsx");
+    await writeXlsxWorkbook(whole, [{ ...layout, rows: [reconciliationRow(0)] }]);
+    for (const file of [streamed, whole]) expect(await calcPrOf(file)).toBe('<calcPr calcId="191029"/>');
   });
 });
