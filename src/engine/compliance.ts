@@ -118,7 +118,9 @@ function isBlank(input: unknown): boolean {
 
 function checkGrossTons(tons: Decimal, field: string): Decimal {
   if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);
-  if (tons.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The gross registered tons cannot be negative: enter the vessel's GRT.", field);
+  // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
+  // "less than three hundred" test silently.
+  if (tons.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The gross registered tons must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the vessel's GRT.`, field);
   if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) {
     throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(tons)} gross registered tons is more than any vessel has: check the figure.`, field);
   }

@@ -160,3 +160,16 @@ export function readAmount(input: unknown, field: string, what: string): Decimal
   if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
   return amount;
 }
+
+/**
+ * A transit's base pilotage fee, the basis of the second pilot's 50% (§ 89-a(4)(b)(1-a)). Every
+ * clause's fee is more than zero, so 0 is refused: in desktop Excel it is what an empty cell reads as,
+ * and 50% of it would be a silent $0.00.
+ */
+export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
+  const fee = readAmount(input, field, "base pilotage fee");
+  if (fee.isZero()) {
+    throw new PilotageInputError("NOT_POSITIVE", `The base pilotage fee must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).`, field);
+  }
+  return fee;
+}

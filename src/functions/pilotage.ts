@@ -12,7 +12,7 @@ import {
   explainBaseFee,
   Money,
   parseClauseId,
-  readAmount,
+  readBaseFee,
   readBoardFeeRows,
   readBoardSurchargeRows,
   scheduleFor,
@@ -114,7 +114,7 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
 
 export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null): Result<number> {
   return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored)], ([fee, h, r, a]) => {
-    const base = readAmount(required(fee, "base_fee", "enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."), "base_fee", "base pilotage fee");
+    const base = readBaseFee(required(fee, "base_fee", "enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."));
     const continuousHours = readHours(required(h, "hours", "enter the expected hours of continuous pilotage."));
     const line = secondPilotLine(base, {
       continuousHours,

@@ -265,6 +265,13 @@ export const CATALOGUE: CatalogueCase[] = [
   ),
 
   // ---- HUDSON_SECOND_PILOT --------------------------------------------------------------------
+  fn(
+    "second-base-fee-zero",
+    "HUDSON_SECOND_PILOT",
+    [0, 12],
+    "#NUM!",
+    "The base pilotage fee must be more than zero (an empty cell reads as 0): enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).",
+  ),
   fn("second-base-fee-empty-cell", "HUDSON_SECOND_PILOT", [null, 12], "#VALUE!", "base_fee is blank: enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."),
   fn("second-base-fee-negative", "HUDSON_SECOND_PILOT", [-5, 12], "#NUM!", "The base pilotage fee cannot be negative: enter the amount in dollars, 0 or more."),
   fn("second-base-fee-1e300", "HUDSON_SECOND_PILOT", [1e300, 12], "#NUM!", "The base pilotage fee 1e+300 is too large to be an amount in dollars and cents: check the figure, which should be the transit's base pilotage fee (e.g. 4146.81)."),
@@ -310,7 +317,8 @@ export const CATALOGUE: CatalogueCase[] = [
   // ---- HUDSON_PILOT_REQUIRED ------------------------------------------------------------------
   fn("required-status-yacht", "HUDSON_PILOT_REQUIRED", ["yacht", 150, 5], "#VALUE!", `The vessel status is "yacht": ${STATUS_ADVICE}`),
   fn("required-status-empty-cell", "HUDSON_PILOT_REQUIRED", [null, 150, 5], "#VALUE!", `The vessel status is blank: ${STATUS_ADVICE}`),
-  fn("required-tons-negative", "HUDSON_PILOT_REQUIRED", ["foreign", -1, 5], "#NUM!", "The gross registered tons cannot be negative: enter the vessel's GRT."),
+  fn("required-tons-negative", "HUDSON_PILOT_REQUIRED", ["foreign", -1, 5], "#NUM!", "The gross registered tons must be more than zero (an empty cell reads as 0): enter the vessel's GRT."),
+  fn("required-tons-zero", "HUDSON_PILOT_REQUIRED", ["foreign", 0, 5], "#NUM!", "The gross registered tons must be more than zero (an empty cell reads as 0): enter the vessel's GRT."),
   fn("required-tons-over-a-million", "HUDSON_PILOT_REQUIRED", ["foreign", 2000000, 5], "#NUM!", "2000000 gross registered tons is more than any vessel has: check the figure."),
   fn(
     "required-draft-zero-desktop-empty",
@@ -577,7 +585,7 @@ export const CATALOGUE: CatalogueCase[] = [
     "pane-compliance-tons-negative",
     [["compliance-status", "foreign"], ["compliance-grt", "-1"], ["compliance-draft", "7"]],
     "compliance-grt",
-    "The gross registered tons cannot be negative: enter the vessel's GRT.",
+    "The gross registered tons must be more than zero: enter the vessel's GRT.",
   ),
   pane(
     "pane-compliance-draft-zero",

@@ -50,8 +50,11 @@ describe("pilotRequirement: the small-vessel exception needs all three condition
     expect(pilotRequirement({ ...smallInland, grossTons: d("299.99") }).answer).toBe("NOT REQUIRED");
   });
 
-  it("0 GRT is accepted (tons ≥ 0) and is less than 300", () => {
-    expect(pilotRequirement({ ...smallInland, grossTons: d("0") }).answer).toBe("NOT REQUIRED");
+  it("0 GRT is refused (no vessel measures 0; an empty desktop cell reads as 0), 0.01 GRT is less than 300", () => {
+    expect(() => pilotRequirement({ ...smallInland, grossTons: d("0") })).toThrow(
+      "The gross registered tons must be more than zero (an empty cell reads as 0): enter the vessel's GRT.",
+    );
+    expect(pilotRequirement({ ...smallInland, grossTons: d("0.01") }).answer).toBe("NOT REQUIRED");
   });
 
   it("a 7.01 ft draft is more than seven feet: REQUIRED", () => {
@@ -205,8 +208,9 @@ describe("readVesselStatus", () => {
 });
 
 describe("readers for tons, draft and length", () => {
-  it("gross tons: numbers and text, 0 allowed, negative and absurd refused", () => {
-    expect(readGrossTons(0).toString()).toBe("0");
+  it("gross tons: numbers and text; 0, negative and absurd refused", () => {
+    expect(inputErrorOf(() => readGrossTons(0)).code).toBe("NOT_POSITIVE");
+    expect(readGrossTons(0.5).toString()).toBe("0.5");
     expect(readGrossTons("1,234").toString()).toBe("1234");
     expect(readGrossTons(299.5).toString()).toBe("299.5");
     expect(inputErrorOf(() => readGrossTons(-1)).code).toBe("NOT_POSITIVE");

@@ -139,6 +139,10 @@ describe("HUDSON_SECOND_PILOT", () => {
     expect(first(pilotage.secondPilot(one(4146.81), one(12), one(true), null))).toBe(0);
     expect(first(pilotage.secondPilot(one(4146.81), one(12), null, one(true)))).toBe(0);
     expect(excelError(first(pilotage.secondPilot(one(4146.81), one(null), null, null)))?.message).toMatch(/hours is blank/);
+    // Desktop Excel passes an empty base-fee cell as 0: 50% of it must not read as a real $0.00.
+    const zeroBase = excelError(first(pilotage.secondPilot(one(0), one(12), null, null)));
+    expect(zeroBase?.code).toBe("#NUM!");
+    expect(zeroBase?.message).toBe("The base pilotage fee must be more than zero (an empty cell reads as 0): enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).");
   });
 });
 
