@@ -6,15 +6,13 @@
  */
 import { spawnSync } from "child_process";
 import fs from "fs";
-import http from "http";
 import os from "os";
 import path from "path";
-import { AddressInfo } from "net";
 import { chromium } from "playwright-core";
+import { CHROMIUM, closeServer, serveDirectory } from "../support/browser";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HOST = "https://addins.example.com/hudson";
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { manifestForHost } = require("../../scripts/manifest-for-host.js") as { manifestForHost(xml: string, host: string): string };
 
@@ -62,21 +60,9 @@ test("serves Microsoft's office.js from the build, unmodified, and allows no scr
   expect(html).toMatch(/script-src 'self';/);
 });
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".png": "image/png", ".xml": "application/xml" };
-
 test("opened standalone in Chromium: office.js reports no host and nothing leaves the local server", async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  const server = http.createServer((request, response) => {
-    const file = path.join(out, decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname));
-    if (!file.startsWith(out + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin } = await serveDirectory(out);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
     const page = await browser.newPage();
@@ -95,6 +81,6 @@ test("opened standalone in Chromium: office.js reports no host and nothing leave
     );
   } finally {
     await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
   }
 });

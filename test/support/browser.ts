@@ -13,7 +13,7 @@ import { AddressInfo } from "net";
 import { BrowserContext, chromium, Page } from "playwright-core";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -37,7 +37,8 @@ function buildLocalAddin(out: string): void {
 }
 
 /** Serves the files under `root` (and the test-only scripts of `extra`, by path) from 127.0.0.1. */
-async function serveDirectory(root: string, extra: Record<string, string> = {}): Promise<{ server: http.Server; origin: string }> {
+/** Serves a folder on 127.0.0.1 (and `extra` scripts at their paths), nothing outside it. */
+export async function serveDirectory(root: string, extra: Record<string, string> = {}): Promise<{ server: http.Server; origin: string }> {
   const server = http.createServer((request, response) => {
     const script = extra[request.url ?? ""];
     if (script !== undefined) {
@@ -56,7 +57,7 @@ async function serveDirectory(root: string, extra: Record<string, string> = {}):
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function closeServer(server: http.Server | undefined): Promise<unknown> {
+export function closeServer(server: http.Server | undefined): Promise<unknown> {
   return new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 }
 
