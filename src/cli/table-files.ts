@@ -31,6 +31,7 @@ import {
   refuseExistingOutput,
   XlsxStreamWriter,
   type CsvItem,
+  type CsvRowError,
   type ExcelErrorValue,
   type FormulaCell,
   type NumericText,
@@ -101,10 +102,8 @@ export interface TableRow {
   readonly formulas?: readonly (string | null)[];
 }
 
-export interface MalformedItem {
-  readonly rowNumber: number;
-  readonly error: string;
-}
+/** A row that could not be read: a CSV reader's row error, passed on as it is, with its row number. */
+export type MalformedItem = CsvRowError;
 
 export type TableItem = TableRow | MalformedItem;
 
