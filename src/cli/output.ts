@@ -1,5 +1,6 @@
 /** Shapes engine answers for the terminal and for JSON; never computes. */
 import { centsText, ChargeLine, formatUsd, Quote, SECTION_SHORT_NAMES } from "../engine";
+import { BOARD_FEE_FLAG_TEXT } from "./board-fee-flags";
 
 export interface QuoteJson {
   units: number;
@@ -41,9 +42,7 @@ export function quoteJson(quote: Quote): QuoteJson {
 /** The quote flag for each board-set line, for the advice under a quote with an amount not entered. */
 const FLAG_OF_LINE: Readonly<Record<string, string>> = {
   surcharge: "--board-surcharge A,B,R",
-  launch: "--launch-fee X",
-  communication: "--communication-fee X",
-  midriver_launch: "--midriver-launch-fee X",
+  ...BOARD_FEE_FLAG_TEXT,
 };
 
 /** The command line's own advice on the amounts a quote has not got (the engine's notes do not name flags). */

@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
 import {
-  BoardFeeRow,
   BoardSurchargeRow,
   PilotageInputError,
   quoteTransit,
@@ -10,6 +9,7 @@ import {
   resolveSettings,
   UNMEASURED_WORD,
 } from "../engine";
+import { BOARD_FEE_FLAGS_HELP, BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./board-fee-flags";
 import { CliIo, UsageError } from "./io";
 import { quoteJson, quoteTable } from "./output";
 import { SETTINGS_OPTIONS, SETTINGS_HELP, settingsFromFlags } from "./settings-flags";
@@ -38,7 +38,7 @@ Transit:
   --anchored-8h        vessel anchors at least 8 hours (no second pilot)
 
 Board-set amounts (the statute does not fix them; a missing one is shown as "not entered"):
-  --launch-fee X  --communication-fee X  --midriver-launch-fee X     (§ 89-a(4)(b)(1-a))
+${BOARD_FEE_FLAGS_HELP}
   --board-surcharge A,B,R   surcharge board table in force on the date: 0-50 amount,
                             51-100 amount, per unit over 100 (needed after the statutory
                             surcharge periods, § 89-a(4)(b)(1-c)(iii))
@@ -64,17 +64,6 @@ function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[]
   return [{ from: date, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
 }
 
-function boardFeesFromFlags(values: Record<string, unknown>, date: string): BoardFeeRow[] {
-  const fee = (flag: string, what: string) => (values[flag] === undefined ? null : readAmount(values[flag], flag, what));
-  const row: BoardFeeRow = {
-    from: date,
-    launch: fee("launch-fee", "launch fee"),
-    communication: fee("communication-fee", "communication fee"),
-    midriver_launch: fee("midriver-launch-fee", "mid-river launch fee"),
-  };
-  return [row];
-}
-
 export function runQuote(args: string[], io: CliIo): number {
   const { values } = parseArgs({
     args,
@@ -93,9 +82,7 @@ export function runQuote(args: string[], io: CliIo): number {
       hours: { type: "string" },
       "relieved-midriver": { type: "boolean" },
       "anchored-8h": { type: "boolean" },
-      "launch-fee": { type: "string" },
-      "communication-fee": { type: "string" },
-      "midriver-launch-fee": { type: "string" },
+      ...BOARD_FEE_OPTIONS,
       "board-surcharge": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean" },

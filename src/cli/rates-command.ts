@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import {
   BOARD_FEES,
+  boardFeeNamesInWords,
+  sectionsNote,
   clauseInForceOn,
   formatUsd,
   Money,
@@ -83,8 +85,12 @@ export function runRates(args: string[], io: CliIo): number {
   } else {
     out.push("Surcharge: set quarterly by the Hudson River pilots surcharge board (§ 89-a(4)(b)(1-c)(iii)); enter its table.");
   }
-  out.push("Launch, communication and mid-river launch (Section 2) fees: set by the board of commissioners of pilots (§ 89-a(4)(b)(1-a)).");
+  out.push(`${capitalizedFirst(boardFeeNamesInWords(sectionsNote))} fees: set by the board of commissioners of pilots (§ 89-a(4)(b)(1-a)).`);
   for (const warning of inForce.warnings) out.push(`Note: ${warning}`);
   io.stdout(out.join("\n") + "\n");
   return 0;
+}
+
+function capitalizedFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,6 +6,7 @@ import { readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { readAmount } from "./inputs";
+import { BOARD_FEES } from "./rates/board-fees";
 
 function isBlankCell(cell: unknown): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
@@ -66,21 +67,20 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
 }
 
 /**
- * Rows of `from date | launch fee | communication fee | mid-river launch fee` (D10). A blank fee is
- * "not entered", and so is 0: desktop Excel passes an empty cell as 0, and the board sets no free launch.
+ * Rows of `from date | one column per board fee, in BOARD_FEES's order` (D10). A blank fee is
+ * "not entered", and so is 0: desktop Excel passes an empty cell as 0, and the board sets no free fee.
  */
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
   const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
   const read = dataRows(rows).map(({ cells, rowNumber }) => {
-    if (cells.length < 2) throw tableError(table, rowNumber, "needs a from date and at least the launch fee column.");
+    if (cells.length < 2) throw tableError(table, rowNumber, `needs a from date and at least the ${BOARD_FEES[0].what} column.`);
     try {
-      const row: BoardFeeRow = Object.freeze({
-        from: readDate(cells[0], "from date"),
-        launch: optionalAmount(cells[1], "launch fee"),
-        communication: optionalAmount(cells[2], "communication fee"),
-        midriver_launch: optionalAmount(cells[3], "mid-river launch fee"),
+      const row = { from: readDate(cells[0], "from date") } as BoardFeeRow;
+      BOARD_FEES.forEach((fee, index) => {
+        row[fee.code] = optionalAmount(cells[index + 1], fee.what);
       });
+      Object.freeze(row);
       return { row, rowNumber };
     } catch (error) {
       throw tableError(table, rowNumber, error);

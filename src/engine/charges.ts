@@ -4,7 +4,7 @@ import { PilotageInputError, shownInput } from "./errors";
 import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, memoizedForFrozen, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
-import { BoardFeeCode, BoardFeeDefinition, BOARD_FEES } from "./rates/board-fees";
+import { BoardFeeCode, BOARD_FEES, boardFeesFor } from "./rates/board-fees";
 import { BASE_PILOTAGE_CLAUSES, SectionNumber, SectionRates, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, SurchargeBands } from "./rates/surcharge";
 import { ClauseInForce } from "./schedule";
@@ -404,33 +404,26 @@ export function secondPilotLine(baseFee: Decimal, circumstances: SecondPilotCirc
 // Board-set fees, § 89-a(4)(b)(1-a)
 
 /** A row of the board's fees (D10), in force from its date; a blank amount is "not entered". */
-export interface BoardFeeRow {
-  from: IsoDate;
-  launch: Decimal | null;
-  communication: Decimal | null;
-  midriver_launch: Decimal | null;
-}
+export type BoardFeeRow = { from: IsoDate } & { [Code in BoardFeeCode]: Decimal | null };
 
 export function boardFeeRowOn(date: IsoDate, rows: readonly BoardFeeRow[]): BoardFeeRow | null {
   return rowInForce(date, rows);
 }
 
-export function boardFeeDefinitionsFor(section: SectionNumber): BoardFeeDefinition[] {
-  return section === 1 ? SECTION_1_FEES : SECTION_2_FEES;
-}
-const SECTION_1_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(1));
-const SECTION_2_FEES = BOARD_FEES.filter((fee) => fee.sections.includes(2));
-
 const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode, number | null> => {
-  const of = (amount: Decimal | null) => (amount === null ? null : toCents(amount).times(100).toNumber());
-  return { launch: of(row.launch), communication: of(row.communication), midriver_launch: of(row.midriver_launch) };
+  const cents = {} as Record<BoardFeeCode, number | null>;
+  for (const { code } of BOARD_FEES) {
+    const amount = row[code];
+    cents[code] = amount === null ? null : toCents(amount).times(100).toNumber();
+  }
+  return cents;
 });
 
 /** D10: launch and communication on every transit; mid-river launch on Section 2 only; never invented. */
 export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {
   const inForce = rowInForce(date, rows);
   const cents = inForce === null ? null : boardFeeCents(inForce);
-  return boardFeeDefinitionsFor(section).map((fee) => {
+  return boardFeesFor(section).map((fee) => {
     const amount = cents === null ? null : cents[fee.code];
     return chargeLine(fee.code, fee.label, amount, fee.citation, () =>
       amount === null

@@ -4,6 +4,7 @@
  */
 import {
   BASE_PILOTAGE_CLAUSES,
+  BOARD_FEE_TABLE_COLUMNS,
   baseFeeWorking,
   BoardFeeRow,
   BoardSurchargeRow,
@@ -251,7 +252,7 @@ export function total(grids: TransitGrids): Result<unknown> {
     if (!quote.complete) {
       throw new PilotageInputError(
         "NOT_ENTERED",
-        `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | launch | communication | mid-river launch) and, after the statutory surcharge periods, board_surcharge.`,
+        `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`,
       );
     }
     // Whole cents ÷ 100 is the double nearest the rounded amount (D14), with no Decimal made.

@@ -7,6 +7,8 @@
  */
 import Decimal from "decimal.js";
 import {
+  BoardFeeFormId,
+  BOARD_FEES,
   BoardFeeRow,
   BoardSurchargeRow,
   EngineSettings,
@@ -40,7 +42,7 @@ import { ComplianceState, Dimension, DimensionInput, DIMENSIONS, FeeRowState, Pa
 // Field ids: one per control, shared by the renderer (element ids) and the error mapping.
 
 export type TransitProp = "section" | "date" | "direction" | "hours" | "relieved" | "anchored";
-export type FeeProp = "from" | "launch" | "communication" | "midriver";
+export type FeeProp = "from" | BoardFeeFormId;
 export type SurchargeProp = "from" | "upTo50" | "over50" | "perUnit";
 export type ComplianceProp = "status" | "grt" | "draft" | "bySea" | "recreational" | "length";
 export type SettingProp = keyof EngineSettings;
@@ -201,7 +203,7 @@ export function readVessel(vessel: VesselState, settings: EngineSettings): Vesse
 // ---------------------------------------------------------------------------------------------
 // Board-set amounts (D8, D10)
 
-const FEE_HEADER = ["From", "Launch fee", "Communication fee", "Mid-river launch fee"];
+const FEE_HEADER = ["From", ...BOARD_FEES.map((fee) => fee.label)];
 const SURCHARGE_HEADER = ["From", "0–50 units", "51–100 units", "Per unit over 100"];
 
 export interface BoardResult {
@@ -244,7 +246,7 @@ function checkDistinctDates(errors: FieldError[], rows: readonly { key: number; 
 }
 
 export function feeRowIsBlank(row: FeeRowState): boolean {
-  return [row.from, row.launch, row.communication, row.midriverLaunch].every(isBlankText);
+  return isBlankText(row.from) && BOARD_FEES.every((fee) => isBlankText(row[fee.formField]));
 }
 
 export function surchargeRowIsBlank(row: SurchargeRowState): boolean {
@@ -258,13 +260,9 @@ export function readBoard(fees: readonly FeeRowState[], surcharge: readonly Surc
   checkDistinctDates(errors, fees.map((row, i) => ({ key: row.key, from: row.from, number: i + 1 })).filter((_, i) => !feeRowIsBlank(fees[i])), "Fee row", (key) => ids.fee(key, "from"));
   for (const row of feeRows) {
     checkCell(errors, ids.fee(row.key, "from"), () => readDate(row.from, "from date"));
-    const amounts: [FeeProp, string, string][] = [
-      ["launch", row.launch, "launch fee"],
-      ["communication", row.communication, "communication fee"],
-      ["midriver", row.midriverLaunch, "mid-river launch fee"],
-    ];
-    for (const [prop, value, what] of amounts) {
-      if (!isBlankText(value)) checkCell(errors, ids.fee(row.key, prop), () => readAmount(value, "board_fees", what));
+    for (const fee of BOARD_FEES) {
+      const value = row[fee.formField];
+      if (!isBlankText(value)) checkCell(errors, ids.fee(row.key, fee.formId), () => readAmount(value, "board_fees", fee.what));
     }
   }
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
@@ -286,7 +284,7 @@ export function readBoard(fees: readonly FeeRowState[], surcharge: readonly Surc
   if (errors.length > 0) return { fees: [], surcharge: [], errors };
   // The readers skip a first row of titles; giving them ours means a typed row is never taken for one.
   return {
-    fees: readBoardFeeRows([FEE_HEADER, ...feeRows.map((r) => [r.from, r.launch, r.communication, r.midriverLaunch])]),
+    fees: readBoardFeeRows([FEE_HEADER, ...feeRows.map((r) => [r.from, ...BOARD_FEES.map((fee) => r[fee.formField])])]),
     surcharge: readBoardSurchargeRows([SURCHARGE_HEADER, ...surchargeRows.map((r) => [r.from, r.upTo50, r.over50UpTo100, r.perUnitOver100])]),
     errors,
   };

@@ -3,7 +3,7 @@
  * text with text nodes / textContent: nothing a person types is ever parsed as HTML, and no
  * inline script or handler is ever written. Events are wired in app.ts by delegation.
  */
-import { Quote, REFUSED_PILOT_NOTE, SECTION_NAMES, UNLICENSED_PILOT_NOTE } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, Quote, SECTION_SHORT_NAMES, sectionsNote, REFUSED_PILOT_NOTE, SECTION_NAMES, UNLICENSED_PILOT_NOTE } from "../engine";
 import { DOCKING_NOTE } from "./export-table";
 import { amountText, ComplianceResult, DIMENSION_NAMES, FieldError, ids, PaneResult, usdOfCents } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState, TransitState } from "./state";
@@ -295,9 +295,9 @@ export function feeRowFieldset(row: FeeRowState, number: number): HTMLFieldSetEl
       "div",
       { class: "grid" },
       textField({ id: ids.fee(key, "from"), label: "In force from", type: "date", bind: `fee.${key}.from`, value: row.from }),
-      textField({ id: ids.fee(key, "launch"), label: "Launch fee ($)", bind: `fee.${key}.launch`, value: row.launch, inputmode: "decimal", maxlength: 20 }),
-      textField({ id: ids.fee(key, "communication"), label: "Communication fee ($)", bind: `fee.${key}.communication`, value: row.communication, inputmode: "decimal", maxlength: 20 }),
-      textField({ id: ids.fee(key, "midriver"), label: "Mid-river launch fee ($)", bind: `fee.${key}.midriverLaunch`, value: row.midriverLaunch, inputmode: "decimal", maxlength: 20 }),
+      ...BOARD_FEES.map((fee) =>
+        textField({ id: ids.fee(key, fee.formId), label: `${fee.label} ($)`, bind: `fee.${key}.${fee.formField}`, value: row[fee.formField], inputmode: "decimal", maxlength: 20 }),
+      ),
     ),
     button(`Remove fee row ${number}`, `remove-fee:${key}`, { class: "button subtle" }),
   );
@@ -328,6 +328,12 @@ export function boardRowFieldsets(state: PaneState): { fees: HTMLFieldSetElement
   };
 }
 
+/** The board fees' heading and the note on fees only some sections pay, from BOARD_FEES. */
+const BOARD_FEE_NAMES = `${boardFeeNamesInWords()} fees`;
+const SECTION_2_ONLY_FEES = BOARD_FEES.filter((fee) => sectionsNote(fee) !== "")
+  .map((fee) => `The ${fee.what} is paid on ${SECTION_SHORT_NAMES[fee.sections[0]]} transits only. `)
+  .join("");
+
 function boardSection(state: PaneState, mode: Mode): HTMLElement {
   const rows = boardRowFieldsets(state);
   return collapsible(
@@ -341,8 +347,8 @@ function boardSection(state: PaneState, mode: Mode): HTMLElement {
         ? "The boards set these amounts; § 89-a does not. Each row applies from its date until the next row. They are kept on the workbook's “Board rates” sheet, which the quote formulas read."
         : "The boards set these amounts; § 89-a does not. Each row applies from its date until the next row. They are kept in this browser.",
     ),
-    el("h3", {}, "Board of commissioners of pilots: launch, communication and mid-river launch fees (§ 89-a(4)(b)(1-a))"),
-    el("p", { class: "hint" }, "The mid-river launch fee is paid on Section 2, Upper River transits only. A fee left blank is “not entered” and leaves the total incomplete."),
+    el("h3", {}, `Board of commissioners of pilots: ${BOARD_FEE_NAMES} (§ 89-a(4)(b)(1-a))`),
+    el("p", { class: "hint" }, `${SECTION_2_ONLY_FEES}A fee left blank is “not entered” and leaves the total incomplete.`),
     el("div", { id: "fee-rows" }, ...rows.fees),
     button("Add fee row", "add-fee", { id: "add-fee", class: "button secondary" }),
     el("h3", {}, "Surcharge board: the surcharge after the sixtieth month (§ 89-a(4)(b)(1-c)(iii))"),

@@ -3,6 +3,7 @@
  * ticks. Plain data, so it can be saved (the browser's localStorage when standalone) and read back.
  * No reading or checking happens here: that is form.ts, through the engine's shared readers.
  */
+import { BoardFeeFormField, BOARD_FEES } from "../engine/rates/board-fees";
 
 export type MeasurementUnit = "feet" | "metres";
 export type Dimension = "length" | "breadth" | "depth";
@@ -40,13 +41,11 @@ export interface TransitState {
   anchoredEightHours: boolean;
 }
 
-/** A dated row of the board of commissioners' fees (D10). */
-export interface FeeRowState {
-  key: number;
-  from: string;
-  launch: string;
-  communication: string;
-  midriverLaunch: string;
+/** A dated row of the board of commissioners' fees (D10): the from date and one field per fee of BOARD_FEES. */
+export type FeeRowState = { key: number; from: string } & Record<BoardFeeFormField, string>;
+
+function blankFees(): Record<BoardFeeFormField, string> {
+  return Object.fromEntries(BOARD_FEES.map((fee) => [fee.formField, ""])) as Record<BoardFeeFormField, string>;
 }
 
 /** A dated row of the surcharge board's table (D8). */
@@ -128,7 +127,7 @@ export function removeTransit(state: PaneState, key: number): void {
 }
 
 export function addFeeRow(state: PaneState, row: Partial<Omit<FeeRowState, "key">> = {}): FeeRowState {
-  const added: FeeRowState = { key: state.nextKey++, from: "", launch: "", communication: "", midriverLaunch: "", ...row };
+  const added: FeeRowState = { key: state.nextKey++, from: "", ...blankFees(), ...row };
   state.boardFees.push(added);
   return added;
 }
@@ -219,13 +218,11 @@ export function deserializeState(saved: string | null): PaneState | null {
     relievedAtMidRiver: flag(t.relievedAtMidRiver, false),
     anchoredEightHours: flag(t.anchoredEightHours, false),
   }));
-  const boardFees = list(s.boardFees, MAXIMUM_BOARD_ROWS).map((r) => ({
-    key: key++,
-    from: text(r.from),
-    launch: text(r.launch),
-    communication: text(r.communication),
-    midriverLaunch: text(r.midriverLaunch),
-  }));
+  const boardFees = list(s.boardFees, MAXIMUM_BOARD_ROWS).map((r): FeeRowState => {
+    const row: FeeRowState = { key: key++, from: text(r.from), ...blankFees() };
+    for (const fee of BOARD_FEES) row[fee.formField] = text(r[fee.formField]);
+    return row;
+  });
   const boardSurcharge = list(s.boardSurcharge, MAXIMUM_BOARD_ROWS).map((r) => ({
     key: key++,
     from: text(r.from),
@@ -281,7 +278,7 @@ function assignText<T extends object>(target: Row<T> | T | undefined, prop: stri
 const VESSEL_TEXT = ["name", "imo"];
 const DIMENSION_PARTS = ["feet", "inches", "metres"];
 const TRANSIT_PROPS = ["section", "date", "direction", "hours", "relievedAtMidRiver", "anchoredEightHours"];
-const FEE_PROPS = ["from", "launch", "communication", "midriverLaunch"];
+const FEE_PROPS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
 const SURCHARGE_PROPS = ["from", "upTo50", "over50UpTo100", "perUnitOver100"];
 const SETTINGS_PROPS = ["unitsDecimals", "at100Units", "actEffectiveDate", "clauseVIStart"];
 const COMPLIANCE_PROPS = ["vesselStatus", "grossTons", "loadedDraftFt", "proceedsBySea", "recreational", "lengthFt"];
