@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_SETTINGS } from "../../src/engine";
+import { BOARD_FEES, DEFAULT_SETTINGS } from "../../src/engine";
 import { computePane, FieldError, PaneResult, readSettingsForm } from "../../src/taskpane/form";
 import { addFeeRow, addSurchargeRow, initialState, setField } from "../../src/taskpane/state";
 import { runCliInOneProcess } from "../fuzz/cli-args";
@@ -136,8 +136,10 @@ describe("the task pane", () => {
     const form = fs.readFileSync(path.resolve(__dirname, "../../src/taskpane/form.ts"), "utf8");
     for (const field of Object.values(PANE_FIELDS)) {
       const parts = field.label.split(" › ");
-      // A card's title may go on ("Settings: how § 89-a is read"); rows and transits are numbered in their legends.
-      const shown = (text: string) => render.includes(`"${text}`) || form.includes(`"${text}"`) || /^(Fee|Surcharge) row \d+$|^Transit \d+$/.test(text);
+      // A card's title may go on ("Settings: how § 89-a is read"); rows and transits are numbered in their legends;
+      // a board fee's field is labelled from its declaration, `${fee.label} ($)` in render.ts.
+      const feeField = (text: string) => render.includes("`${fee.label} ($)`") && BOARD_FEES.some((fee) => `${fee.label} ($)` === text);
+      const shown = (text: string) => render.includes(`"${text}`) || form.includes(`"${text}"`) || feeField(text) || /^(Fee|Surcharge) row \d+$|^Transit \d+$/.test(text);
       expect({ label: field.label, missing: parts.filter((part) => !shown(part)) }).toEqual({ label: field.label, missing: [] });
     }
   });
