@@ -16,6 +16,20 @@ import * as benefits from "./benefits";
 import * as pilotage from "./pilotage";
 
 /**
+ * What the `CustomFunctions.associate(...)` calls the metadata plugin appends to this file reach
+ * (a module-level name, so it shadows the global for them): office.js's registry, or nothing
+ * where office.js did not load (taskpane.html opened as a page without its network), so that the
+ * page still works as a standalone calculator instead of stopping at "CustomFunctions is not defined".
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used by the appended associate calls
+const CustomFunctions = {
+  associate(id: string, implementation: (...args: any[]) => unknown): void {
+    const registry = (globalThis as { CustomFunctions?: { associate?: (id: string, implementation: (...args: any[]) => unknown) => void } }).CustomFunctions;
+    registry?.associate?.(id, implementation);
+  },
+};
+
+/**
  * Pilotage units of a vessel: overall length × extreme breadth × depth ÷ 10,000, in feet (§ 89-a(4)(b)(2), (c)).
  * @customfunction PILOTAGE_UNITS
  * @helpurl https://localhost:3000/help.html#PILOTAGE_UNITS
