@@ -12,10 +12,14 @@ import {
   Mode,
   renderErrors,
   renderOutputs,
+  renderTotalBar,
   showMeasurementMode,
   tableHtml,
+  totalBar,
   transitFieldsets,
 } from "./render";
+import { preparePrint } from "./print";
+import { totalStatus } from "./total-status";
 import { TablePlan } from "../engine/reconcile";
 import { SourceTable } from "./reconcile-layout";
 import { ReconcilePanel, reconcileSection } from "./reconcile-panel";
@@ -32,6 +36,7 @@ import {
   removeSurchargeRow,
   removeTransit,
   setField,
+  initialState,
   FeeRowState,
   SurchargeRowState,
 } from "./state";
@@ -45,6 +50,8 @@ export interface Platform {
   saveSettings(settings: EngineSettings, state: PaneState): Promise<string>;
   copy(text: string, html: string): Promise<void>;
   download?(fileName: string, csv: string): void;
+  /** Standalone: forgets what the pane saved in this browser; false when the browser refused. */
+  clearSaved?(): boolean;
   insertQuote?(layout: QuoteSheetLayout, fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): Promise<string>;
   saveBoardRates?(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): Promise<string>;
   /** The rows on the Board rates sheet, or a message when there are none to read. */
@@ -68,7 +75,9 @@ function errorMessage(error: unknown): string {
 }
 
 export class TaskPane {
-  private readonly form: HTMLFormElement;
+  private form: HTMLFormElement;
+  /** The running total, pinned above the form (styles.css) so it stays in view wherever the pane is scrolled. */
+  private readonly bar = totalBar();
   private result: PaneResult;
   private readonly touched = new Set<string>();
   private showAllErrors = false;
@@ -80,15 +89,12 @@ export class TaskPane {
     private settings: EngineSettings,
     private readonly platform: Platform,
   ) {
-    this.form = buildForm(state, platform.mode);
-    root.replaceChildren(this.form);
-    this.form.addEventListener("input", (event) => this.onEdit(event));
-    this.form.addEventListener("change", (event) => this.onEdit(event));
-    this.form.addEventListener("click", (event) => this.onClick(event));
-    this.form.addEventListener("submit", (event) => event.preventDefault());
-    showMeasurementMode(this.form, state);
+    this.form = this.newForm(state);
+    root.replaceChildren(this.bar, this.form);
     this.result = computePane(state, settings);
     this.refresh(false);
+    // Ctrl+P prints the same document as the button.
+    globalThis.addEventListener?.("beforeprint", () => preparePrint(document, this.state, this.result));
     const reconcile = platform.reconcile;
     if (reconcile) {
       const section = reconcileSection();
@@ -106,9 +112,20 @@ export class TaskPane {
     }
   }
 
+  private newForm(state: PaneState): HTMLFormElement {
+    const form = buildForm(state, this.platform.mode);
+    form.addEventListener("input", (event) => this.onEdit(event));
+    form.addEventListener("change", (event) => this.onEdit(event));
+    form.addEventListener("click", (event) => this.onClick(event));
+    form.addEventListener("submit", (event) => event.preventDefault());
+    showMeasurementMode(form, state);
+    return form;
+  }
+
   private refresh(notify = true): void {
     this.result = computePane(this.state, this.settings);
     renderOutputs(this.form, this.state, this.result);
+    renderTotalBar(this.bar, totalStatus(this.result));
     const settingsErrors = readSettingsForm(this.state.settings).errors;
     const errors: FieldError[] = [...this.result.errors, ...settingsErrors];
     renderErrors(this.form, errors, (id) => this.showAllErrors || this.touched.has(id));
@@ -168,6 +185,13 @@ export class TaskPane {
         return this.exclusive(async () => this.download());
       case "insert":
         return this.exclusive(() => this.insert());
+      case "print":
+        preparePrint(document, this.state, this.result);
+        this.say("Opening the print dialog: choose a printer, or “Save as PDF”.");
+        globalThis.print?.();
+        return;
+      case "clear-saved":
+        return this.clearSaved();
       case "save-board":
         return this.exclusive(() => this.saveBoard());
       case "reload-board":
@@ -203,6 +227,25 @@ export class TaskPane {
   private focus(id: string, before?: () => void): void {
     before?.();
     this.form.querySelector<HTMLElement>(`#${CSS.escape(id)}`)?.focus();
+  }
+
+  /** Standalone: forgets the saved form and starts afresh (the defaults, no board rows). */
+  private clearSaved(): void {
+    if (!this.platform.clearSaved) return;
+    const cleared = this.platform.clearSaved();
+    this.state = initialState();
+    this.settings = DEFAULT_SETTINGS;
+    this.touched.clear();
+    this.showAllErrors = false;
+    const form = this.newForm(this.state);
+    this.form.replaceWith(form);
+    this.form = form;
+    this.refresh(false);
+    this.say(
+      cleared ? "Cleared: nothing from this pane is saved in this browser now. What you type next is saved again." : "This browser would not clear its storage; the form is reset.",
+      "storage-message",
+    );
+    this.form.querySelector<HTMLElement>("#clear-saved")?.focus();
   }
 
   private addTransit(): void {

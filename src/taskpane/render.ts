@@ -7,6 +7,7 @@ import { BOARD_FEES, boardFeeNamesInWords, Quote, SECTION_SHORT_NAMES, sectionsN
 import { DOCKING_NOTE } from "./export-table";
 import { amountText, ComplianceResult, DIMENSION_NAMES, FieldError, ids, PaneResult, usdOfCents } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState, TransitState } from "./state";
+import { TotalStatus, totalSentence, totalStatus } from "./total-status";
 
 type Child = Node | string | null | undefined | false;
 type Attributes = Record<string, string | boolean | number | undefined>;
@@ -173,11 +174,23 @@ function dimensionFieldset(state: PaneState, dimension: (typeof DIMENSIONS)[numb
   );
 }
 
-function vesselSection(state: PaneState): HTMLElement {
+/** Standalone, where the data is typed: what is kept on this machine, and the way to remove it. */
+function storageNotice(): HTMLElement {
+  return el(
+    "div",
+    { class: "note storage-note", id: "storage-note" },
+    el("p", {}, "What you type here is saved in this browser, on this machine only, so that it is still here next time; it is never sent anywhere."),
+    button("Clear saved data", "clear-saved", { id: "clear-saved", class: "button secondary" }),
+    el("p", { id: "storage-message", class: "message", role: "status", "aria-live": "polite" }),
+  );
+}
+
+function vesselSection(state: PaneState, mode: Mode): HTMLElement {
   const v = state.vessel;
   return section(
     "vessel",
     "Vessel",
+    mode === "standalone" ? storageNotice() : null,
     textField({ id: ids.vesselName, label: "Vessel name", bind: "vessel.name", value: v.name, maxlength: 100 }),
     textField({ id: ids.vesselImo, label: "IMO number (optional)", bind: "vessel.imo", value: v.imo, inputmode: "numeric", maxlength: 20 }),
     el(
@@ -373,7 +386,7 @@ function quoteSection(mode: Mode): HTMLElement {
     el("div", { id: "quote-output" }),
     el(
       "div",
-      { class: "grand-total" },
+      { class: "grand-total", id: "grand-total-box" },
       el("span", { id: "grand-total-label" }, "Grand total"),
       el("output", { id: "grand-total", "aria-labelledby": "grand-total-label", "aria-live": "polite" }, "—"),
     ),
@@ -385,6 +398,7 @@ function quoteSection(mode: Mode): HTMLElement {
       mode === "excel" ? button("Insert quote", "insert", { class: "button primary" }) : null,
       button("Copy as table", "copy", { class: `button ${mode === "excel" ? "secondary" : "primary"}` }),
       mode === "standalone" ? button("Download CSV", "download", { class: "button secondary" }) : null,
+      button("Print or save as PDF", "print", { class: "button secondary" }),
     ),
     el("p", { id: "message", class: "message", role: "status", "aria-live": "polite" }),
   );
@@ -445,7 +459,7 @@ export function buildForm(state: PaneState, mode: Mode): HTMLFormElement {
   return el(
     "form",
     { id: "quote-form", novalidate: true, "aria-label": "Hudson River pilotage quote" },
-    vesselSection(state),
+    vesselSection(state, mode),
     complianceSection(state),
     transitsSection(state),
     boardSection(state, mode),
@@ -533,16 +547,21 @@ export function renderOutputs(root: ParentNode, state: PaneState, result: PaneRe
     );
   }
 
+  const status = totalStatus(result);
   const total = byId(root, "grand-total");
-  if (total) total.textContent = result.grandTotalCents === null ? "—" : usdOfCents(result.grandTotalCents);
+  if (total) total.textContent = status.amount ?? "—";
+  const box = byId(root, "grand-total-box");
+  if (box) box.dataset.state = status.state;
+  const label = byId(root, "grand-total-label");
+  if (label) label.textContent = status.state === "complete" ? "Grand total" : "INCOMPLETE total";
   const note = byId(root, "grand-total-note");
   if (note) {
     note.textContent =
-      result.grandTotalCents === null
-        ? "Complete the fields above to see the total."
-        : result.complete
+      status.state === "none"
+        ? `Missing: ${status.missing.join("; ")}.`
+        : status.state === "complete"
           ? `Sum of ${result.transits.length} transit subtotal${result.transits.length === 1 ? "" : "s"}; each charge is rounded to the cent (D14).`
-          : "Incomplete: a board-set amount is not entered, so the total leaves it out.";
+          : `Incomplete: the total leaves out ${status.missing.join("; ")}. Enter the board-set amounts (Board-set amounts) for the final total.`;
   }
   const settingsList = byId(root, "quote-settings");
   if (settingsList) settingsList.replaceChildren(...result.settingsNotDefault.map((s) => el("li", {}, `Setting not the default: ${s}`)));
@@ -602,4 +621,30 @@ export function tableHtml(rows: readonly (readonly string[])[]): string {
     ),
   );
   return table.outerHTML;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The running total, pinned to the top of the pane while the form scrolls under it
+
+export function totalBar(): HTMLElement {
+  return el(
+    "div",
+    { id: "total-bar", class: "total-bar", role: "region", "aria-label": "Running total", "data-state": "none" },
+    el("div", { class: "total-bar-main" }, el("span", { id: "total-bar-label" }, "Grand total"), el("span", { id: "total-bar-amount" }, "—")),
+    el("p", { id: "total-bar-missing", class: "total-bar-missing" }),
+  );
+}
+
+export function renderTotalBar(bar: HTMLElement, status: TotalStatus): void {
+  bar.dataset.state = status.state;
+  bar.title = totalSentence(status);
+  const label = byId(bar, "total-bar-label");
+  if (label) label.textContent = status.state === "complete" ? "Grand total" : "INCOMPLETE";
+  const amount = byId(bar, "total-bar-amount");
+  if (amount) amount.textContent = status.state === "none" ? "no total yet" : status.state === "incomplete" ? `${status.amount} so far` : (status.amount ?? "");
+  const missing = byId(bar, "total-bar-missing");
+  if (missing) {
+    missing.textContent = status.missing.length === 0 ? "" : `Missing: ${status.missing.join("; ")}`;
+    missing.hidden = status.missing.length === 0;
+  }
 }

@@ -36,6 +36,17 @@ export function saveState(storage: Storage | null, state: PaneState): boolean {
   }
 }
 
+/** Removes what the pane saved; false when the browser refused. */
+export function clearSavedState(storage: Storage | null): boolean {
+  if (!storage) return true;
+  try {
+    storage.removeItem(STORAGE_KEY);
+    return storage.getItem(STORAGE_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts a download of the text as a UTF-8 CSV file (with a byte-order mark, for Excel). */
 export function downloadCsv(fileName: string, csv: string): void {
   const blob = new Blob(["\ufeff", csv], { type: "text/csv;charset=utf-8" });

@@ -19,8 +19,9 @@ import { settingsFormOf, readSettingsForm } from "./form";
 import { reconcileResultMessage } from "./reconcile-panel";
 import { readPickedTable, writeReconciliation } from "./reconcile-writer";
 import { BOARD_RATES_SHEET } from "./sheet-layout";
-import { browserStorage, copyToClipboard, downloadCsv, loadSavedState, saveState } from "./standalone";
+import { browserStorage, clearSavedState, copyToClipboard, downloadCsv, loadSavedState, saveState } from "./standalone";
 import { initialState, PaneState } from "./state";
+import { followColourScheme, followOfficeTheme } from "./theme";
 
 /** The sentence the status line shows once office.js has reported where the page is running. */
 export function describeHost(host: Office.HostType | null | undefined): string {
@@ -120,27 +121,58 @@ function startStandalone(root: HTMLElement): void {
     },
     copy: copyToClipboard,
     download: downloadCsv,
+    clearSaved() {
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      saveTimer = undefined;
+      return clearSavedState(storage);
+    },
   };
   new TaskPane(root, state, settings, platform);
 }
+
+/**
+ * How long office.js may take to report its host before the pane works standalone: office.js can
+ * load and then fail to fetch its follow-up scripts (a firewall, a proxy), and then never reports.
+ */
+export const OFFICE_READY_TIMEOUT_MS = 4000;
+
+let started: "excel" | "standalone" | null = null;
 
 function start(host: Office.HostType | null | undefined): void {
   const root = appRoot();
   if (!root) return;
   if (host === Office.HostType.Excel) {
+    started = "excel";
+    followOfficeTheme(Office.context?.officeTheme);
     void startInExcel(root).catch((error: unknown) => showStatus(`The task pane could not start: ${error instanceof Error ? error.message : String(error)}`));
   } else {
-    startStandalone(root);
+    startStandaloneOnce(root);
   }
 }
 
+function startStandaloneOnce(root: HTMLElement): void {
+  if (started !== null) return;
+  started = "standalone";
+  followColourScheme();
+  startStandalone(root);
+}
+
 if (typeof Office !== "undefined") {
+  const fallback = setTimeout(() => {
+    if (started !== null) return;
+    showStatus("office.js did not finish loading within 4 seconds (a firewall or proxy may block its scripts); working as a standalone calculator.");
+    const root = appRoot();
+    if (root) startStandaloneOnce(root);
+  }, OFFICE_READY_TIMEOUT_MS);
   Office.onReady((info) => {
+    clearTimeout(fallback);
+    // Answered after the fallback: Excel still takes over (it replaces the standalone form); anything else stays as it is.
+    if (started === "standalone" && info.host !== Office.HostType.Excel) return;
     showStatus(describeHost(info.host));
     start(info.host);
   });
 } else {
   showStatus("office.js did not load; working as a standalone calculator.");
   const root = appRoot();
-  if (root) startStandalone(root);
+  if (root) startStandaloneOnce(root);
 }

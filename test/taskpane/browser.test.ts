@@ -5,9 +5,16 @@
  * by the fields' labels and the grand total is checked against the amount worked by hand from
  * § 89-a below. Also: a vessel name that is HTML stays text, input errors show at their fields,
  * the Content-Security-Policy blocks inline script and eval, the form survives a reload
- * (localStorage), copy and CSV download work, and no request leaves the local server.
- * Screenshots: test-results/taskpane.png (320 px, the narrowest task pane) and
- * test-results/taskpane-wide.png (800 px).
+ * (localStorage), copy and CSV download work, and no request leaves the local server. Then, with
+ * the quote filled in, at 320 × 640 px: the running total is in view at the top, a third and half
+ * way down, and an incomplete one says INCOMPLETE and what is missing; "Print or save as PDF"
+ * prints (page.pdf) one page whose text (PDF.js) holds the particulars, lines, clauses, total,
+ * settings, quote date and version; the dark theme follows prefers-color-scheme (and, in Excel,
+ * Office's theme); "Clear saved data" empties localStorage; and when office.js cannot finish
+ * loading the standalone calculator starts within 5 s, with no "CustomFunctions is not defined".
+ * Screenshots: test-results/taskpane.png (320 px, the narrowest task pane),
+ * test-results/taskpane-wide.png (800 px), taskpane-320x640-half-way.png, taskpane-dark.png;
+ * the printed quote: test-results/quote-print.pdf.
  *
  * The hand-worked call. Vessel 600 ft 6 in × 80 ft × 40 ft: 600.5 × 80 × 40 ÷ 10,000 = 192.16
  * pilotage units (§ 89-a(4)(b)(2)). Clause (xi) is in force from 1 January 2026
@@ -32,7 +39,8 @@
 import fs from "fs";
 import path from "path";
 import { Page } from "playwright-core";
-import { AddinBrowser, expectOnlyLocalRequests, expectText, ROOT, startAddinBrowser } from "../support/browser";
+import { AddinBrowser, expectOnlyLocalRequests, expectText, JS_TYPE, ROOT, startAddinBrowser } from "../support/browser";
+import { pdfPageTexts } from "../support/pdf";
 
 const RESULTS = path.join(ROOT, "test-results");
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>";
@@ -256,6 +264,131 @@ describe("the task pane, standalone in Chromium", () => {
     expect(csv).toContain("Grand total,11368.42,,");
   });
 
+  test("at 320 × 640 px the running total stays in view at the top, a third and half way down the page", async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const seen: { at: string; top: number; bottom: number; onTop: boolean; text: string }[] = [];
+    for (const [at, fraction] of [["top", 0], ["a third", 1 / 3], ["half way", 1 / 2]] as const) {
+      seen.push(
+        await page.evaluate(
+          ([where, part]) => {
+            window.scrollTo(0, document.documentElement.scrollHeight * part);
+            const bar = document.getElementById("total-bar") as HTMLElement;
+            const box = bar.getBoundingClientRect();
+            // Not only inside the viewport: not covered by anything else either.
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return { at: where, top: box.top, bottom: box.bottom, onTop: hit !== null && bar.contains(hit), text: bar.textContent ?? "" };
+          },
+          [at, fraction] as const,
+        ),
+      );
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(3 * 640);
+    for (const view of seen) {
+      expect(view).toEqual({ at: view.at, top: expect.any(Number), bottom: expect.any(Number), onTop: true, text: "Grand total$11,368.42" });
+      expect(view.top).toBeGreaterThanOrEqual(0);
+      expect(view.bottom).toBeLessThanOrEqual(640);
+    }
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, "taskpane-320x640-half-way.png") });
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  test("an incomplete total is shown as INCOMPLETE, in another style, naming the amount not entered", async () => {
+    const complete = await page.evaluate(() => getComputedStyle(document.getElementById("total-bar") as HTMLElement).backgroundColor);
+    const launch = feeRow(2).getByLabel("Launch fee ($)", { exact: true });
+    await launch.fill("");
+    // Transit 2 now has no launch fee: 11,368.42 − 310.00 = 11,058.42 so far.
+    await expect_text("#total-bar-amount", "$11,058.42 so far");
+    expect(await page.textContent("#total-bar-label")).toBe("INCOMPLETE");
+    expect(await page.textContent("#total-bar-missing")).toBe("Missing: Transit 2: Launch fee (not entered)");
+    expect(await page.getAttribute("#total-bar", "data-state")).toBe("incomplete");
+    expect(await page.textContent("#grand-total-label")).toBe("INCOMPLETE total");
+    const incomplete = await page.evaluate(() => getComputedStyle(document.getElementById("total-bar") as HTMLElement).backgroundColor);
+    expect(incomplete).not.toBe(complete);
+    // Still in view half way down.
+    const inView = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight / 2);
+      const box = (document.getElementById("total-bar") as HTMLElement).getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(inView).toBe(true);
+
+    await transit(2).getByLabel("Date").fill("");
+    await expect_text("#total-bar-amount", "no total yet");
+    expect(await page.textContent("#total-bar-missing")).toContain("Missing: Transit 2: ");
+    await transit(2).getByLabel("Date").fill("2026-06-20");
+    await launch.fill("310.00");
+    await expect_text("#total-bar-amount", "$11,368.42");
+    expect(await page.getAttribute("#total-bar", "data-state")).toBe("complete");
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  test("Print or save as PDF: one page with the particulars, each transit's lines and clauses, total, warnings, settings, date and version", async () => {
+    await page.evaluate(() => {
+      // Headless Chromium has no print dialog: note the call, then print to PDF as the dialog's "Save as PDF" would.
+      window.print = () => document.documentElement.setAttribute("data-printed", "yes");
+    });
+    await page.getByRole("button", { name: "Print or save as PDF" }).click();
+    expect(await page.getAttribute("html", "data-printed")).toBe("yes");
+    const pdf = await page.pdf({ format: "Letter", printBackground: true });
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, "quote-print.pdf"), pdf);
+    const pages = pdfPageTexts(pdf);
+    expect(pages.length).toBe(1);
+    const text = pages[0].replace(/\s+/g, " ");
+    const today = new Date();
+    const quoteDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    for (const piece of [
+      "Hudson River pilotage quote",
+      `Quote date ${quoteDate}`,
+      `hudson-pilotage ${version}`,
+      `Vessel ${HOSTILE_NAME}`,
+      "IMO number 9850551",
+      "Overall length 600 ft 6 in",
+      "Pilotage units 192.16",
+      "Transit 1: inbound",
+      "Transit 2: outbound",
+      // the hand-worked lines above, with their clauses
+      "$2,943.89",
+      "$4,146.81",
+      "$691.78",
+      "$2,073.41",
+      "$125.25",
+      "§ 89-a(4)(b)(1)(xi)",
+      "§ 89-a(4)(b)(1-a)",
+      "Transit 1 subtotal",
+      "$3,975.67",
+      "$7,392.75",
+      "Grand total $11,368.42",
+      "Settings and assumptions",
+      "(D14)",
+      "§ 89-a(4)(b)(3)",
+    ])
+      expect(text).toContain(piece);
+    // Nothing of the form itself is printed.
+    expect(text).not.toContain("Add transit");
+    expect(text).not.toContain("Clear saved data");
+  });
+
+  test("the theme follows the browser's prefers-color-scheme: dark colours in dark mode", async () => {
+    const colours = () =>
+      page.evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        body: getComputedStyle(document.body).backgroundColor,
+        card: getComputedStyle(document.querySelector(".card") as HTMLElement).backgroundColor,
+        text: getComputedStyle(document.querySelector("h2") as HTMLElement).color,
+      }));
+    expect(await colours()).toEqual({ theme: "light", body: "rgb(245, 245, 245)", card: "rgb(255, 255, 255)", text: "rgb(36, 36, 36)" });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    expect(await colours()).toEqual({ theme: "dark", body: "rgb(20, 20, 20)", card: "rgb(41, 41, 41)", text: "rgb(255, 255, 255)" });
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, "taskpane-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "light");
+  });
+
   test("looks right at 320 px and wider (screenshots in test-results/), with nothing wider than the pane", async () => {
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.setViewportSize({ width: 320, height: 900 });
@@ -267,12 +400,85 @@ describe("the task pane, standalone in Chromium", () => {
     expect(fs.statSync(path.join(RESULTS, "taskpane.png")).size).toBeGreaterThan(10_000);
   });
 
+  test("where the data is typed the pane says it is saved on this machine; Clear saved data forgets it", async () => {
+    const notice = await page.textContent("#storage-note");
+    expect(notice).toContain("saved in this browser, on this machine only");
+    expect(await page.evaluate(() => localStorage.getItem("hudson-pilotage.taskpane"))).not.toBeNull();
+    await page.getByRole("button", { name: "Clear saved data" }).click();
+    await expect_text("#storage-message", "Cleared: nothing from this pane is saved in this browser now. What you type next is saved again.");
+    expect(await page.evaluate(() => localStorage.getItem("hudson-pilotage.taskpane"))).toBeNull();
+    expect(await page.getByLabel("Vessel name").inputValue()).toBe("");
+    expect(await page.locator("#grand-total").textContent()).toBe("—");
+    await page.waitForTimeout(400);
+    await page.reload();
+    await page.waitForSelector("#quote-form");
+    expect(await page.getByLabel("Vessel name").inputValue()).toBe("");
+    expect(await page.locator("fieldset.board-row").count()).toBe(0);
+  });
+
   test("no request left the local server, and the page raised no error", async () => {
     expect(session.requests.length).toBeGreaterThan(3);
     expectOnlyLocalRequests(session);
     expect(session.requests).toContain(`${session.origin}${PROBE_PATH}`);
     expect(session.pageErrors).toEqual([]);
     expect(dialogs).toEqual([]);
+  });
+});
+
+describe("in Excel, the theme follows Office's", () => {
+  test.each([
+    // Office's Black theme (body background #262626): dark; the White theme (#ffffff): light, even when the browser prefers dark.
+    ["Black", { bodyBackgroundColor: "#262626", bodyForegroundColor: "#ffffff" }, "dark", "rgb(20, 20, 20)"],
+    ["White", { bodyBackgroundColor: "#ffffff", bodyForegroundColor: "#000000" }, "light", "rgb(245, 245, 245)"],
+  ])("Office's %s theme gives the %s pane", async (_name, officeTheme, theme, body) => {
+    const excelPage = await session.context.newPage();
+    await excelPage.emulateMedia({ colorScheme: theme === "dark" ? "light" : "dark" });
+    // fixtures/fake-office.js reports host Excel; the theme is added after it as Office's host would set it.
+    const fakeOffice = fs.readFileSync(path.join(__dirname, "fixtures", "fake-office.js"), "utf8") + `\nOffice.context.officeTheme = ${JSON.stringify(officeTheme)};\n`;
+    await excelPage.route(`${session.origin}/office-js/office.js`, (route) => route.fulfill({ status: 200, contentType: JS_TYPE, body: fakeOffice }));
+    await excelPage.goto(`${session.origin}/taskpane.html`);
+    await excelPage.waitForSelector("#quote-form");
+    expect(await excelPage.textContent("#status")).toBe("Running in Excel.");
+    expect(await excelPage.evaluate(() => ({ theme: document.documentElement.dataset.theme, body: getComputedStyle(document.body).backgroundColor }))).toEqual({ theme, body });
+    await excelPage.close();
+  });
+});
+
+describe("when office.js cannot finish loading", () => {
+  /** A new page of the same browser with `blocked` (a file of the build) refused, as a firewall or proxy would. */
+  async function openWithout(blocked: string): Promise<{ page: Page; errors: string[] }> {
+    const blockedPage = await session.context.newPage();
+    const errors: string[] = [];
+    blockedPage.on("pageerror", (error) => errors.push(error.message));
+    await blockedPage.route(`**/${blocked}`, (route) => route.abort());
+    await blockedPage.goto(`${session.origin}/taskpane.html`);
+    return { page: blockedPage, errors };
+  }
+
+  test("office.js loads but its follow-up script is refused: the standalone calculator within 5 s", async () => {
+    const started = Date.now();
+    const { page: blocked, errors } = await openWithout("office-js/o15apptofilemappingtable.js");
+    await blocked.waitForSelector("#quote-form", { timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await blocked.textContent("#status")).toBe(
+      "office.js did not finish loading within 4 seconds (a firewall or proxy may block its scripts); working as a standalone calculator.",
+    );
+    await blocked.getByLabel("Overall length, feet").fill("600");
+    await blocked.getByLabel("Extreme breadth, feet").fill("80");
+    await blocked.getByLabel("Depth, feet").fill("40");
+    // 600 × 80 × 40 ÷ 10,000 = 192.00 pilotage units.
+    await expectText(blocked, "#units-output", "192.00");
+    expect(errors).toEqual([]);
+    await blocked.close();
+  });
+
+  test("office.js itself is refused: the standalone calculator, and no “CustomFunctions is not defined”", async () => {
+    const { page: blocked, errors } = await openWithout("office-js/office.js");
+    await blocked.waitForSelector("#quote-form");
+    expect(await blocked.textContent("#status")).toBe("office.js did not load; working as a standalone calculator.");
+    await blocked.waitForTimeout(300);
+    expect(errors).toEqual([]);
+    await blocked.close();
   });
 });
 
