@@ -55,7 +55,11 @@ function contentSecurityPolicy(localOfficeJs) {
 /**
  * Finishes functions.json after custom-functions-metadata wrote it: turns off
  * allowCustomDataForDataTypeAny (which the generator always sets) so that `any` parameters
- * receive plain cell values, never data-type objects; and, when a production host is given,
+ * receive plain cell values, never data-type objects. (With it on, Excel hands an `any` argument
+ * a cell's data type as its CellValue object — a formatted number as { type: "Double",
+ * basicValue, numberFormat }, an entity as { type: "Entity", text, properties } — instead of the
+ * plain value, and lets `any` results be such objects; the cell readers would first have to take
+ * basicValue. Errors as `any` inputs are a separate switch, allowErrorForDataTypeAny.) And, when a production host is given,
  * points the help links at it and adds manifest.prod.xml.
  */
 class AddinOutputPlugin {

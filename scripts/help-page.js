@@ -25,9 +25,17 @@ function exampleSheet(rows) {
   return `<p>With these cells on the sheet:</p><table class="cells"><thead><tr><th></th>${letters}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-function entry(fn, doc) {
+/** "Choices (Excel offers them as you type): Lower (…), Upper (…)", from the argument's custom enum in functions.json. */
+function enumChoices(param, enums) {
+  const choices = param.customEnumId ? enums.find((e) => e.id === param.customEnumId) : undefined;
+  if (!choices) return "";
+  const items = choices.values.map((v) => `<li><code>${escapeHtml(v.stringValue ?? v.numberValue ?? v.name)}</code>${v.tooltip ? `: ${escapeHtml(v.tooltip)}` : ""}</li>`).join("");
+  return `<p class="choices">Choices (Excel's AutoComplete offers them as you type):</p><ul class="choices">${items}</ul>`;
+}
+
+function entry(fn, doc, enums = []) {
   const params = (fn.parameters || [])
-    .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.optional ? " (optional)" : ""}</td><td>${escapeHtml(p.description || "")}</td></tr>`)
+    .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.optional ? " (optional)" : ""}</td><td>${escapeHtml(p.description || "")}${enumChoices(p, enums)}</td></tr>`)
     .join("");
   const errors = doc.errors.length
     ? `<ul>${doc.errors.map((e) => `<li><code>${escapeHtml(e.code)}</code>: ${escapeHtml(e.when)}</li>`).join("")}</ul>`
@@ -85,6 +93,13 @@ traced to the clause it comes from.</p>
 gives one result per row from one formula; a single value (a section, say) applies to every row. A bad row shows an error in that row only.</li>
 <li>Dates are Excel dates or text such as <code>2026-12-31</code>. Sections: <code>1</code> or <code>"Lower"</code> (Yonkers to all ports
 through Hyde Park), <code>2</code> or <code>"Upper"</code> (beyond Hyde Park through Albany or Troy).</li>
+<li>A column function already gives one result per row. To apply one to each row of a table in a single formula with
+Excel's <code>BYROW</code> or <code>MAP</code>, pass the row's cells: <code>=MAP(B2:B1001, C2:C1001, D2:D1001, LAMBDA(u, s, d,
+NYPILOT.HUDSON_BASE_FEE(u, s, d)))</code>; each call then returns one value. Functions that spill rows (<code>HUDSON_QUOTE</code>,
+<code>HUDSON_RATES</code>) return more than one value per call, which <code>BYROW</code> and <code>MAP</code> cannot hold: use them in
+cells of their own. A single call over whole columns is faster than <code>MAP</code>, which calls the add-in once per row.</li>
+<li>Choices: where an argument takes one of a few words (a section, a unit, a vessel status, a clause), Excel's AutoComplete offers
+them as you type, and each function below lists them. Other spellings the function accepts keep working.</li>
 <li>A blank required cell is an error, never zero units. When the master or agent did not provide the measurements, type
 <code>UNMEASURED</code> for the units: the maximum charge applies (§ 89-a(4)(d)).</li>
 <li>Errors: <code>#VALUE!</code> the wrong kind of input; <code>#NUM!</code> a number out of range; <code>#N/A</code> nothing applies or
@@ -94,7 +109,7 @@ for <code>#NUM!</code> it shows none, so this page lists what each one means).</
 months) are never invented: enter them as dated rows, e.g. on a "Board rates" sheet.</li>
 </ul>
 <nav aria-label="Functions"><ul>${contents}</ul></nav>
-${metadata.functions.map((f) => entry(f, docs[f.id])).join("\n")}
+${metadata.functions.map((f) => entry(f, docs[f.id], metadata.enums || [])).join("\n")}
 </main>
 </body>
 </html>

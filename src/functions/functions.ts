@@ -29,6 +29,79 @@ const CustomFunctions = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Fixed choices, as custom enums: Excel's formula AutoComplete offers their members (older Excel
+// ignores them). They only suggest: the argument is still text, so every spelling the readers
+// accept (1/2, "Section 1", "feet", a clause in capitals…) keeps working in saved workbooks.
+
+/**
+ * The section of the river, § 89-a(4)(b)(1). 1 and 2 are accepted too.
+ * @customenum {string}
+ */
+enum SECTION {
+  /** Section 1, Lower River: Yonkers to all ports through Hyde Park (or type 1). */
+  Lower = "Lower",
+  /** Section 2, Upper River: beyond Hyde Park through Albany or Troy (or type 2). */
+  Upper = "Upper",
+}
+
+/**
+ * The unit of plain-number measurements, § 89-a(4)(b)(2), (c).
+ * @customenum {string}
+ */
+enum UNIT {
+  /** Feet (the default). */
+  ft = "ft",
+  /** Metres, converted at 1 ft = 0.3048 m exactly. */
+  m = "m",
+  /** Inches. */
+  in = "in",
+}
+
+/**
+ * A vessel's status for § 89-a(1).
+ * @customenum {string}
+ */
+enum VESSEL_STATUS {
+  /** A foreign vessel. */
+  foreign = "foreign",
+  /** An American vessel under register. */
+  registered = "registered",
+  /** An American vessel not under register (enrolled, coastwise). */
+  enrolled = "enrolled",
+}
+
+/**
+ * A clause of § 89-a(4)(b)(1), to use its base rates instead of the date's.
+ * @customenum {string}
+ */
+enum CLAUSE {
+  /** § 89-a(4)(b)(1)(i) */
+  i = "i",
+  /** § 89-a(4)(b)(1)(ii) */
+  ii = "ii",
+  /** § 89-a(4)(b)(1)(iii) */
+  iii = "iii",
+  /** § 89-a(4)(b)(1)(iv) */
+  iv = "iv",
+  /** § 89-a(4)(b)(1)(v) */
+  v = "v",
+  /** § 89-a(4)(b)(1)(vi) */
+  vi = "vi",
+  /** § 89-a(4)(b)(1)(vii) */
+  vii = "vii",
+  /** § 89-a(4)(b)(1)(viii) */
+  viii = "viii",
+  /** § 89-a(4)(b)(1)(ix) */
+  ix = "ix",
+  /** § 89-a(4)(b)(1)(x) */
+  x = "x",
+  /** § 89-a(4)(b)(1)(xi) */
+  xi = "xi",
+  /** § 89-a(4)(b)(1)(xii) */
+  xii = "xii",
+}
+
 /**
  * Pilotage units of a vessel: overall length × extreme breadth × depth ÷ 10,000, in feet (§ 89-a(4)(b)(2), (c)).
  * @customfunction PILOTAGE_UNITS
@@ -36,10 +109,10 @@ const CustomFunctions = {
  * @param {any[][]} length Overall length: feet, or text such as 600' 6", 182.88 m or 7206 in. A column gives one result per row.
  * @param {any[][]} breadth Extreme breadth, to the outside of the shell plating.
  * @param {any[][]} depth Depth amidships, top of keel plate to the uppermost continuous deck.
- * @param {any[][]} [unit] Unit of plain numbers: "ft" (default), "m" or "in".
+ * @param {UNIT[][]} [unit] Unit of plain numbers: "ft" (default), "m" or "in".
  * @returns {any[][]} Pilotage units, not rounded.
  */
-export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][], unit?: any[][]): any[][] {
+export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][], unit?: UNIT[][]): any[][] {
   return pilotage.pilotageUnits(length, breadth, depth, unit ?? null);
 }
 
@@ -48,12 +121,12 @@ export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][]
  * @customfunction HUDSON_BASE_FEE
  * @helpurl https://localhost:3000/help.html#HUDSON_BASE_FEE
  * @param {any[][]} units Pilotage units, or the word UNMEASURED when the measurements were not provided (maximum charge, § 89-a(4)(d)).
- * @param {any[][]} section 1 or "Lower" (Yonkers through Hyde Park); 2 or "Upper" (beyond Hyde Park to Albany or Troy).
+ * @param {SECTION[][]} section 1 or "Lower" (Yonkers through Hyde Park); 2 or "Upper" (beyond Hyde Park to Albany or Troy).
  * @param {any[][]} date Transit date: an Excel date or text like 2026-12-31. Chooses the clause in force.
- * @param {any[][]} [clause] A clause to use instead of the date's: "i" to "xii".
+ * @param {CLAUSE[][]} [clause] A clause to use instead of the date's: "i" to "xii".
  * @returns {any[][]} Base pilotage in USD.
  */
-export function HUDSON_BASE_FEE(units: any[][], section: any[][], date: any[][], clause?: any[][]): any[][] {
+export function HUDSON_BASE_FEE(units: any[][], section: SECTION[][], date: any[][], clause?: CLAUSE[][]): any[][] {
   return pilotage.baseFee(units, section, date, clause ?? null);
 }
 
@@ -89,7 +162,7 @@ export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_
  * @customfunction HUDSON_TOTAL
  * @helpurl https://localhost:3000/help.html#HUDSON_TOTAL
  * @param {any[][]} units Pilotage units, or UNMEASURED.
- * @param {any[][]} section 1/"Lower" or 2/"Upper".
+ * @param {SECTION[][]} section 1/"Lower" or 2/"Upper".
  * @param {any[][]} date Transit date: an Excel date or text like 2026-12-31.
  * @param {any[][]} [hours] Expected hours of continuous pilotage (over 10 adds a second pilot).
  * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station.
@@ -100,7 +173,7 @@ export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_
  */
 export function HUDSON_TOTAL(
   units: any[][],
-  section: any[][],
+  section: SECTION[][],
   date: any[][],
   hours?: any[][],
   relieved_at_midriver?: any[][],
@@ -125,7 +198,7 @@ export function HUDSON_TOTAL(
  * @customfunction HUDSON_QUOTE
  * @helpurl https://localhost:3000/help.html#HUDSON_QUOTE
  * @param {any[][]} units Pilotage units, or UNMEASURED.
- * @param {any[][]} section 1/"Lower" or 2/"Upper".
+ * @param {SECTION[][]} section 1/"Lower" or 2/"Upper".
  * @param {any[][]} date Transit date: an Excel date or text like 2026-12-31.
  * @param {any[][]} [hours] Expected hours of continuous pilotage.
  * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station.
@@ -136,7 +209,7 @@ export function HUDSON_TOTAL(
  */
 export function HUDSON_QUOTE(
   units: any[][],
-  section: any[][],
+  section: SECTION[][],
   date: any[][],
   hours?: any[][],
   relieved_at_midriver?: any[][],
@@ -183,12 +256,12 @@ export function HUDSON_RATES(date: any): any[][] {
  * @customfunction HUDSON_EXPLAIN
  * @helpurl https://localhost:3000/help.html#HUDSON_EXPLAIN
  * @param {any[][]} units Pilotage units, or UNMEASURED.
- * @param {any[][]} section 1/"Lower" or 2/"Upper".
+ * @param {SECTION[][]} section 1/"Lower" or 2/"Upper".
  * @param {any[][]} date Transit date: an Excel date or text like 2026-12-31.
- * @param {any[][]} [clause] A clause to use instead of the date's: "i" to "xii".
+ * @param {CLAUSE[][]} [clause] A clause to use instead of the date's: "i" to "xii".
  * @returns {any[][]} The working, e.g. 271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 …
  */
-export function HUDSON_EXPLAIN(units: any[][], section: any[][], date: any[][], clause?: any[][]): any[][] {
+export function HUDSON_EXPLAIN(units: any[][], section: SECTION[][], date: any[][], clause?: CLAUSE[][]): any[][] {
   return pilotage.explain(units, section, date, clause ?? null);
 }
 
@@ -196,7 +269,7 @@ export function HUDSON_EXPLAIN(units: any[][], section: any[][], date: any[][], 
  * Whether a vessel must take a Hudson River pilot under § 89-a(1): REQUIRED, NOT REQUIRED or BOARD DISCRETION.
  * @customfunction HUDSON_PILOT_REQUIRED
  * @helpurl https://localhost:3000/help.html#HUDSON_PILOT_REQUIRED
- * @param {any[][]} vessel_status "foreign", "registered" (American under register) or "enrolled" (American not under register).
+ * @param {VESSEL_STATUS[][]} vessel_status "foreign", "registered" (American under register) or "enrolled" (American not under register).
  * @param {any[][]} gross_tons Gross registered tons.
  * @param {any[][]} loaded_draft_ft Fully loaded draft in feet.
  * @param {any[][]} [proceeds_by_sea] FALSE when the vessel proceeds otherwise than by sea (default TRUE).
@@ -205,7 +278,7 @@ export function HUDSON_EXPLAIN(units: any[][], section: any[][], date: any[][], 
  * @returns {any[][]} REQUIRED, NOT REQUIRED or BOARD DISCRETION.
  */
 export function HUDSON_PILOT_REQUIRED(
-  vessel_status: any[][],
+  vessel_status: VESSEL_STATUS[][],
   gross_tons: any[][],
   loaded_draft_ft: any[][],
   proceeds_by_sea?: any[][],
