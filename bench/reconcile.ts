@@ -25,12 +25,12 @@ export interface ReconcileBenchResult {
   peakRssMb: number;
 }
 
-const BOARD_RATES = ["table,from,a,b,c", "fees,2015-01-01,285.00,42.00,118.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n") + "\n";
+export const BOARD_RATES = ["table,from,a,b,c", "fees,2015-01-01,285.00,42.00,118.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n") + "\n";
 const MALFORMED_EVERY = 100_000;
 const OVER_EVERY = 1_000;
 
 /** The built command line, wherever this file runs from (bench/ or dist-node/bench/). */
-function binary(): string {
+export function binary(): string {
   return path.resolve(__dirname, __dirname.includes("dist-node") ? "../../bin/hudson-pilotage.js" : "../bin/hudson-pilotage.js");
 }
 
@@ -85,14 +85,14 @@ export async function writeInvoices(file: string, rows: number): Promise<number>
   return flagged;
 }
 
-interface ChildRun {
+export interface ChildRun {
   code: number | null;
   stdout: string;
   stderr: string;
   seconds: number;
 }
 
-function runChild(args: string[], cwd: string): Promise<ChildRun> {
+export function runChild(args: string[], cwd: string): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { cwd, env: { ...process.env, HUDSON_RSS_PROBE_OUT: path.join(cwd, "max-rss-kb") } });
