@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
-import { ExactAmount, MalformedRow, quoteRow } from "../engine/reconcile";
+import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
 import { numericText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
@@ -80,9 +80,9 @@ function quoteCells(quote: Quote): OutCell[] {
   const cells: OutCell[] = [numericText(units), quote.clause];
   for (const { code } of LINE_COLUMNS) {
     const line = quote.lines.find((l) => l.code === code);
-    cells.push(line === undefined ? null : line.amountCents === null ? NOT_ENTERED : numericText(ExactAmount.ofCents(line.amountCents).toText()));
+    cells.push(line === undefined ? null : line.amountCents === null ? NOT_ENTERED : numericText(exactText(amountOfCents(line.amountCents))));
   }
-  cells.push(numericText(ExactAmount.ofCents(quote.totalCents).toText()), quote.complete, quote.warnings.length > 0 ? quote.warnings.join(" | ") : null, null);
+  cells.push(numericText(exactText(amountOfCents(quote.totalCents))), quote.complete, quote.warnings.length > 0 ? quote.warnings.join(" | ") : null, null);
   return cells;
 }
 
@@ -112,7 +112,7 @@ function batchText(job: TableJob, summary: BatchSummary): string {
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
     `Quoted:        ${count(summary.quoted)}${summary.incomplete > 0 ? ` (${count(summary.incomplete)} incomplete: a board amount not entered)` : ""}`,
     `Not quoted:    ${count(summary.notQuoted)}${summary.notQuoted > 0 ? " (see the Quote error column)" : ""}`,
-    `Total of the complete quotes: ${ExactAmount.ofDecimal(new Money(summary.totalOfCompleteQuotes)).toUsd()}`,
+    `Total of the complete quotes: ${exactUsd(new Money(summary.totalOfCompleteQuotes))}`,
     `Output:        ${job.outputPath}`,
   );
   return lines.join("\n") + "\n";
@@ -139,7 +139,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   let rowsRead = 0;
   let quoted = 0;
   let incomplete = 0;
-  let total = ExactAmount.ZERO;
+  let total = ZERO;
   try {
     let rowsDone = 0;
     for await (const item of input.rows()) {
@@ -156,7 +156,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
       let cells: OutCell[];
       if (result.quote !== null) {
         quoted += 1;
-        if (result.quote.complete) total = total.plus(ExactAmount.ofCents(result.quote.totalCents));
+        if (result.quote.complete) total = total.plus(amountOfCents(result.quote.totalCents));
         else incomplete += 1;
         cells = quoteCells(result.quote);
       } else {
@@ -181,7 +181,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     quoted,
     incomplete,
     notQuoted: rowsRead - quoted,
-    totalOfCompleteQuotes: total.toText(),
+    totalOfCompleteQuotes: exactText(total),
     allQuoted: quoted === rowsRead && malformedRowNumbers.length === 0,
   };
   if (values.json) {

@@ -1,27 +1,39 @@
 import { parseArgs } from "node:util";
 import packageJson from "../../package.json";
+import Decimal from "decimal.js";
 import { isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
+  AddedColumnKind,
+  amountOfCents,
+  BoardReferences,
   CellError,
   columnName,
-  ExactAmount,
+  exactText,
+  exactUsd,
+  FormulaReferences,
   Outcome,
+  ReconcileColumnLayout,
+  reconcileColumnLayout,
   ReconciledRow,
+  reconcileFormulas,
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
   TablePlan,
-} from "../engine/reconcile";
+} from "../reconcile";
 import { MONEY_FORMAT, numericText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
-  AddedColumnKind,
-  BoardReferences,
-  FormulaReferences,
-  ReconcileColumnLayout,
-  reconcileColumnLayout,
-  reconcileFormulas,
-} from "../workbook/reconcile-formulas";
-import { CliIo } from "./io";
+  BOARD_FEE_TABLE,
+  BOARD_FEES_REFERENCE,
+  BOARD_NOTE,
+  BOARD_RATES_SHEET,
+  BOARD_ROWS,
+  BOARD_SURCHARGE_REFERENCE,
+  BOARD_SURCHARGE_TABLE,
+  BOARD_TITLE,
+  BoardTableContract,
+} from "../workbook/board-rates-sheet";
+import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
@@ -126,27 +138,28 @@ function errorCell(error: CellError) {
 
 /** Cents as the CSV's "1234.50". */
 function centsText(cents: number): string {
-  return ExactAmount.ofCents(cents).toText();
+  return exactText(amountOfCents(cents));
 }
 
 function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
 }
 
-function csvExact(outcome: Outcome<ExactAmount>): FormulaResult {
-  return outcome.ok ? numericText(outcome.value.toText()) : errorCell(outcome.error);
+function csvExact(outcome: Outcome<Decimal>): FormulaResult {
+  return outcome.ok ? numericText(exactText(outcome.value)) : errorCell(outcome.error);
 }
 
 function cachedAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? outcome.value / 100 : errorCell(outcome.error);
 }
 
-function cachedExact(outcome: Outcome<ExactAmount>): FormulaResult {
+/** The double nearest the amount, for a spreadsheet cell. */
+function cachedExact(outcome: Outcome<Decimal>): FormulaResult {
   return outcome.ok ? outcome.value.toNumber() : errorCell(outcome.error);
 }
 
 /**
- * The formulas of one output row (src/workbook/reconcile-formulas.ts), over the row's own cells
+ * The formulas of one output row (src/reconcile/formulas.ts), over the row's own cells
  * and the "Board rates" sheet, each with the value reconcileRow worked out cached beside it.
  */
 class RowFormulas {
@@ -155,14 +168,9 @@ class RowFormulas {
   constructor(
     private readonly plan: TablePlan,
     private readonly columns: ReconcileColumns,
-    feeRows: number,
-    surchargeRows: number,
   ) {
-    this.board = {
-      fees: `'${BOARD_SHEET}'!$A$1:$D$${1 + feeRows}`,
-      surcharge: `'${BOARD_SHEET}'!$F$1:$I$${1 + surchargeRows}`,
-      feeRows: feeRows > 0 ? `'${BOARD_SHEET}'!$A$2:$D$${1 + feeRows}` : null,
-    };
+    // The Board rates sheet's two tables, as every workbook of ours has them (board-rates-sheet.ts).
+    this.board = { fees: BOARD_FEES_REFERENCE, surcharge: BOARD_SURCHARGE_REFERENCE, feeRows: BOARD_FEES_REFERENCE };
   }
 
   cells(row: number, reconciled: ReconciledRow, dateIsNumber: boolean): OutCell[] {
@@ -183,7 +191,7 @@ function addedValues(
   layout: ReconcileColumnLayout,
   reconciled: ReconciledRow,
   amount: (outcome: Outcome<number>) => FormulaResult,
-  exact: (outcome: Outcome<ExactAmount>) => FormulaResult,
+  exact: (outcome: Outcome<Decimal>) => FormulaResult,
 ): FormulaResult[] {
   const values: FormulaResult[] = [];
   const computed = reconciled.computed;
@@ -192,7 +200,7 @@ function addedValues(
   }
   values.push(amount(computed.base), amount(computed.surcharge), amount(computed.second_pilot), amount(computed.board_fees), amount(computed.total));
   for (const fee of layout.fees) values.push(amount(computed[fee.code]));
-  for (const { field } of layout.variances) values.push(exact(reconciled.variances[field] as Outcome<ExactAmount>));
+  for (const { field } of layout.variances) values.push(exact(reconciled.variances[field] as Outcome<Decimal>));
   values.push(exact(reconciled.variance), reconciled.flagged);
   return values;
 }
@@ -204,15 +212,14 @@ function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRo
 // ---------------------------------------------------------------------------------------------
 // The other sheets of an .xlsx output
 
-const BOARD_SHEET = "Board rates";
-
+/** The Board rates sheet as board-rates-sheet.ts lays it out: titles, the header row 4, the two tables side by side. */
 function boardRatesSheet(plan: TablePlan): XlsxSheet {
   const rows: XlsxOutputCell[][] = [];
   const count = Math.max(plan.boardFees.length, plan.boardSurcharge.length);
+  const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
   for (let i = 0; i < count; i++) {
     const fee = plan.boardFees[i];
     const surcharge = plan.boardSurcharge[i];
-    const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
     rows.push([
       fee ? isoToExcelSerial(fee.from) : null,
       fee ? amount(fee.launch) : null,
@@ -225,19 +232,15 @@ function boardRatesSheet(plan: TablePlan): XlsxSheet {
       surcharge ? numericText(surcharge.perUnitOver100Units) : null,
     ]);
   }
+  const tableColumns = (table: BoardTableContract): XlsxColumn[] =>
+    table.headers.map((header, i) => (i === 0 ? { header, kind: "date", width: 14 } : { header, kind: "number", numberFormat: table.formats[i], width: 18 }));
+  const titles = new Array<string>(BOARD_SURCHARGE_TABLE.firstColumn).fill("");
+  titles[BOARD_FEE_TABLE.firstColumn - 1] = BOARD_FEE_TABLE.title;
+  titles[BOARD_SURCHARGE_TABLE.firstColumn - 1] = BOARD_SURCHARGE_TABLE.title;
   return {
-    name: BOARD_SHEET,
-    columns: [
-      { header: "Board fees: from", kind: "date", width: 18 },
-      { header: "Launch", kind: "money" },
-      { header: "Communication", kind: "money" },
-      { header: "Mid-river launch", kind: "money" },
-      { header: "", width: 4 },
-      { header: "Surcharge board: from", kind: "date", width: 22 },
-      { header: "0-50 units", kind: "money" },
-      { header: "51-100 units", kind: "money" },
-      { header: "Per unit over 100", kind: "number", numberFormat: '"$"#,##0.00##' },
-    ],
+    name: BOARD_RATES_SHEET,
+    preamble: [[BOARD_TITLE], [BOARD_NOTE], titles],
+    columns: [...tableColumns(BOARD_FEE_TABLE), { header: "", width: 4 }, ...tableColumns(BOARD_SURCHARGE_TABLE)],
     rows,
   };
 }
@@ -283,7 +286,7 @@ interface FlaggedRow {
 const FLAGGED_SHOWN = 20;
 
 function usd(text: string): string {
-  return ExactAmount.ofDecimal(new Money(text)).toUsd();
+  return exactUsd(new Money(text));
 }
 
 function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
@@ -344,7 +347,10 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const { input, plan } = job;
   const columns = reconcileColumns(plan, input.width);
   const xlsxOut = job.outputKind === "xlsx";
-  const formulas = new RowFormulas(plan, columns, plan.boardFees.length, plan.boardSurcharge.length);
+  if (xlsxOut && Math.max(plan.boardFees.length, plan.boardSurcharge.length) > BOARD_ROWS) {
+    throw new UsageError(`The .xlsx output's Board rates sheet holds ${BOARD_ROWS} rows a table, and the board rates file has more: remove old rows, or write a .csv output.`);
+  }
+  const formulas = new RowFormulas(plan, columns);
   const progress = new ProgressBar(io, "reconcile");
   const malformed = new MalformedReport("reconcile", progress);
   const tally = new ReconcileTally();

@@ -2,25 +2,24 @@
  * What `reconcile` and `batch` share: the table file in (CSV streamed, or an .xlsx sheet), the
  * column mapping from headers and --map, the board rates file, the table file out (CSV streamed,
  * or .xlsx through the streaming writer) and the report of skipped rows. Converts only; the
- * engine's reconcile module does the law.
+ * reconciliation layer (src/reconcile) maps and compares, the engine prices.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseIsoDate, parseLengthUnit, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
-  BoardRates,
   ColumnMapping,
   describeMapping,
   guessMapping,
   MalformedRow,
   parseMappingOverride,
   planTable,
-  readBoardRates,
   rowRanges,
   TablePlan,
   TablePurpose,
-} from "../engine/reconcile";
+} from "../reconcile";
+import { BoardRates, readBoardRatesFile } from "./board-rates-file";
 import {
   CsvWriter,
   InputFileError,
@@ -73,6 +72,8 @@ from its date until the next row of the same table:
   surcharge  a 0-50 units, b 51-100 units, c per unit over 100, set by the surcharge board
              (§ 89-a(4)(b)(1-c)(iii)); needed for dates after the statutory surcharge periods
              (2015-11-20 to 2020-11-19 with the default act effective date)
+Or a workbook (--board-rates book.xlsx) whose "Board rates" sheet the task pane or
+reconcile -o out.xlsx wrote: its two tables are read as the NYPILOT formulas read them.
 `;
 
 export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
@@ -199,18 +200,6 @@ export async function openTableInput(filePath: string, sheet: string | undefined
   const kind = tableFileKind(filePath, "input");
   if (kind === "csv" && sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
   return kind === "csv" ? csvInput(filePath) : xlsxInput(filePath, sheet);
-}
-
-/** Reads --board-rates: the combined table (see BOARD_RATES_HELP). Any unreadable row stops the run. */
-export async function readBoardRatesFile(filePath: string): Promise<BoardRates> {
-  if (tableFileKind(filePath, "input") !== "csv") throw new UsageError("--board-rates takes a .csv file (see --help for its columns).");
-  const rows: { rowNumber: number; cells: string[] }[] = [];
-  for await (const item of readCsvRows(filePath)) {
-    if (isCsvRowError(item)) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} row ${item.rowNumber}: ${item.error}`);
-    rows.push(item);
-    if (rows.length > 100_000) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} has more than 100,000 rows: is it the right file?`);
-  }
-  return readBoardRates(rows);
 }
 
 // ---------------------------------------------------------------------------------------------

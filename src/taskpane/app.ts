@@ -20,7 +20,7 @@ import {
 } from "./render";
 import { preparePrint } from "./print";
 import { totalStatus } from "./total-status";
-import { TablePlan } from "../engine/reconcile";
+import { TablePlan } from "../reconcile";
 import { SourceTable } from "./reconcile-layout";
 import { ReconcilePanel, reconcileSection } from "./reconcile-panel";
 import { NotReadyToInsert, QuoteSheetLayout, quoteSheetLayout, sheetBaseName } from "./sheet-layout";

@@ -5,20 +5,23 @@
  * the number formats, the conditional formats and the summary block. reconcile-writer.ts applies
  * it through Office.js; nothing here computes a fee: the formulas do, in Excel.
  *
- * The column mapping and its checks are the engine's (src/engine/reconcile.ts), the formula texts
- * the CLI's (src/workbook/reconcile-formulas.ts); this file only places them on a sheet.
+ * The column mapping, its checks and the formula texts are the reconciliation layer's (src/reconcile),
+ * shared with the CLI; this file only places them on a sheet.
  */
-import { EngineSettings } from "../engine";
-import { LengthUnit } from "../engine/measure";
+import { EngineSettings, LengthUnit } from "../engine";
 import {
+  AddedColumnKind,
   ColumnMapping,
+  computedColumnOf,
   guessMapping,
   MappingError,
   planTable,
+  reconcileColumnLayout,
+  ReconcileColumnLayout,
   ReconcileField,
+  reconcileFormulas,
   TablePlan,
-} from "../engine/reconcile";
-import { AddedColumnKind, computedColumnOf, reconcileColumnLayout, ReconcileColumnLayout, reconcileFormulas } from "../workbook/reconcile-formulas";
+} from "../reconcile";
 import {
   BOARD_FEES_REFERENCE,
   BOARD_SURCHARGE_REFERENCE,

@@ -4,9 +4,8 @@
  * render.ts (no HTML parsing); the mapping and its checks come from reconcile-layout.ts, the work
  * in the workbook from the ReconcileActions the Excel platform gives.
  */
-import { EngineSettings } from "../engine";
-import { LengthUnit } from "../engine/measure";
-import { FIELD_LABELS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../engine/reconcile";
+import { EngineSettings, LengthUnit } from "../engine";
+import { FIELD_LABELS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../reconcile";
 import { FieldError } from "./form";
 import { checkMapping, guessedFields, NewSheetReason, ReconcileSheetPlan, SourceTable } from "./reconcile-layout";
 import { el, errorElement, renderErrors, selectField } from "./render";

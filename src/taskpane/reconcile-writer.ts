@@ -5,7 +5,7 @@
  * held back while writing; then the highlights and the summary. Nothing here works out a fee:
  * the NYPILOT formulas do, in Excel.
  */
-import { TablePlan } from "../engine/reconcile";
+import { reconcileColumnLayout, TablePlan } from "../reconcile";
 import { applyWrite, isNameTaken } from "./excel-writer";
 import {
   besideRegion,
@@ -20,7 +20,6 @@ import {
   SourceTable,
   sourceTableOf,
 } from "./reconcile-layout";
-import { reconcileColumnLayout } from "../workbook/reconcile-formulas";
 
 /** Whether the host has ExcelApi 1.minor; false where office.js cannot tell (then the older way is used). */
 function excelApiSupported(minor: number): boolean {

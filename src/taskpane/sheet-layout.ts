@@ -5,6 +5,28 @@
  * writes through Office.js, so the layout is tested without Excel.
  */
 import { isoToExcelSerial, PilotageInputError, readDate } from "../engine";
+import {
+  BOARD_FEE_TABLE,
+  BOARD_FEES_REFERENCE,
+  BOARD_FIRST_ROW,
+  BOARD_LAST_ROW,
+  BOARD_NOTE,
+  BOARD_NOTE_ROW,
+  BOARD_RATES_SHEET,
+  BOARD_CURRENCY_FORMAT,
+  BOARD_DATE_FORMAT,
+  BOARD_RATE_FORMAT,
+  BOARD_ROWS,
+  BOARD_SURCHARGE_REFERENCE,
+  BOARD_SURCHARGE_TABLE,
+  BOARD_TABLE_TITLE_ROW,
+  BOARD_TITLE,
+  BOARD_TITLE_ROW,
+  boardTableRange,
+  BoardTableTooLong,
+  checkBoardTableLength,
+  quotedSheet,
+} from "../workbook/board-rates-sheet";
 import { DOCKING_NOTE, QUOTE_TITLE } from "./export-table";
 import { feeRowIsBlank, PaneResult, surchargeRowIsBlank, typedDimension } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState } from "./state";
@@ -21,10 +43,9 @@ export interface RangeWrite {
   style?: CellStyle;
 }
 
-export const CURRENCY_FORMAT = "$#,##0.00";
-/** A board per-unit rate may carry a third decimal ($3.605, say). */
-export const RATE_FORMAT = "$#,##0.00##";
-export const DATE_FORMAT = "yyyy-mm-dd";
+export const CURRENCY_FORMAT = BOARD_CURRENCY_FORMAT;
+export const RATE_FORMAT = BOARD_RATE_FORMAT;
+export const DATE_FORMAT = BOARD_DATE_FORMAT;
 export const UNITS_FORMAT = "0.00";
 export const TEXT_FORMAT = "@";
 
@@ -120,31 +141,24 @@ function inputCell(address: string, text: string, numberFormat?: string): RangeW
 }
 
 // ---------------------------------------------------------------------------------------------
-// The Board rates sheet
+// The Board rates sheet: the layout every writer and reader shares (src/workbook/board-rates-sheet.ts)
 
-export const BOARD_RATES_SHEET = "Board rates";
-export const BOARD_FIRST_ROW = 5;
-export const BOARD_ROWS = 100;
-export const BOARD_LAST_ROW = BOARD_FIRST_ROW + BOARD_ROWS - 1;
-export const FEE_HEADERS = ["From", "Launch fee", "Communication fee", "Mid-river launch fee"];
-export const SURCHARGE_HEADERS = ["From", "0–50 units", "51–100 units", "Per unit over 100"];
-export const FEE_HEADER_RANGE = "A4:D4";
-export const SURCHARGE_HEADER_RANGE = "F4:I4";
-export const FEE_TABLE_RANGE = `A${BOARD_FIRST_ROW}:D${BOARD_LAST_ROW}`;
-export const SURCHARGE_TABLE_RANGE = `F${BOARD_FIRST_ROW}:I${BOARD_LAST_ROW}`;
-
-/** A sheet name as a formula names it: 'Pilot''s invoices'. */
-export function quotedSheet(name: string): string {
-  return `'${name.replace(/'/g, "''")}'`;
-}
-
-/** The references the quote formulas pass as board_fees and board_surcharge. */
-export const BOARD_FEES_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!$A$${BOARD_FIRST_ROW}:$D$${BOARD_LAST_ROW}`;
-export const BOARD_SURCHARGE_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!$F$${BOARD_FIRST_ROW}:$I$${BOARD_LAST_ROW}`;
-
-const BOARD_NOTE =
-  `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
-  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+export {
+  BOARD_FEES_REFERENCE,
+  BOARD_FIRST_ROW,
+  BOARD_LAST_ROW,
+  BOARD_RATES_SHEET,
+  BOARD_ROWS,
+  BOARD_SURCHARGE_REFERENCE,
+  BoardTableTooLong,
+  quotedSheet,
+};
+export const FEE_HEADERS = BOARD_FEE_TABLE.headers;
+export const SURCHARGE_HEADERS = BOARD_SURCHARGE_TABLE.headers;
+export const FEE_HEADER_RANGE = boardTableRange(BOARD_FEE_TABLE, "header");
+export const SURCHARGE_HEADER_RANGE = boardTableRange(BOARD_SURCHARGE_TABLE, "header");
+export const FEE_TABLE_RANGE = boardTableRange(BOARD_FEE_TABLE, "data");
+export const SURCHARGE_TABLE_RANGE = boardTableRange(BOARD_SURCHARGE_TABLE, "data");
 
 function repeatRow<T>(row: T[], count: number): T[][] {
   return Array.from({ length: count }, () => [...row]);
@@ -153,14 +167,14 @@ function repeatRow<T>(row: T[], count: number): T[][] {
 /** Written once, when the add-in creates the sheet: titles, headers and the tables' number formats. */
 export function boardRatesSheetSetup(): RangeWrite[] {
   return [
-    valueCell("A1", "Board rates", undefined, "title"),
-    valueCell("A2", BOARD_NOTE, undefined, "note"),
-    valueCell("A3", "Board of commissioners of pilots: launch, communication and mid-river launch fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)", undefined, "header"),
-    valueCell("F3", "Hudson River pilots surcharge board: the surcharge after the sixtieth month (§ 89-a(4)(b)(1-c)(iii))", undefined, "header"),
-    { address: FEE_HEADER_RANGE, values: [FEE_HEADERS], style: "header" },
-    { address: SURCHARGE_HEADER_RANGE, values: [SURCHARGE_HEADERS], style: "header" },
-    { address: FEE_TABLE_RANGE, numberFormat: repeatRow([DATE_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT], BOARD_ROWS) },
-    { address: SURCHARGE_TABLE_RANGE, numberFormat: repeatRow([DATE_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, RATE_FORMAT], BOARD_ROWS) },
+    valueCell(`A${BOARD_TITLE_ROW}`, BOARD_TITLE, undefined, "title"),
+    valueCell(`A${BOARD_NOTE_ROW}`, BOARD_NOTE, undefined, "note"),
+    valueCell(cellAddress(BOARD_FEE_TABLE.firstColumn, BOARD_TABLE_TITLE_ROW), BOARD_FEE_TABLE.title, undefined, "header"),
+    valueCell(cellAddress(BOARD_SURCHARGE_TABLE.firstColumn, BOARD_TABLE_TITLE_ROW), BOARD_SURCHARGE_TABLE.title, undefined, "header"),
+    { address: FEE_HEADER_RANGE, values: [[...FEE_HEADERS]], style: "header" },
+    { address: SURCHARGE_HEADER_RANGE, values: [[...SURCHARGE_HEADERS]], style: "header" },
+    { address: FEE_TABLE_RANGE, numberFormat: repeatRow([...BOARD_FEE_TABLE.formats], BOARD_ROWS) },
+    { address: SURCHARGE_TABLE_RANGE, numberFormat: repeatRow([...BOARD_SURCHARGE_TABLE.formats], BOARD_ROWS) },
   ];
 }
 
@@ -180,8 +194,6 @@ function amountCellValue(text: string): CellValue {
   return typeof value === "string" ? value.replace(/^([=+\-@])/, "'$1") : value;
 }
 
-export class BoardTableTooLong extends Error {}
-
 /** The two tables' cells, every row of each (blank after the pane's rows), written in place. */
 function byFromDate(a: CellValue[], b: CellValue[]): number {
   const [x, y] = [a[0], b[0]];
@@ -192,9 +204,7 @@ function byFromDate(a: CellValue[], b: CellValue[]): number {
 export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): RangeWrite[] {
   const feeRows = fees.filter((row) => !feeRowIsBlank(row));
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
-  if (feeRows.length > BOARD_ROWS || surchargeRows.length > BOARD_ROWS) {
-    throw new BoardTableTooLong(`The Board rates sheet holds ${BOARD_ROWS} rows a table: remove old rows first.`);
-  }
+  checkBoardTableLength(feeRows.length, surchargeRows.length);
   const blank = ["", "", "", ""];
   const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.launch), amountCellValue(r.communication), amountCellValue(r.midriverLaunch)]);
   const surchargeValues: CellValue[][] = surchargeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.upTo50), amountCellValue(r.over50UpTo100), amountCellValue(r.perUnitOver100)]);

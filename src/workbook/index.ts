@@ -39,6 +39,7 @@ export {
   documentDate,
   excelSerialFromDate,
   excelValue,
+  headerRowOf,
   loadExcelJs,
   MONEY_FORMAT,
   plainCellValue,

@@ -237,6 +237,13 @@ export interface XlsxSheetLayout {
   readonly columns: readonly XlsxColumn[];
   /** Conditional formatting: fill every data row whose flag cell is TRUE. */
   readonly highlightRowsWhereTrue?: XlsxRowHighlight;
+  /** Text rows above the header row (titles, a note); the header then comes after them. Default none. */
+  readonly preamble?: readonly (readonly string[])[];
+}
+
+/** The header's row number: 1, or after the preamble. */
+export function headerRowOf(layout: XlsxSheetLayout): number {
+  return (layout.preamble?.length ?? 0) + 1;
 }
 
 /** A cell with its own number format, e.g. a money amount in an otherwise mixed summary column. */
@@ -364,8 +371,13 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout): Worksheet {
     }
   }
   // Views go in at creation: the streaming worksheet has no setter for them.
-  const sheet = workbook.addWorksheet(layout.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(layout.name, { views: [{ state: "frozen", xSplit: 0, ySplit: headerRowOf(layout) }] });
   sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
+  for (const [index, texts] of (layout.preamble ?? []).entries()) {
+    const row = sheet.addRow(texts.map((text, column) => checkedText(text, `row ${index + 1} of column ${columnLetters(column + 1)}`)));
+    if (index === 0) row.font = { bold: true, size: 14 };
+    row.commit();
+  }
   const header = sheet.addRow(layout.columns.map((column, index) => checkedText(column.header, `header of column ${columnLetters(index + 1)}`)));
   header.eachCell((cell) => {
     cell.font = { bold: true };
@@ -397,16 +409,17 @@ function addDataRow(sheet: Worksheet, layout: XlsxSheetLayout, cells: readonly X
 /** The conditional format that fills flagged rows; needs the last row, so it is added at the end. */
 function addHighlight(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: number): void {
   const highlight = layout.highlightRowsWhereTrue;
-  if (highlight === undefined || lastRow < 2) return;
+  const first = headerRowOf(layout) + 1;
+  if (highlight === undefined || lastRow < first) return;
   const flagLetters = columnLetters(highlight.flagColumn + 1);
   sheet.addConditionalFormatting({
-    ref: `A2:${columnLetters(layout.columns.length)}${lastRow}`,
+    ref: `A${first}:${columnLetters(layout.columns.length)}${lastRow}`,
     rules: [
       {
         type: "expression",
         priority: 1,
         // Relative row, absolute column: each row looks at its own flag cell.
-        formulae: [`$${flagLetters}2=TRUE`],
+        formulae: [`$${flagLetters}${first}=TRUE`],
         style: {
           fill: { type: "pattern", pattern: "solid", bgColor: { argb: highlight.fillArgb ?? DEFAULT_HIGHLIGHT_FILL } },
           font: { color: { argb: highlight.fontArgb ?? DEFAULT_HIGHLIGHT_FONT } },
@@ -429,7 +442,7 @@ export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxS
     workbook.created = workbook.modified = documentDate();
     for (const layout of sheets) {
       const sheet = startLayout(workbook, layout);
-      let rowNumber = 1;
+      let rowNumber = headerRowOf(layout);
       for (const cells of layout.rows) {
         rowNumber += 1;
         addDataRow(sheet, layout, cells, rowNumber);
@@ -478,6 +491,7 @@ export class XlsxStreamWriter {
     this.workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)(options as Partial<excelStream.xlsx.WorkbookStreamWriterOptions>);
     this.layout = layout;
     this.sheet = startLayout(this.workbook, layout);
+    this.lastRow = headerRowOf(layout);
   }
 
   static async open(filePath: string, firstSheet: XlsxSheetLayout, options: OutputOptions = {}): Promise<XlsxStreamWriter> {
@@ -492,7 +506,7 @@ export class XlsxStreamWriter {
 
   /** Data rows written to the current sheet. */
   get rowsWritten(): number {
-    return this.lastRow - 1;
+    return this.lastRow - headerRowOf(this.layout);
   }
 
   async write(cells: readonly XlsxOutputCell[]): Promise<void> {
@@ -518,7 +532,7 @@ export class XlsxStreamWriter {
     this.finishSheet();
     this.layout = layout;
     this.sheet = startLayout(this.workbook, layout);
-    this.lastRow = 1;
+    this.lastRow = headerRowOf(layout);
   }
 
   /** Completes the workbook and publishes the file under its final name. */

@@ -322,7 +322,8 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     // P units, Q base, R surcharge, S second pilot, T board fees, U total, V–X fees, Y–AD variances, AE variance, AF flag, AG note.
     expect(["P2", "Q2", "R2", "S2", "T2", "U2", "AE2", "AF2"].map(cached)).toEqual([192.16, 4146.81, 691.78, 2073.41, 470.5, 7382.5, 0, false]);
     expect(sheet.getCell("Q2").formula).toBe("NYPILOT.HUDSON_BASE_FEE(P2,E2,F2)");
-    expect(sheet.getCell("U2").formula).toBe("NYPILOT.HUDSON_TOTAL(P2,E2,F2,G2,H2,,'Board rates'!$A$1:$D$2,'Board rates'!$F$1:$I$2)");
+    // The Board rates sheet's two tables, where every workbook of ours has them (src/workbook/board-rates-sheet.ts).
+    expect(sheet.getCell("U2").formula).toBe("NYPILOT.HUDSON_TOTAL(P2,E2,F2,G2,H2,,'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104)");
     expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3"].map(cached)).toEqual([2943.89, 0, 3981.17, 300, 10, 10, true]);
     expect(cached("AG3")).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over. Total billed $3,991.17, computed $3,981.17: $10.00 over.");
     expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
@@ -334,7 +335,7 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(cached("AF7")).toBe(false);
 
     const board = output.getWorksheet("Board rates") as ExcelJS.Worksheet;
-    expect((board.getRow(2).values as unknown[]).slice(1)).toEqual([new Date("2024-01-01T00:00:00Z"), 300, 45.5, 125, undefined, new Date("2020-11-20T00:00:00Z"), 300, 360, 3.6]);
+    expect((board.getRow(5).values as unknown[]).slice(1)).toEqual([new Date("2024-01-01T00:00:00Z"), 300, 45.5, 125, undefined, new Date("2020-11-20T00:00:00Z"), 300, 360, 3.6]);
     const summarySheet = output.getWorksheet("Summary") as ExcelJS.Worksheet;
     const items = new Map<string, unknown>();
     summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).value));

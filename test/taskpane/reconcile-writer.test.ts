@@ -8,7 +8,7 @@
  * checked against amounts worked by hand from § 89-a.
  */
 import { DEFAULT_SETTINGS } from "../../src/engine";
-import { TablePlan } from "../../src/engine/reconcile";
+import { TablePlan } from "../../src/reconcile";
 import { saveBoardRates } from "../../src/taskpane/excel-writer";
 import { checkMapping, guessedFields, HIGHLIGHT, reconcileSheetPlan, SourceTable, sourceTableOf, VARIANCE_FORMAT } from "../../src/taskpane/reconcile-layout";
 import { describeSource, progressText, reconcileResultMessage } from "../../src/taskpane/reconcile-panel";

@@ -3,7 +3,7 @@
  * variance per billed charge and for the row, and a flag. Shared by the CLI's .xlsx output (one
  * formula per row, referencing "E7") and the task pane's Reconcile (one formula per column per
  * chunk of rows, referencing "'Invoices'!E7:E5006" and spilling). Each formula works its amount
- * out as src/engine/reconcile.ts's reconcileRow does, so the CLI can cache reconcileRow's values.
+ * out as row.ts's reconcileRow does, so the CLI can cache reconcileRow's values.
  *
  * Every formula is written to work both ways: over single cells and, element by element, over
  * ranges of equal height (Excel's dynamic arrays). That is why the flag adds booleans up instead
@@ -12,7 +12,8 @@
  *
  * Pure text: no Office, no files. Formulas are returned without the leading "=".
  */
-import { BILLED_CHARGE, BilledField, BoardFeeChargeCode, COMPUTED_LABELS, TablePlan } from "../engine/reconcile";
+import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
+import { TablePlan } from "./mapping";
 
 /** What an added column holds, for its header's number format. */
 export type AddedColumnKind = "units" | "money" | "flag";
@@ -40,11 +41,12 @@ export interface ReconcileColumnLayout {
   readonly columns: readonly AddedColumn[];
 }
 
-const FEE_COLUMNS: readonly { field: BilledField; code: BoardFeeChargeCode; boardColumn: number }[] = [
-  { field: "billed_launch", code: "launch", boardColumn: 2 },
-  { field: "billed_communication", code: "communication", boardColumn: 3 },
-  { field: "billed_midriver_launch", code: "midriver_launch", boardColumn: 4 },
-];
+// The board fee table's columns: the from-date, then one per fee in the engine's order.
+const FEE_COLUMNS: readonly { field: BilledField; code: BoardFeeChargeCode; boardColumn: number }[] = BOARD_FEE_CHARGES.map((code, index) => ({
+  field: `billed_${code}` as BilledField,
+  code,
+  boardColumn: 2 + index,
+}));
 
 export function reconcileColumnLayout(plan: TablePlan): ReconcileColumnLayout {
   const columns: AddedColumn[] = [];

@@ -1,0 +1,69 @@
+/**
+ * What a cell of a reconciliation shows when its value cannot be worked out. A reconciliation's
+ * computed columns are formulas in a workbook, and the values cached beside them (or written to
+ * a CSV) must be what those formulas show: an amount, or the error value with its reason. This
+ * file is the one place the layer names spreadsheet error values; the rest of it passes CellErrors
+ * along without looking inside.
+ */
+import { ErrorKind, isPilotageInputError, PilotageInputError } from "../engine";
+
+/** An error value as a spreadsheet shows it, with the reason. */
+export interface CellError {
+  /** "#VALUE!", "#NUM!", "#N/A", or an error value read from the input itself (e.g. "#DIV/0!"). */
+  readonly code: string;
+  readonly message: string;
+}
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: CellError };
+
+/** The error value a NYPILOT function returns for each kind of engine error (src/functions/errors.ts does the same for Excel). */
+const SHOWN_FOR_KIND: Readonly<Record<ErrorKind, string>> = { value: "#VALUE!", num: "#NUM!", na: "#N/A" };
+
+export function ok<T>(value: T): Outcome<T> {
+  return { ok: true, value };
+}
+
+export function failed<T>(error: CellError): Outcome<T> {
+  return { ok: false, error };
+}
+
+export function cellErrorOf(error: PilotageInputError): CellError {
+  return { code: SHOWN_FOR_KIND[error.kind], message: error.message };
+}
+
+/** An amount the boards have not entered: what NYPILOT.HUDSON_TOTAL and the fee lookups show (#N/A). */
+export function notEnteredError(message: string): CellError {
+  return { code: SHOWN_FOR_KIND.na, message };
+}
+
+/** An error value held by the input cell itself, as workbook readers give it: `{ error: "#N/A" }`. */
+export function heldError(cell: unknown): string | null {
+  if (typeof cell === "object" && cell !== null && typeof (cell as { error?: unknown }).error === "string") return (cell as { error: string }).error;
+  return null;
+}
+
+/** Runs an engine call; its PilotageInputError becomes the error value the same NYPILOT formula shows. */
+export function attempt<T>(read: () => T): Outcome<T> {
+  try {
+    return ok(read());
+  } catch (error) {
+    if (isPilotageInputError(error)) return failed(cellErrorOf(error));
+    throw error;
+  }
+}
+
+/** Reads one input cell: an error value it holds is passed on, as a formula referencing it would. */
+export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) => T): Outcome<T> {
+  const held = heldError(cell);
+  if (held !== null) return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+  return attempt(() => read(cell));
+}
+
+export function isBlankCell(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+}
+
+export function firstError(...outcomes: Outcome<unknown>[]): CellError | null {
+  for (const outcome of outcomes) if (!outcome.ok) return outcome.error;
+  return null;
+}

@@ -1,0 +1,176 @@
+/**
+ * The fields of a table of transits (the inputs of a quote and the amounts billed), their labels,
+ * and the headers that name them: which column holds what, guessed from a header's words.
+ * Reconciliation's own vocabulary, not law: the engine knows nothing of columns or headers.
+ */
+import { BOARD_FEES, BoardFeeCode, ChargeCode, LengthUnit } from "../engine";
+
+export const TRANSIT_FIELDS = ["vessel", "units", "length", "breadth", "depth", "unit", "section", "date", "hours", "relieved", "anchored"] as const;
+export const BILLED_FIELDS = [
+  "billed_base",
+  "billed_surcharge",
+  "billed_second_pilot",
+  "billed_launch",
+  "billed_communication",
+  "billed_midriver_launch",
+  "billed_total",
+] as const;
+
+export type TransitField = (typeof TRANSIT_FIELDS)[number];
+export type BilledField = (typeof BILLED_FIELDS)[number];
+export type ReconcileField = TransitField | BilledField;
+
+export const RECONCILE_FIELDS: readonly ReconcileField[] = [...TRANSIT_FIELDS, ...BILLED_FIELDS];
+
+/** What a row's computed amounts are called: the quote's line codes, the board fees together, the total. */
+export type ComputedCode = ChargeCode | "board_fees" | "total";
+
+export type BoardFeeChargeCode = BoardFeeCode;
+
+/** The board fees, in the engine's order. */
+export const BOARD_FEE_CHARGES: readonly BoardFeeChargeCode[] = BOARD_FEES.map((fee) => fee.code);
+
+/** The computed amount each billed column is compared with. */
+export const BILLED_CHARGE: Readonly<Record<BilledField, ComputedCode>> = {
+  billed_base: "base",
+  billed_surcharge: "surcharge",
+  billed_second_pilot: "second_pilot",
+  billed_launch: "launch",
+  billed_communication: "communication",
+  billed_midriver_launch: "midriver_launch",
+  billed_total: "total",
+};
+
+export const FIELD_LABELS: Readonly<Record<ReconcileField, string>> = {
+  vessel: "vessel",
+  units: "pilotage units",
+  length: "overall length",
+  breadth: "extreme breadth",
+  depth: "depth",
+  unit: "measurement unit",
+  section: "section",
+  date: "transit date",
+  hours: "continuous pilotage hours",
+  relieved: "relieved at mid-river",
+  anchored: "anchored 8 hours",
+  billed_base: "billed base pilotage",
+  billed_surcharge: "billed surcharge",
+  billed_second_pilot: "billed second pilot",
+  billed_launch: "billed launch fee",
+  billed_communication: "billed communication fee",
+  billed_midriver_launch: "billed mid-river launch fee",
+  billed_total: "billed total",
+};
+
+export const COMPUTED_LABELS: Readonly<Record<ComputedCode, string>> = {
+  base: "base pilotage",
+  surcharge: "surcharge",
+  second_pilot: "second pilot",
+  launch: "launch fee",
+  communication: "communication fee",
+  midriver_launch: "mid-river launch fee",
+  board_fees: "board fees",
+  total: "total",
+};
+
+export const MEASUREMENT_FIELDS = ["length", "breadth", "depth"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Guessing from headers
+
+// Header texts reduced to lower-case letters and digits ("Mid-river launch" → "midriverlaunch").
+const TRANSIT_SYNONYMS: Readonly<Record<TransitField, readonly string[]>> = {
+  vessel: ["vessel", "vesselname", "ship", "shipname", "name", "vesselorship", "shiporvessel"],
+  units: ["units", "pilotageunits", "pilotageunit", "pilotunits", "pu", "pus", "numberofunits", "noofunits", "unitspilotage"],
+  length: ["length", "loa", "lengthoverall", "overalllength", "lengthoa", "len"],
+  breadth: ["breadth", "beam", "extremebreadth", "breadthextreme", "extremebeam", "width", "mouldedbreadth", "moldedbreadth"],
+  depth: ["depth", "mouldeddepth", "moldeddepth", "depthmoulded", "depthmolded"],
+  unit: ["unit", "measurementunit", "measurementunits", "lengthunit", "uom", "unitofmeasure", "unitofmeasurement"],
+  section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect"],
+  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate"],
+  hours: ["hours", "hrs", "continuoushours", "pilotagehours", "continuouspilotagehours", "hoursofpilotage", "hoursofcontinuouspilotage", "expectedhours"],
+  relieved: ["relieved", "relievedatmidriver", "relievedmidriver", "midriverrelief", "relievedatmidriverstation", "relievedmidriverstation"],
+  anchored: ["anchored", "anchored8hours", "anchored8h", "anchored8hrs", "anchoredeighthours", "anchoredatleast8hours", "anchored8hoursormore", "anchor8h"],
+};
+
+const CHARGE_SYNONYMS: Readonly<Record<Exclude<BilledField, "billed_total">, readonly string[]>> = {
+  billed_base: ["base", "basepilotage", "basefee", "basepilotagefee", "basecharge", "pilotage", "pilotagefee", "pilotagecharge"],
+  billed_surcharge: ["surcharge", "retirementsurcharge", "pilotsurcharge", "surchargefee"],
+  billed_second_pilot: ["secondpilot", "2ndpilot", "secondpilotfee", "2ndpilotfee", "secondpilotcharge"],
+  billed_launch: ["launch", "launchfee", "pilotlaunch", "launchcharge"],
+  billed_communication: ["communication", "communications", "communicationfee", "communicationsfee", "comms", "commfee", "communicationcharge"],
+  billed_midriver_launch: ["midriverlaunch", "midriverlaunchfee", "midriver", "midriverfee", "norriepoint", "norriepointlaunch"],
+};
+
+const TOTAL_SYNONYMS = new Set([
+  "total", "amount", "totalamount", "invoicetotal", "invoiceamount", "totalbilled", "billedtotal", "amountbilled", "billedamount",
+  "amountinvoiced", "invoicedamount", "totaldue", "amountdue", "totalcharged",
+]);
+
+/** First words that make a column a bill: "Billed surcharge", "Invoiced total", "Invoice amount". */
+const BILLED_WORDS = new Set(["billed", "invoiced", "invoice", "inv", "charged"]);
+/** First words of columns that are never inputs: our own output ("Computed total", "Variance", "Flag"), notes. */
+const IGNORED_FIRST_WORDS = new Set([
+  "computed", "calculated", "calc", "variance", "flag", "flagged", "expected", "difference", "diff", "law", "statutory", "quote", "quoted", "note", "notes",
+]);
+
+const UNIT_WORDS: Readonly<Record<string, LengthUnit>> = {
+  ft: "ft", feet: "ft", foot: "ft", m: "m", metre: "m", metres: "m", meter: "m", meters: "m", mtr: "m", in: "in", inch: "in", inches: "in",
+};
+
+const SYNONYM_FIELD = new Map<string, ReconcileField>();
+for (const [field, keys] of Object.entries(TRANSIT_SYNONYMS)) for (const key of keys) SYNONYM_FIELD.set(key, field as TransitField);
+for (const [field, keys] of Object.entries(CHARGE_SYNONYMS)) for (const key of keys) SYNONYM_FIELD.set(key, field as BilledField);
+for (const key of TOTAL_SYNONYMS) SYNONYM_FIELD.set(key, "billed_total");
+
+interface HeaderWords {
+  words: string[];
+  /** Text in brackets: "LOA (m)" → ["m"]. */
+  bracketed: string[];
+}
+
+function headerWords(header: string): HeaderWords {
+  const lower = header.normalize("NFKC").toLowerCase();
+  const bracketed: string[] = [];
+  const rest = lower.replace(/[([]([^)\]]*)[)\]]/g, (_whole, inside: string) => {
+    bracketed.push(inside.trim());
+    return " ";
+  });
+  const words = rest.replace(/&/g, " and ").split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+  return { words, bracketed };
+}
+
+function chargeOrTotal(words: readonly string[]): BilledField | null {
+  const key = words.join("");
+  if (key === "" || TOTAL_SYNONYMS.has(key)) return "billed_total";
+  const field = SYNONYM_FIELD.get(key);
+  return field !== undefined && (BILLED_FIELDS as readonly string[]).includes(field) ? (field as BilledField) : null;
+}
+
+/** A measurement column's unit from its header: "LOA (m)", "Beam ft", "Depth [in]". */
+export function headerUnit(header: string): LengthUnit | null {
+  const { words, bracketed } = headerWords(header);
+  for (const inside of bracketed) {
+    const unit = UNIT_WORDS[inside.replace(/[^a-z]/g, "")];
+    if (unit !== undefined) return unit;
+  }
+  const last = words[words.length - 1];
+  return words.length > 1 && last !== undefined && UNIT_WORDS[last] !== undefined ? UNIT_WORDS[last] : null;
+}
+
+/** The field a header names, or null. Case, spacing, punctuation and bracketed notes do not matter. */
+export function guessField(header: string): ReconcileField | null {
+  const { words } = headerWords(header);
+  if (words.length === 0 || IGNORED_FIRST_WORDS.has(words[0])) return null;
+  if (BILLED_WORDS.has(words[0])) return chargeOrTotal(words.slice(1));
+  if (words.length > 1 && BILLED_WORDS.has(words[words.length - 1])) return chargeOrTotal(words.slice(0, -1));
+  const direct = SYNONYM_FIELD.get(words.join(""));
+  if (direct !== undefined) return direct;
+  // "Length ft", "LOA m": a measurement with its unit as the last word.
+  if (words.length > 1 && UNIT_WORDS[words[words.length - 1]] !== undefined) {
+    const field = SYNONYM_FIELD.get(words.slice(0, -1).join(""));
+    if (field === "length" || field === "breadth" || field === "depth") return field;
+  }
+  return null;
+}
+

@@ -1,0 +1,346 @@
+/**
+ * One row of a table of transits: its inputs read as a NYPILOT formula reads its cells, the
+ * engine's quote, and (for a reconciliation) the billed amounts beside the quote's lines.
+ *
+ * Each computed amount is what the formula a workbook puts in its place shows (src/reconcile/
+ * formulas.ts), error values included, so a workbook's cached values are what Excel recalculates:
+ *   base          NYPILOT.HUDSON_BASE_FEE(units, section, date)
+ *   surcharge     NYPILOT.HUDSON_SURCHARGE(units, date, board_surcharge)
+ *   second_pilot  IF(TRIM(hours)="", 0, NYPILOT.HUDSON_SECOND_PILOT(base, hours, relieved, anchored))
+ *   total         NYPILOT.HUDSON_TOTAL(units, section, date, hours, relieved, anchored, board_fees, board_surcharge)
+ *   board_fees    ROUND(total − base − surcharge − second_pilot, 2)
+ *   launch, …     the board's fee in force on the date (not entered → #N/A; mid-river: Section 2 only),
+ *                 or the base fee's error when the row's units, section or date cannot be read
+ * Every amount is a line of the engine's quote (quoteTransit); nothing here prices a charge. A
+ * row whose hours cannot be read is quoted without them for the lines that do not need them, and
+ * the surcharge of a row whose section cannot be read is the engine's surcharge line alone (the
+ * formula that shows it reads no section).
+ * Variances are billed − computed, exact; a row is flagged when a variance is $0.01 or more either
+ * way, or when a billed column cannot be compared (an amount not entered, an unreadable cell).
+ */
+import Decimal from "decimal.js";
+import {
+  ChargeLine,
+  IsoDate,
+  parseLengthUnit,
+  PilotageUnits,
+  pilotageUnitsFromMeasurements,
+  Quote,
+  quoteTransit,
+  readDate,
+  readFlag,
+  readHours,
+  readPilotageUnits,
+  readSection,
+  SectionNumber,
+  surchargeLine,
+  surchargeTableOn,
+  TransitInput,
+} from "../engine";
+import { amountOfCents, exactUsd, isVariance, readBilledAmount, ZERO } from "./amounts";
+import { attempt, CellError, failed, firstError, heldError, isBlankCell, notEnteredError, ok, Outcome, readCell } from "./cells";
+import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
+import { TablePlan } from "./mapping";
+
+// Plain decimal text with at most six decimals is exactly the number it parses to (the engine's
+// integer fast path then applies, as for a number typed in a cell).
+const PLAIN_NUMBER_TEXT = /^\d{1,9}(\.\d{1,6})?$/;
+
+function numberIfPlain(cell: unknown): unknown {
+  if (typeof cell === "string") {
+    const text = cell.trim();
+    if (PLAIN_NUMBER_TEXT.test(text)) return Number(text);
+  }
+  return cell;
+}
+
+interface RowInputs {
+  units: Outcome<PilotageUnits>;
+  section: Outcome<SectionNumber>;
+  date: Outcome<IsoDate>;
+  hours: Outcome<number | null>;
+  /** The hours cell is blank (or there is no hours column): no second pilot, as IF(TRIM(hours)="",0,…). */
+  hoursBlank: boolean;
+  relieved: Outcome<boolean>;
+  anchored: Outcome<boolean>;
+}
+
+function cellOf(cells: readonly unknown[], plan: TablePlan, field: ReconcileField): unknown {
+  const index = plan.column[field];
+  return index === undefined ? null : (cells[index] ?? null);
+}
+
+const NOT_GIVEN: Outcome<boolean> = ok(false);
+
+function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<PilotageUnits> {
+  if (!plan.fromMeasurements) return readCell(numberIfPlain(cellOf(cells, plan, "units")), "pilotage units", (cell) => readPilotageUnits(cell, plan.settings));
+  // As NYPILOT.PILOTAGE_UNITS(length, breadth, depth, unit) reads them, then the units it gives.
+  const length = cellOf(cells, plan, "length");
+  const breadth = cellOf(cells, plan, "breadth");
+  const depth = cellOf(cells, plan, "depth");
+  const unitCell = cellOf(cells, plan, "unit");
+  for (const [cell, what] of [[length, "overall length"], [breadth, "extreme breadth"], [depth, "depth"], [unitCell, "unit"]] as const) {
+    const held = heldError(cell);
+    if (held !== null) return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+  }
+  return attempt(() => {
+    const unit = isBlankCell(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
+    return { measured: true, units: pilotageUnitsFromMeasurements(length, breadth, depth, plan.settings, unit) };
+  });
+}
+
+function readInputs(cells: readonly unknown[], plan: TablePlan): RowInputs {
+  const hoursCell = cellOf(cells, plan, "hours");
+  const hoursBlank = plan.column.hours === undefined || (isBlankCell(hoursCell) && heldError(hoursCell) === null);
+  return {
+    units: readUnits(cells, plan),
+    section: readCell(cellOf(cells, plan, "section"), "section", (cell) => readSection(cell)),
+    date: readCell(cellOf(cells, plan, "date"), "date", (cell) => readDate(cell)),
+    hours: hoursBlank ? ok(null) : readCell(numberIfPlain(hoursCell), "hours", (cell) => readHours(cell)),
+    hoursBlank,
+    relieved: plan.column.relieved === undefined ? NOT_GIVEN : readCell(cellOf(cells, plan, "relieved"), "relieved", (cell) => readFlag(cell, "relieved at mid-river")),
+    anchored: plan.column.anchored === undefined ? NOT_GIVEN : readCell(cellOf(cells, plan, "anchored"), "anchored", (cell) => readFlag(cell, "anchored 8 hours")),
+  };
+}
+
+function valueOf<T>(outcome: Outcome<T>): T {
+  return (outcome as { value: T }).value;
+}
+
+/** The engine's quote of the row; `withSecondPilot` false leaves the hours out (for the lines that do not read them). */
+function quoteOf(inputs: RowInputs, plan: TablePlan, withSecondPilot: boolean): Outcome<Quote> {
+  const transit: TransitInput = {
+    units: valueOf(inputs.units),
+    section: valueOf(inputs.section),
+    date: valueOf(inputs.date),
+    continuousHours: withSecondPilot ? valueOf(inputs.hours) : null,
+    relievedAtMidRiver: withSecondPilot && valueOf(inputs.relieved),
+    anchoredEightHours: withSecondPilot && valueOf(inputs.anchored),
+    boardFees: plan.boardFees,
+    boardSurcharge: plan.boardSurcharge,
+  };
+  return attempt(() => quoteTransit(transit, plan.settings));
+}
+
+function lineOf(quote: Quote, code: ComputedCode): ChargeLine | undefined {
+  for (const line of quote.lines) if (line.code === code) return line;
+  return undefined;
+}
+
+/** What a total is missing: "launch fee, communication fee". */
+function missingItems(quote: Quote): string {
+  return quote.lines.filter((line) => line.amountCents === null).map((line) => line.label.replace(/ \(.*\)$/, "").toLowerCase()).join(", ");
+}
+
+function notEntered(what: string, date: IsoDate): CellError {
+  return notEnteredError(`Not entered for ${date}: ${what}. Enter the board's amounts (board fees; after the statutory surcharge periods, the surcharge board's table).`);
+}
+
+interface Charges {
+  computed: Record<ComputedCode, Outcome<number>>;
+  quote: Quote | null;
+}
+
+function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
+  const baseError = firstError(inputs.units, inputs.section, inputs.date);
+  const rowError = baseError ?? firstError(inputs.hours, inputs.relieved, inputs.anchored);
+  // One quote in the common case; a row with unreadable hours or flags is quoted without them.
+  const quoted: Outcome<Quote> = rowError === null ? quoteOf(inputs, plan, true) : failed(rowError);
+  const priced: Outcome<Quote> = quoted.ok || baseError !== null || rowError === null ? quoted : quoteOf(inputs, plan, false);
+
+  const base: Outcome<number> = priced.ok ? ok(lineOf(priced.value, "base")?.amountCents as number) : priced;
+
+  let surcharge: Outcome<number>;
+  const surchargeError = firstError(inputs.units, inputs.date);
+  if (surchargeError !== null) surcharge = failed(surchargeError);
+  else if (priced.ok) {
+    const line = lineOf(priced.value, "surcharge") as ChargeLine;
+    surcharge = line.amountCents === null ? failed(notEnteredError(line.note)) : ok(line.amountCents);
+  } else {
+    surcharge = attempt(() => surchargeLine(valueOf(inputs.units), surchargeTableOn(valueOf(inputs.date), plan.boardSurcharge, plan.settings)).amountCents as number);
+  }
+
+  let secondPilot: Outcome<number>;
+  if (inputs.hoursBlank) secondPilot = ok(0);
+  else if (!base.ok) secondPilot = base;
+  else if (!quoted.ok) secondPilot = quoted;
+  else secondPilot = ok(lineOf(quoted.value, "second_pilot")?.amountCents ?? 0);
+
+  let total: Outcome<number>;
+  if (!quoted.ok) total = quoted;
+  else if (!quoted.value.complete) total = failed(notEntered(missingItems(quoted.value), quoted.value.date));
+  else total = ok(quoted.value.totalCents);
+
+  let boardFees: Outcome<number> = total;
+  if (total.ok && quoted.ok) {
+    let cents = 0;
+    for (const code of BOARD_FEE_CHARGES) cents += lineOf(quoted.value, code)?.amountCents ?? 0;
+    boardFees = ok(cents);
+  }
+
+  // Each board fee: the quote's line (none on Section 1 for the mid-river launch: 0), or the base's error.
+  const fees = {} as Record<BoardFeeChargeCode, Outcome<number>>;
+  for (const code of BOARD_FEE_CHARGES) {
+    if (!priced.ok) {
+      fees[code] = priced;
+      continue;
+    }
+    const line = lineOf(priced.value, code);
+    fees[code] = line === undefined ? ok(0) : line.amountCents === null ? failed(notEntered(COMPUTED_LABELS[code], priced.value.date)) : ok(line.amountCents);
+  }
+  return { computed: { base, surcharge, second_pilot: secondPilot, ...fees, board_fees: boardFees, total }, quote: quoted.ok ? quoted.value : null };
+}
+
+function readBilled(cell: unknown, field: BilledField): Outcome<Decimal> {
+  return readBilledAmount(cell, field, FIELD_LABELS[field]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciling a row
+
+export interface ReconciledRow {
+  /** The units worked out from the row's measurements, for a computed units column; null when the table gives units. */
+  readonly units: Outcome<Decimal | null>;
+  /** Computed amounts in cents, or the error value the formula shows. */
+  readonly computed: Readonly<Record<ComputedCode, Outcome<number>>>;
+  /** The billed columns as read (blank = $0.00). */
+  readonly billed: Readonly<Partial<Record<BilledField, Outcome<Decimal>>>>;
+  /** billed − computed for each billed column: positive when the invoice is higher than the law. */
+  readonly variances: Readonly<Partial<Record<BilledField, Outcome<Decimal>>>>;
+  /** The row's variance: billed total − computed total, or, without a billed total, the billed charges summed against theirs. */
+  readonly variance: Outcome<Decimal>;
+  /** What the row's variance compares, when it could be compared. */
+  readonly billedAmount: Decimal | null;
+  readonly computedAmount: Decimal | null;
+  /** Every billed column could be compared. */
+  readonly checked: boolean;
+  /** A variance of $0.01 or more, or a billed column that could not be compared. */
+  readonly flagged: boolean;
+  /** The first input of the row (transit or billed) that could not be read, if any. */
+  readonly inputError: CellError | null;
+  /** Why the row is flagged, in words; "" when it matches. */
+  readonly note: string;
+  readonly quote: Quote | null;
+}
+
+const NO_UNITS: Outcome<Decimal | null> = ok(null);
+
+function differenceOf(billed: Outcome<Decimal>, computed: Outcome<number>): Outcome<Decimal> {
+  if (!billed.ok) return billed;
+  if (!computed.ok) return computed;
+  return ok(billed.value.minus(amountOfCents(computed.value)));
+}
+
+function sumOf(outcomes: readonly Outcome<Decimal>[]): Outcome<Decimal> {
+  let sum = ZERO;
+  for (const outcome of outcomes) {
+    if (!outcome.ok) return outcome;
+    sum = sum.plus(outcome.value);
+  }
+  return ok(sum);
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const field of plan.billed) {
+    const variance = row.variances[field] as Outcome<Decimal>;
+    const label = COMPUTED_LABELS[BILLED_CHARGE[field]];
+    if (!variance.ok) {
+      if (!seen.has(variance.error.message)) parts.push(`${capitalised(label)} not checked: ${variance.error.message}`);
+      seen.add(variance.error.message);
+      continue;
+    }
+    if (!isVariance(variance.value)) continue;
+    const billed = valueOf(row.billed[field] as Outcome<Decimal>);
+    const computed = valueOf(row.computed[BILLED_CHARGE[field]]);
+    parts.push(
+      `${capitalised(label)} billed ${exactUsd(billed)}, computed ${exactUsd(amountOfCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** The law's amounts for one row beside the billed ones. Never throws for bad cells: they become error values. */
+export function reconcileRow(cells: readonly unknown[], plan: TablePlan): ReconciledRow {
+  const inputs = readInputs(cells, plan);
+  const { computed, quote } = computeCharges(inputs, plan);
+  const billed: Partial<Record<BilledField, Outcome<Decimal>>> = {};
+  const variances: Partial<Record<BilledField, Outcome<Decimal>>> = {};
+  let allCompared = true;
+  let anyVariance = false;
+  for (const field of plan.billed) {
+    const amount = readBilled(cellOf(cells, plan, field), field);
+    const variance = differenceOf(amount, computed[BILLED_CHARGE[field]]);
+    billed[field] = amount;
+    variances[field] = variance;
+    if (!variance.ok) allCompared = false;
+    else if (isVariance(variance.value)) anyVariance = true;
+  }
+
+  // The row's variance, as the workbook's formula works it: ROUND(billed total − total, 6), or
+  // ROUND((b1 + b2 + …) − (c1 + c2 + …), 6) over the billed charges.
+  let variance: Outcome<Decimal>;
+  let billedAmount: Decimal | null = null;
+  let computedAmount: Decimal | null = null;
+  if (plan.column.billed_total !== undefined) {
+    variance = variances.billed_total as Outcome<Decimal>;
+    if (variance.ok) {
+      billedAmount = valueOf(billed.billed_total as Outcome<Decimal>);
+      computedAmount = amountOfCents(valueOf(computed.total));
+    }
+  } else {
+    const billedSum = sumOf(plan.billed.map((field) => billed[field] as Outcome<Decimal>));
+    const computedSum = sumOf(plan.billed.map((field) => {
+      const amount = computed[BILLED_CHARGE[field]];
+      return amount.ok ? ok(amountOfCents(amount.value)) : amount;
+    }));
+    variance = !billedSum.ok ? billedSum : !computedSum.ok ? computedSum : ok(billedSum.value.minus(computedSum.value));
+    if (variance.ok) {
+      billedAmount = valueOf(billedSum);
+      computedAmount = valueOf(computedSum);
+    }
+  }
+  if (!variance.ok) allCompared = false;
+  else if (isVariance(variance.value)) anyVariance = true;
+
+  const inputError =
+    firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
+    firstError(...plan.billed.map((field) => billed[field] as Outcome<Decimal>));
+  const flagged = !allCompared || anyVariance;
+  return {
+    // Only rows priced from their measurements carry units worth a column (and a Decimal each).
+    units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),
+    computed,
+    billed,
+    variances,
+    variance,
+    billedAmount,
+    computedAmount,
+    checked: allCompared,
+    flagged,
+    inputError,
+    note: flagged ? noteFor(plan, { billed, variances, computed }) : "",
+    quote,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch: one quote per row
+
+export interface QuotedRow {
+  readonly quote: Quote | null;
+  /** Why the row could not be quoted: its first unreadable input, in the order a quote reads them. */
+  readonly error: CellError | null;
+}
+
+export function quoteRow(cells: readonly unknown[], plan: TablePlan): QuotedRow {
+  const inputs = readInputs(cells, plan);
+  const error = firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored);
+  const quoted = error === null ? quoteOf(inputs, plan, true) : failed<Quote>(error);
+  return quoted.ok ? { quote: quoted.value, error: null } : { quote: null, error: quoted.error };
+}

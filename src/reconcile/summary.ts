@@ -1,0 +1,94 @@
+/** The summary of a reconciliation, added up as rows stream past: counts and exact sums, no rows held. */
+import { exactText, ZERO } from "./amounts";
+import { ReconciledRow } from "./row";
+
+export interface MalformedRow {
+  readonly rowNumber: number;
+  readonly error: string;
+}
+
+export interface ReconcileSummary {
+  /** Data rows in the input: read, plus malformed. */
+  readonly rows: number;
+  readonly rowsRead: number;
+  /** Rows that could not be parsed and were skipped (never silently). */
+  readonly malformedRows: number;
+  readonly malformedRowNumbers: readonly number[];
+  /** The first MALFORMED_EXAMPLES malformed rows with what was wrong. */
+  readonly malformedExamples: readonly MalformedRow[];
+  /** Rows whose every billed column could be compared. */
+  readonly rowsChecked: number;
+  readonly rowsNotChecked: number;
+  /** Rows with a transit or billed cell that could not be read (a subset of those not checked). */
+  readonly rowsWithInputErrors: number;
+  readonly rowsFlagged: number;
+  readonly rowsMatched: number;
+  /** Over the rows checked: billed, computed and billed − computed, exact, as "1234.56". */
+  readonly billed: string;
+  readonly computed: string;
+  readonly variance: string;
+  /** No row flagged and no row malformed. */
+  readonly allMatched: boolean;
+}
+
+export const MALFORMED_EXAMPLES = 100;
+
+/** Adds rows up as they stream past; holds no rows, only counts, sums and malformed row numbers. */
+export class ReconcileTally {
+  private rowsRead = 0;
+  private checked = 0;
+  private inputErrors = 0;
+  private flagged = 0;
+  private billed = ZERO;
+  private computed = ZERO;
+  private readonly malformedNumbers: number[] = [];
+  private readonly malformedExamples: MalformedRow[] = [];
+
+  addRow(row: ReconciledRow): void {
+    this.rowsRead += 1;
+    if (row.checked) this.checked += 1;
+    if (row.inputError !== null) this.inputErrors += 1;
+    if (row.flagged) this.flagged += 1;
+    if (row.checked && row.billedAmount !== null && row.computedAmount !== null) {
+      this.billed = this.billed.plus(row.billedAmount);
+      this.computed = this.computed.plus(row.computedAmount);
+    }
+  }
+
+  addMalformed(rowNumber: number, error: string): void {
+    this.malformedNumbers.push(rowNumber);
+    if (this.malformedExamples.length < MALFORMED_EXAMPLES) this.malformedExamples.push({ rowNumber, error });
+  }
+
+  summary(): ReconcileSummary {
+    const malformed = this.malformedNumbers.length;
+    return {
+      rows: this.rowsRead + malformed,
+      rowsRead: this.rowsRead,
+      malformedRows: malformed,
+      malformedRowNumbers: [...this.malformedNumbers],
+      malformedExamples: [...this.malformedExamples],
+      rowsChecked: this.checked,
+      rowsNotChecked: this.rowsRead - this.checked,
+      rowsWithInputErrors: this.inputErrors,
+      rowsFlagged: this.flagged,
+      rowsMatched: this.rowsRead - this.flagged,
+      billed: exactText(this.billed),
+      computed: exactText(this.computed),
+      variance: exactText(this.billed.minus(this.computed)),
+      allMatched: this.flagged === 0 && malformed === 0,
+    };
+  }
+}
+
+/** "7, 12–15, 30": row numbers as runs. */
+export function rowRanges(rowNumbers: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < rowNumbers.length; ) {
+    let j = i;
+    while (j + 1 < rowNumbers.length && rowNumbers[j + 1] === rowNumbers[j] + 1) j += 1;
+    parts.push(j === i ? String(rowNumbers[i]) : `${rowNumbers[i]}–${rowNumbers[j]}`);
+    i = j + 1;
+  }
+  return parts.join(", ");
+}

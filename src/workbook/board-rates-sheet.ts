@@ -1,0 +1,121 @@
+/**
+ * The "Board rates" sheet: one contract for every workbook the product writes or reads (the task
+ * pane's quote and Reconcile sheets, the CLI's reconcile .xlsx, `--board-rates book.xlsx`):
+ *
+ *   A1        title                      A2  what the sheet is (BOARD_NOTE)
+ *   A3        the fee table's title      F3  the surcharge table's title
+ *   A4:D4     From | Launch fee | Communication fee | Mid-river launch fee
+ *   F4:I4     From | 0–50 units | 51–100 units | Per unit over 100
+ *   A5:D104   the board's fees, one row per from-date, in date order, blank rows after the last
+ *   F5:I104   the surcharge board's table, the same way
+ *
+ * The NYPILOT formulas name the two data ranges (BOARD_FEES_REFERENCE, BOARD_SURCHARGE_REFERENCE);
+ * nothing else on the sheet is read. Each table is a fixed block (header row, then BOARD_ROWS
+ * rows), so a later version can make each an Excel table or give it a defined name over the same
+ * cells without moving anything.
+ *
+ * Pure data and the engine's board-table readers: no Office, no exceljs.
+ */
+import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
+
+export const BOARD_RATES_SHEET = "Board rates";
+export const BOARD_TITLE_ROW = 1;
+export const BOARD_NOTE_ROW = 2;
+export const BOARD_TABLE_TITLE_ROW = 3;
+export const BOARD_HEADER_ROW = 4;
+export const BOARD_FIRST_ROW = 5;
+export const BOARD_ROWS = 100;
+export const BOARD_LAST_ROW = BOARD_FIRST_ROW + BOARD_ROWS - 1;
+
+export const BOARD_DATE_FORMAT = "yyyy-mm-dd";
+export const BOARD_CURRENCY_FORMAT = "$#,##0.00";
+/** A board per-unit rate may carry a third decimal ($3.605, say). */
+export const BOARD_RATE_FORMAT = "$#,##0.00##";
+
+/** One of the sheet's two tables. Columns are 1-based (A = 1). */
+export interface BoardTableContract {
+  readonly firstColumn: number;
+  readonly lastColumn: number;
+  readonly title: string;
+  readonly headers: readonly string[];
+  /** The number format of each column's data cells. */
+  readonly formats: readonly string[];
+}
+
+export const BOARD_FEE_TABLE: BoardTableContract = {
+  firstColumn: 1,
+  lastColumn: 1 + BOARD_FEES.length,
+  title: "Board of commissioners of pilots: launch, communication and mid-river launch fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)",
+  headers: ["From", ...BOARD_FEES.map((fee) => fee.label)],
+  formats: [BOARD_DATE_FORMAT, ...BOARD_FEES.map(() => BOARD_CURRENCY_FORMAT)],
+};
+
+export const BOARD_SURCHARGE_TABLE: BoardTableContract = {
+  firstColumn: BOARD_FEE_TABLE.lastColumn + 2,
+  lastColumn: BOARD_FEE_TABLE.lastColumn + 5,
+  title: "Hudson River pilots surcharge board: the surcharge after the sixtieth month (§ 89-a(4)(b)(1-c)(iii))",
+  headers: ["From", "0–50 units", "51–100 units", "Per unit over 100"],
+  formats: [BOARD_DATE_FORMAT, BOARD_CURRENCY_FORMAT, BOARD_CURRENCY_FORMAT, BOARD_RATE_FORMAT],
+};
+
+/** Columns A to the surcharge table's last. */
+export const BOARD_SHEET_WIDTH = BOARD_SURCHARGE_TABLE.lastColumn;
+
+export const BOARD_TITLE = "Board rates";
+export const BOARD_NOTE =
+  `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
+  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+
+function letter(column: number): string {
+  let letters = "";
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+/** "A4:D4", "A5:D104": a table's header row or data rows. */
+export function boardTableRange(table: BoardTableContract, part: "header" | "data", absolute = false): string {
+  const [top, bottom] = part === "header" ? [BOARD_HEADER_ROW, BOARD_HEADER_ROW] : [BOARD_FIRST_ROW, BOARD_LAST_ROW];
+  const $ = absolute ? "$" : "";
+  return `${$}${letter(table.firstColumn)}${$}${top}:${$}${letter(table.lastColumn)}${$}${bottom}`;
+}
+
+/** A sheet name as a formula names it: 'Pilot''s invoices'. */
+export function quotedSheet(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** The references the NYPILOT formulas pass as board_fees and board_surcharge. */
+export const BOARD_FEES_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(BOARD_FEE_TABLE, "data", true)}`;
+export const BOARD_SURCHARGE_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(BOARD_SURCHARGE_TABLE, "data", true)}`;
+
+export class BoardTableTooLong extends Error {}
+
+export function checkBoardTableLength(fees: number, surcharge: number): void {
+  if (fees > BOARD_ROWS || surcharge > BOARD_ROWS) {
+    throw new BoardTableTooLong(`The Board rates sheet holds ${BOARD_ROWS} rows a table: remove old rows first.`);
+  }
+}
+
+/** A sheet's cells, row by row from row 1, as read: the values of columns A–I. */
+export type SheetRows = readonly (readonly unknown[] | undefined)[];
+
+function cellsOf(rows: SheetRows, row: number, table: BoardTableContract): unknown[] {
+  const cells = rows[row - 1] ?? [];
+  return Array.from({ length: table.lastColumn - table.firstColumn + 1 }, (_, i) => cells[table.firstColumn - 1 + i] ?? null);
+}
+
+/** True when row 4 holds the contract's two header rows (so the sheet is one of ours, whoever wrote it). */
+export function hasBoardRatesHeaders(rows: SheetRows): boolean {
+  const same = (table: BoardTableContract) => cellsOf(rows, BOARD_HEADER_ROW, table).every((cell, i) => String(cell ?? "").trim() === table.headers[i]);
+  return same(BOARD_FEE_TABLE) && same(BOARD_SURCHARGE_TABLE);
+}
+
+/** The data rows of one table (rows 5–104), as read. */
+export function boardTableCells(rows: SheetRows, table: BoardTableContract): unknown[][] {
+  return Array.from({ length: BOARD_ROWS }, (_, i) => cellsOf(rows, BOARD_FIRST_ROW + i, table));
+}
+
+/** Both tables, read by the engine's board-table readers (as the NYPILOT functions read them). */
+export function readBoardRatesSheet(rows: SheetRows): { fees: BoardFeeRow[]; surcharge: BoardSurchargeRow[] } {
+  return { fees: readBoardFeeRows(boardTableCells(rows, BOARD_FEE_TABLE)), surcharge: readBoardSurchargeRows(boardTableCells(rows, BOARD_SURCHARGE_TABLE)) };
+}

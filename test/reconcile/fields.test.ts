@@ -1,0 +1,77 @@
+/** Guessing a column's field from its header. */
+import { describeMapping, guessField, guessMapping, headerUnit } from "../../src/reconcile";
+
+describe("guessing a column from its header", () => {
+  test.each([
+    ["Vessel", "vessel"],
+    ["Ship name", "vessel"],
+    ["LOA (m)", "length"],
+    ["Length overall", "length"],
+    ["Length ft", "length"],
+    ["Beam", "breadth"],
+    ["Extreme breadth (ft)", "breadth"],
+    ["Depth", "depth"],
+    ["Moulded depth", "depth"],
+    ["Pilotage units", "units"],
+    ["PU", "units"],
+    ["units", "units"],
+    ["Unit", "unit"],
+    ["River", "section"],
+    ["SECTION", "section"],
+    ["Transit date", "date"],
+    ["Date (YYYY-MM-DD)", "date"],
+    ["Hours", "hours"],
+    ["Continuous pilotage hours", "hours"],
+    ["Relieved at mid-river", "relieved"],
+    ["Anchored ≥ 8 h", "anchored"],
+    ["Billed", "billed_total"],
+    ["Invoice total", "billed_total"],
+    ["Total", "billed_total"],
+    ["Amount due", "billed_total"],
+    ["Billed base pilotage", "billed_base"],
+    ["Base pilotage", "billed_base"],
+    ["Surcharge", "billed_surcharge"],
+    ["Invoiced surcharge", "billed_surcharge"],
+    ["Surcharge billed", "billed_surcharge"],
+    ["2nd pilot", "billed_second_pilot"],
+    ["Second-pilot fee", "billed_second_pilot"],
+    ["Launch fee", "billed_launch"],
+    ["Comms", "billed_communication"],
+    ["Communication fee ($)", "billed_communication"],
+    ["Mid-river launch", "billed_midriver_launch"],
+    ["Midriver launch fee", "billed_midriver_launch"],
+  ])("%j → %s", (header, field) => {
+    expect(guessField(header)).toBe(field);
+  });
+
+  test.each(["Invoice date", "Invoice no.", "Computed total", "Variance", "Variance base pilotage", "Flag", "Note", "Agent", "", "   ", "Quote total"])(
+    "%j is not an input",
+    (header) => {
+      expect(guessField(header)).toBeNull();
+    },
+  );
+
+  test("a measurement header may name its unit", () => {
+    expect(headerUnit("LOA (m)")).toBe("m");
+    expect(headerUnit("Beam ft")).toBe("ft");
+    expect(headerUnit("Depth [in]")).toBe("in");
+    expect(headerUnit("Length")).toBeNull();
+    expect(headerUnit("Billed (USD)")).toBeNull();
+  });
+
+  test("the first column for a field wins; the others are noted, not used", () => {
+    const mapping = guessMapping(["Date", "Vessel", "Transit date", "Units"]);
+    expect(mapping.fields).toEqual(["date", "vessel", null, "units"]);
+    expect(mapping.notes).toEqual(['column C "Transit date" also looks like the transit date; column A "Date" is used.']);
+  });
+
+  test("describeMapping names each field's column", () => {
+    expect(describeMapping(guessMapping(["Ship", "PU", "River", "Date", "Billed"]))).toEqual([
+      'vessel ← column A "Ship"',
+      'pilotage units ← column B "PU"',
+      'section ← column C "River"',
+      'transit date ← column D "Date"',
+      'billed total ← column E "Billed"',
+    ]);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Each row beside the engine's quote: amounts, variances, flags and notes. Expected amounts are
+ * worked by hand from § 89-a in each test (test/engine/hand.ts does the cents arithmetic).
+ */
+import { resolveSettings } from "../../src/engine";
+import { exactText, guessMapping, planTable, quoteRow, reconcileRow } from "../../src/reconcile";
+import { halfOf, perUnitAmount, sumOf } from "../engine/hand";
+import { amounts, cents, exact, plan } from "./support";
+
+describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $125.00; board surcharge $300 / $360 / $3.60)", () => {
+  const charges = plan(["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication", "Mid-river launch"]);
+
+  test("per-charge billing: one charge $10.00 over is flagged with its own variance and the row's", () => {
+    // 192.16 units, Section 2, 2026-06-15 → clause (xi), $21.58 per unit.
+    const base = perUnitAmount("21.58", "192.16"); // 2158 × 19216 = 41,468,128 → $4,146.8128 → $4,146.81
+    const surcharge = perUnitAmount("3.60", "192.16"); // 360 × 19216 = 6,917,760 → $691.776 → $691.78
+    const secondPilot = halfOf(base); // 12 h > 10 h: 50% × $4,146.81 = $2,073.405 → $2,073.41
+    const fees = sumOf(["300.00", "45.50", "125.00"]); // Section 2: launch + communication + mid-river launch
+    expect([base, surcharge, secondPilot, fees]).toEqual(["4146.81", "691.78", "2073.41", "470.50"]);
+    const row = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", base, surcharge, secondPilot, "310.00", "45.50", "125.00"], charges);
+    expect(amounts(row)).toEqual({ base, surcharge, second_pilot: secondPilot, board_fees: fees, total: sumOf([base, surcharge, secondPilot, fees]) });
+    expect(cents(row.computed.total)).toBe("7382.50");
+    expect(exact(row.variances.billed_base)).toBe("0.00");
+    expect(exact(row.variances.billed_launch)).toBe("10.00");
+    expect(exact(row.variances.billed_midriver_launch)).toBe("0.00");
+    // No billed total: the row's variance is the billed charges against theirs, 7,392.50 − 7,382.50.
+    expect(exact(row.variance)).toBe("10.00");
+    expect(row.billedAmount && exactText(row.billedAmount)).toBe("7392.50");
+    expect(row.computedAmount && exactText(row.computedAmount)).toBe("7382.50");
+    expect(row.checked).toBe(true);
+    expect(row.flagged).toBe(true);
+    expect(row.note).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over.");
+  });
+
+  test("Section 1: no mid-river launch fee, so a blank billed one matches; no hours, no second pilot", () => {
+    // 40 units ≤ 50, Section 1: flat $1,070.58; surcharge 0–50 band $300.00; fees $300.00 + $45.50.
+    const row = reconcileRow(["Beta", "40", "Lower", "2026-03-01", "", "1070.58", "300", "", "300", "45.5", ""], charges);
+    expect(amounts(row)).toEqual({ base: "1070.58", surcharge: "300.00", second_pilot: "0.00", board_fees: "345.50", total: "1716.08" });
+    expect(cents(row.computed.midriver_launch)).toBe("0.00");
+    expect(exact(row.variances.billed_midriver_launch)).toBe("0.00");
+    expect(exact(row.variance)).toBe("0.00");
+    expect(row.flagged).toBe(false);
+    expect(row.note).toBe("");
+  });
+
+  const totals = plan(["Vessel", "Units", "Section", "Date", "Hours", "Relieved", "Anchored", "Invoice total"]);
+
+  test.each([
+    // 40 units, Section 1, 2026: $1,070.58 + $300.00 + $300.00 + $45.50 = $1,716.08
+    ["1716.08", "0.00", false],
+    ["$1,716.08", "0.00", false],
+    [1716.08, "0.00", false],
+    // Half a cent is not a variance: a variance is a difference of $0.01 or more.
+    ["1716.085", "0.005", false],
+    ["1716.075", "-0.005", false],
+    ["1716.09", "0.01", true],
+    ["1716.07", "-0.01", true],
+    // A blank billed total is $0.00.
+    ["", "-1716.08", true],
+  ])("billed %j → variance %s, flagged %s", (billed, variance, flagged) => {
+    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "", "", "", billed], totals);
+    expect(exact(row.variance)).toBe(variance);
+    expect(row.flagged).toBe(flagged);
+    expect(row.checked).toBe(true);
+  });
+
+  test("relieved at mid-river or anchored 8 hours: no second pilot (D11)", () => {
+    // 271.43 units, Section 2: 271.43 × $21.58 = $5,857.4594 → $5,857.46; surcharge 271.43 × $3.60 = $977.148 → $977.15.
+    const base = perUnitAmount("21.58", "271.43");
+    const surcharge = perUnitAmount("3.60", "271.43");
+    expect([base, surcharge]).toEqual(["5857.46", "977.15"]);
+    const total = sumOf([base, surcharge, "300.00", "45.50", "125.00"]); // $7,305.11
+    for (const [relieved, anchored] of [["yes", ""], ["", "TRUE"]]) {
+      const row = reconcileRow(["Gamma", 271.43, 2, "2026-09-30", 14, relieved, anchored, total], totals);
+      expect(cents(row.computed.second_pilot)).toBe("0.00");
+      expect(row.flagged).toBe(false);
+    }
+    const twoPilots = reconcileRow(["Gamma", 271.43, 2, "2026-09-30", 14, "no", "no", total], totals);
+    // 14 h, neither: 50% × $5,857.46 = $2,928.73
+    expect(cents(twoPilots.computed.second_pilot)).toBe(halfOf(base));
+    expect(exact(twoPilots.variance)).toBe("-2928.73");
+    expect(twoPilots.note).toBe("Total billed $7,305.11, computed $10,233.84: $2,928.73 under.");
+  });
+
+  test("measurements not provided (D2): the charge at 500 units", () => {
+    // Section 2: 500 × $21.58 = $10,790.00; surcharge 500 × $3.60 = $1,800.00; fees $470.50.
+    const row = reconcileRow(["Delta", "unmeasured", "Upper", "2026-12-31", "", "", "", "13060.50"], totals);
+    expect(amounts(row)).toEqual({ base: "10790.00", surcharge: "1800.00", second_pilot: "0.00", board_fees: "470.50", total: "13060.50" });
+    expect(row.flagged).toBe(false);
+  });
+
+  test("a statutory surcharge period; board fees not yet in force make the total not entered", () => {
+    // 2020-03-02: clause (v) (from 2019-11-20, assumed anchor 2015-11-20), Section 1, 120 units:
+    // 120 × $13.07 = $1,568.40; surcharge, 49th–60th month: 120 × $3.41 = $409.20. The board fee
+    // rows start 2024-01-01, so no fee is in force: the total is #N/A and a billed total cannot be checked.
+    const row = reconcileRow(["Echo", "120", "1", "2020-03-02", "", "", "", "2000"], totals);
+    expect(cents(row.computed.base)).toBe(perUnitAmount("13.07", "120"));
+    expect(cents(row.computed.surcharge)).toBe(perUnitAmount("3.41", "120"));
+    expect(cents(row.computed.total)).toBe("#N/A");
+    expect(cents(row.computed.board_fees)).toBe("#N/A");
+    expect(row.checked).toBe(false);
+    expect(row.flagged).toBe(true);
+    expect(row.inputError).toBeNull();
+    expect(row.note).toMatch(/^Total not checked: Not entered for 2020-03-02: launch fee, communication fee\./);
+    // Billing the base only, the same row is checked: $1,568.40 billed matches.
+    const baseOnly = reconcileRow(["Echo", "120", "1", "2020-03-02", "1568.40"], plan(["Vessel", "Units", "Section", "Date", "Base"]));
+    expect(baseOnly.flagged).toBe(false);
+    expect(exact(baseOnly.variance)).toBe("0.00");
+  });
+
+  test("unreadable cells become the error values the NYPILOT formulas show, column by column", () => {
+    // Section "3": base and total #VALUE!; the surcharge needs only units and date, so it is computed:
+    // 120 units over 100 → 120 × $3.60 = $432.00. With 12 hours the second pilot carries the base's error.
+    const row = reconcileRow(["Foxtrot", "120", "3", "2026-01-02", "12", "", "", "100"], totals);
+    expect(amounts(row)).toEqual({ base: "#VALUE!", surcharge: "432.00", second_pilot: "#VALUE!", board_fees: "#VALUE!", total: "#VALUE!" });
+    expect(row.inputError?.message).toMatch(/The section is "3"/);
+    expect(row.checked).toBe(false);
+    expect(row.flagged).toBe(true);
+    // A date before clause (i): #N/A, nothing applies.
+    const early = reconcileRow(["Golf", "120", "1", "2015-11-19", "", "", "", "100"], totals);
+    expect(amounts(early).base).toBe("#N/A");
+    expect(early.note).toMatch(/No § 89-a base pilotage schedule is encoded for 2015-11-19/);
+    // An unreadable billed amount: the computed amounts stand, the variance is #VALUE!.
+    const billed = reconcileRow(["Hotel", "40", "1", "2026-03-01", "", "", "", "twelve"], totals);
+    expect(amounts(billed).total).toBe("1716.08");
+    expect(exact(billed.variance)).toBe("#VALUE!");
+    expect(billed.note).toBe('Total not checked: The billed total "twelve" is not a number.');
+    // An error value read from a workbook cell is passed on.
+    const held = reconcileRow(["India", { error: "#REF!" }, "1", "2026-03-01", "", "", "", "100"], totals);
+    expect(amounts(held).base).toBe("#REF!");
+  });
+
+  test("units from the three measurements, in the headers' unit", () => {
+    // 600' 6" × 80 × 40 ÷ 10,000 = 192.16 units; in metres 183.0324 × 24.384 × 12.192 (÷ 0.3048 each) is the same.
+    const feet = plan(["LOA", "Beam", "Depth", "Section", "Date", "Billed"]);
+    const inFeet = reconcileRow([`600' 6"`, "80", "40", "2", "2026-06-15", "5308.09"], feet);
+    // 4,146.81 + 691.78 + 470.50 = 5,309.09: billed $1.00 under.
+    expect(inFeet.units.ok && inFeet.units.value?.toString()).toBe("192.16");
+    expect(exact(inFeet.variance)).toBe("-1.00");
+    const metres = plan(["LOA (m)", "Beam (m)", "Depth (m)", "Section", "Date", "Billed"]);
+    const inMetres = reconcileRow(["183.0324", "24.384", "12.192", "2", "2026-06-15", "5309.09"], metres);
+    expect(inMetres.units.ok && inMetres.units.value?.toString()).toBe("192.16");
+    expect(inMetres.flagged).toBe(false);
+  });
+
+  test("settings apply: D4 flat amount at exactly 100 units", () => {
+    // 100 units, Section 1, 2026: per-unit 100 × $15.32 = $1,532.00 by default; flat $1,530.48 with at100Units flatAmount.
+    const mapping = guessMapping(["Units", "Section", "Date", "Base"]);
+    const flat = planTable(mapping, "reconcile", { settings: resolveSettings({ at100Units: "flatAmount" }), boardFees: [], boardSurcharge: [] });
+    expect(cents(reconcileRow(["100", "1", "2026-05-05", "1530.48"], flat).computed.base)).toBe("1530.48");
+    expect(cents(reconcileRow(["100", "1", "2026-05-05", "1530.48"], plan(["Units", "Section", "Date", "Base"])).computed.base)).toBe("1532.00");
+  });
+});
+
+describe("quoting a row (batch)", () => {
+  const batch = plan(["Vessel", "Units", "Section", "Date", "Hours"], "batch");
+
+  test("a quote for a good row, the first unreadable input for a bad one", () => {
+    const good = quoteRow(["Alpha", "192.16", "Upper", "2026-06-15", "12"], batch);
+    expect(good.error).toBeNull();
+    expect(good.quote?.totalCents).toBe(738250);
+    const bad = quoteRow(["Bravo", "192.16", "Upper", "2026-02-30", "twelve"], batch);
+    expect(bad.quote).toBeNull();
+    expect(bad.error?.message).toMatch(/2026-02-30 does not exist/);
+  });
+});
