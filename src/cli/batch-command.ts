@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
+import { BOARD_FEES, ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
 import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
 import { numericText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { CliIo, UsageError } from "./io";
@@ -57,9 +57,7 @@ const LINE_COLUMNS: readonly { code: ChargeCode; header: string }[] = [
   { code: "base", header: "Quote base pilotage" },
   { code: "surcharge", header: "Quote surcharge" },
   { code: "second_pilot", header: "Quote second pilot" },
-  { code: "launch", header: "Quote launch fee" },
-  { code: "communication", header: "Quote communication fee" },
-  { code: "midriver_launch", header: "Quote mid-river launch fee" },
+  ...BOARD_FEES.map((fee) => ({ code: fee.code, header: `Quote ${fee.what}` })),
 ];
 
 const ADDED_COLUMNS: readonly XlsxColumn[] = [

@@ -6,7 +6,7 @@
  * Every row is read by the engine's board-table readers; this file only finds the rows.
  */
 import path from "node:path";
-import { BoardFeeRow, BoardSurchargeRow, IsoDate, isPilotageInputError, PilotageInputError, readBoardFeeRows, readBoardSurchargeRows, readDate, readDecimal, shownInput } from "../engine";
+import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, IsoDate, isPilotageInputError, PilotageInputError, readBoardFeeRows, readBoardSurchargeRows, readDate, readDecimal, shownInput } from "../engine";
 import { isBlankCell } from "../reconcile";
 import { InputFileError, isCsvRowError, readCsvRows, readXlsxSheet } from "../workbook";
 import { BOARD_RATES_SHEET, hasBoardRatesHeaders, readBoardRatesSheet } from "../workbook/board-rates-sheet";
@@ -48,7 +48,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
     if (!isFees && !SURCHARGE_TABLE_NAMES.has(table)) {
       throw boardRatesError(rowNumber, `the table is "${shownInput(cells[0] ?? "")}": use fees or surcharge (columns ${BOARD_RATES_FORMAT}).`);
     }
-    const [, from, a, b, c] = cells;
+    const [, from, ...amountCells] = cells;
     try {
       readDate(from, "from date");
     } catch (error) {
@@ -58,7 +58,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
     try {
       if (isFees) {
         // As in a Board rates sheet, a fee of 0 is "not entered" (D10): the board sets no free launch.
-        const amounts = [a, b, c].map((amount) => {
+        const amounts = BOARD_FEES.map((_fee, index) => amountCells[index]).map((amount) => {
           if (isBlankCell(amount)) return null;
           const value = readDecimal(amount, "board_fees", "fee");
           if (value.decimalPlaces() > 2) {
@@ -68,7 +68,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
         });
         fees.push({ row: readBoardFeeRows([[from, ...amounts]])[0], rowNumber });
       } else {
-        surcharge.push({ row: readBoardSurchargeRows([[from, a, b, c]])[0], rowNumber });
+        surcharge.push({ row: readBoardSurchargeRows([[from, ...amountCells.slice(0, 3)]])[0], rowNumber });
       }
     } catch (error) {
       // The single-row readers number their row 1; the file's row number is the useful one.

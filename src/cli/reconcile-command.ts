@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
-import { isoToExcelSerial, Money, settingsNotDefault } from "../engine";
+import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
   AddedColumnKind,
   amountOfCents,
@@ -222,9 +222,7 @@ function boardRatesSheet(plan: TablePlan): XlsxSheet {
     const surcharge = plan.boardSurcharge[i];
     rows.push([
       fee ? isoToExcelSerial(fee.from) : null,
-      fee ? amount(fee.launch) : null,
-      fee ? amount(fee.communication) : null,
-      fee ? amount(fee.midriver_launch) : null,
+      ...BOARD_FEES.map((declared) => (fee ? amount(fee[declared.code]) : null)),
       null,
       surcharge ? isoToExcelSerial(surcharge.from) : null,
       surcharge ? numericText(surcharge.upTo50Units) : null,

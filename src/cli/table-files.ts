@@ -9,6 +9,7 @@ import path from "node:path";
 import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseIsoDate, parseLengthUnit, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
+  BILLED_FIELDS,
   ColumnMapping,
   describeMapping,
   guessMapping,
@@ -76,12 +77,25 @@ Or a workbook (--board-rates book.xlsx) whose "Board rates" sheet the task pane 
 reconcile -o out.xlsx wrote: its two tables are read as the NYPILOT formulas read them.
 `;
 
+/** Words in lines of at most `width` characters, each line indented. */
+function wrapped(words: readonly string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words) {
+    if (line !== "" && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines.map((text) => " ".repeat(indent) + text).join("\n");
+}
+
 export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
 river, transit date, invoice total, billed surcharge, mid-river launch). Correct or complete the
 guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
   vessel units length breadth depth unit section date hours relieved anchored
-  billed_total billed_base billed_surcharge billed_second_pilot billed_launch
-  billed_communication billed_midriver_launch      or ignore (do not use the column)
+${wrapped(BILLED_FIELDS, 2, 96)}      or ignore (do not use the column)
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;

@@ -3,21 +3,29 @@
  * and the headers that name them: which column holds what, guessed from a header's words.
  * Reconciliation's own vocabulary, not law: the engine knows nothing of columns or headers.
  */
-import { BOARD_FEES, BoardFeeCode, ChargeCode, LengthUnit } from "../engine";
+import { BOARD_FEES, BoardFeeCode, ChargeCode, DeclaredBoardFee, LengthUnit } from "../engine";
 
 export const TRANSIT_FIELDS = ["vessel", "units", "length", "breadth", "depth", "unit", "section", "date", "hours", "relieved", "anchored"] as const;
-export const BILLED_FIELDS = [
-  "billed_base",
-  "billed_surcharge",
-  "billed_second_pilot",
-  "billed_launch",
-  "billed_communication",
-  "billed_midriver_launch",
-  "billed_total",
-] as const;
+
+/** A billed board fee's field: "billed_" and the fee's code, for every fee the engine declares. */
+export type BilledFeeField = `billed_${BoardFeeCode}`;
+export type BilledField = "billed_base" | "billed_surcharge" | "billed_second_pilot" | BilledFeeField | "billed_total";
+
+export function billedFeeField(code: BoardFeeCode): BilledFeeField {
+  return `billed_${code}`;
+}
+
+/** One entry per declared board fee, keyed by its billed field. */
+function byBilledFee<T>(value: (fee: DeclaredBoardFee) => T): Record<BilledFeeField, T> {
+  const entries = {} as Record<BilledFeeField, T>;
+  for (const fee of BOARD_FEES) entries[billedFeeField(fee.code)] = value(fee);
+  return entries;
+}
+
+/** Charges first (in the quote's order), the total last. */
+export const BILLED_FIELDS: readonly BilledField[] = ["billed_base", "billed_surcharge", "billed_second_pilot", ...BOARD_FEES.map((fee) => billedFeeField(fee.code)), "billed_total"];
 
 export type TransitField = (typeof TRANSIT_FIELDS)[number];
-export type BilledField = (typeof BILLED_FIELDS)[number];
 export type ReconcileField = TransitField | BilledField;
 
 export const RECONCILE_FIELDS: readonly ReconcileField[] = [...TRANSIT_FIELDS, ...BILLED_FIELDS];
@@ -35,9 +43,7 @@ export const BILLED_CHARGE: Readonly<Record<BilledField, ComputedCode>> = {
   billed_base: "base",
   billed_surcharge: "surcharge",
   billed_second_pilot: "second_pilot",
-  billed_launch: "launch",
-  billed_communication: "communication",
-  billed_midriver_launch: "midriver_launch",
+  ...byBilledFee((fee): ComputedCode => fee.code),
   billed_total: "total",
 };
 
@@ -56,9 +62,7 @@ export const FIELD_LABELS: Readonly<Record<ReconcileField, string>> = {
   billed_base: "billed base pilotage",
   billed_surcharge: "billed surcharge",
   billed_second_pilot: "billed second pilot",
-  billed_launch: "billed launch fee",
-  billed_communication: "billed communication fee",
-  billed_midriver_launch: "billed mid-river launch fee",
+  ...byBilledFee((fee) => `billed ${fee.what}`),
   billed_total: "billed total",
 };
 
@@ -66,9 +70,7 @@ export const COMPUTED_LABELS: Readonly<Record<ComputedCode, string>> = {
   base: "base pilotage",
   surcharge: "surcharge",
   second_pilot: "second pilot",
-  launch: "launch fee",
-  communication: "communication fee",
-  midriver_launch: "mid-river launch fee",
+  ...(Object.fromEntries(BOARD_FEES.map((fee) => [fee.code, fee.what])) as Record<BoardFeeCode, string>),
   board_fees: "board fees",
   total: "total",
 };
@@ -97,9 +99,7 @@ const CHARGE_SYNONYMS: Readonly<Record<Exclude<BilledField, "billed_total">, rea
   billed_base: ["base", "basepilotage", "basefee", "basepilotagefee", "basecharge", "pilotage", "pilotagefee", "pilotagecharge"],
   billed_surcharge: ["surcharge", "retirementsurcharge", "pilotsurcharge", "surchargefee"],
   billed_second_pilot: ["secondpilot", "2ndpilot", "secondpilotfee", "2ndpilotfee", "secondpilotcharge"],
-  billed_launch: ["launch", "launchfee", "pilotlaunch", "launchcharge"],
-  billed_communication: ["communication", "communications", "communicationfee", "communicationsfee", "comms", "commfee", "communicationcharge"],
-  billed_midriver_launch: ["midriverlaunch", "midriverlaunchfee", "midriver", "midriverfee", "norriepoint", "norriepointlaunch"],
+  ...byBilledFee((fee): readonly string[] => fee.billedHeaders),
 };
 
 const TOTAL_SYNONYMS = new Set([

@@ -12,6 +12,7 @@
  *
  * Pure text: no Office, no files. Formulas are returned without the leading "=".
  */
+import { boardFee } from "../engine";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
 import { TablePlan } from "./mapping";
 
@@ -102,7 +103,8 @@ export type DateCells = "numbers" | "text" | "either";
 /** An added column's content over the rows: a formula, or the constant 0 (no hours column: no second pilot). */
 export type AddedCell = { readonly formula: string } | { readonly constant: 0 };
 
-// The names readSection accepts for Section 2 (D5), as LOWER(TRIM(section)) gives them.
+// The names readSection accepts for Section 2 (D5), as LOWER(TRIM(section)) gives them: a fee that
+// Section 1 does not pay (the mid-river launch) is 0 unless the section is one of these.
 const SECTION_TWO_NAMES = ["2", "section 2", "upper", "upper river", "section 2, upper river"];
 
 /** One entry per added column, in layout order. */
@@ -146,7 +148,7 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
     const when = dates === "numbers" ? date : dates === "text" ? fromText : `IF(ISNUMBER(${date}),${date},${fromText})`;
     const lookup = `VLOOKUP(${when},${board.feeRows},${fee.boardColumn},TRUE)`;
     let amount = board.feeRows === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
-    if (fee.code === "midriver_launch") {
+    if (!boardFee(fee.code).sections.some((section) => section === 1)) {
       const name = `LOWER(TRIM(${section}))`;
       const sectionTwo = SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+");
       amount = `IF(${sectionTwo}>0,${amount},0)`;

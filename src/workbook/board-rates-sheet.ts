@@ -16,7 +16,7 @@
  *
  * Pure data and the engine's board-table readers: no Office, no exceljs.
  */
-import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, BoardFeeRow, BoardSurchargeRow, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
 
 export const BOARD_RATES_SHEET = "Board rates";
 export const BOARD_TITLE_ROW = 1;
@@ -45,7 +45,7 @@ export interface BoardTableContract {
 export const BOARD_FEE_TABLE: BoardTableContract = {
   firstColumn: 1,
   lastColumn: 1 + BOARD_FEES.length,
-  title: "Board of commissioners of pilots: launch, communication and mid-river launch fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)",
+  title: `Board of commissioners of pilots: ${boardFeeNamesInWords()} fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)`,
   headers: ["From", ...BOARD_FEES.map((fee) => fee.label)],
   formats: [BOARD_DATE_FORMAT, ...BOARD_FEES.map(() => BOARD_CURRENCY_FORMAT)],
 };
