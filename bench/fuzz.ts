@@ -24,6 +24,7 @@ import * as benefits from "../src/functions/benefits";
 import * as pilotage from "../src/functions/pilotage";
 import { setFunctionSettings } from "../src/functions/runtime-settings";
 import { customFunctionsStandIn } from "../test/support/custom-functions";
+import { runCsvFuzz } from "./fuzz-csv";
 
 type Grid = unknown[][];
 
@@ -551,7 +552,21 @@ function readCount(argv: readonly string[]): number {
   return count;
 }
 
-function main(): void {
+/** The CSV reader's fuzz (bench/fuzz-csv.ts): FUZZ_CSV_RUNS files, default 100,000. */
+async function fuzzCsvReader(seed: number): Promise<number> {
+  const cases = readCount([process.env.FUZZ_CSV_RUNS ?? "100000"]);
+  const report = await runCsvFuzz(cases, seed);
+  process.stdout.write(
+    `\nCSV reader fuzz (quotes, line breaks, control characters, UTF-8/UTF-16/Latin-1, random chunks; no row lost)\n` +
+      `files:    ${report.cases.toLocaleString("en-US")}\n` +
+      `failures: ${report.failures.toLocaleString("en-US")}\n` +
+      `seconds:  ${report.seconds.toFixed(1)}\n`,
+  );
+  for (const example of report.examples) process.stdout.write(`\nFAIL ${example.problem}\n  input: ${example.input}\n`);
+  return report.failures;
+}
+
+async function main(): Promise<void> {
   const cases = readCount(process.argv.slice(2));
   // Every error value is an Error; their stack traces are never read here and cost most of the time.
   Error.stackTraceLimit = 0;
@@ -565,7 +580,8 @@ function main(): void {
   );
   for (const example of report.examples) process.stdout.write(`\nFAIL ${example.problem}\n  input: ${example.input}\n`);
   if (report.shrunk !== null) process.stdout.write(`\nShrunk: ${report.shrunk}\n`);
-  process.exitCode = report.failures === 0 ? 0 : 1;
+  const csvFailures = await fuzzCsvReader(seed);
+  process.exitCode = report.failures === 0 && csvFailures === 0 ? 0 : 1;
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

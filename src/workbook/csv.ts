@@ -2,14 +2,17 @@
  * CSV in and out for the CLI. Generic: rows of text in, rows of values out; nothing here knows
  * what a column means.
  *
- * Reading streams through csv-parse, so memory stays flat however long the file is. Rows that
- * cannot be parsed are reported as items carrying their row number, and reading carries on.
+ * Reading streams, so memory stays flat however long the file is. Rows that cannot be parsed are
+ * reported as items carrying their row number, and reading carries on at the next line: one bad
+ * quote costs one line, never the lines after it. The parser is our own (RFC 4180, about 200
+ * lines) because that recovery needs to restart at a line of our choosing, which csv-parse's
+ * skip_records_with_error cannot do: after a bad closing quote it stays inside the quoted field.
  *
  * Writing follows RFC 4180 and neutralises formula injection in text we did not produce.
  */
 import fs from "node:fs";
-import { pipeline, type Readable, type Writable } from "node:stream";
-import { parse, type CsvError } from "csv-parse";
+import { isUtf8 } from "node:buffer";
+import type { Readable, Writable } from "node:stream";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained, finishedWriting } from "./stream-util";
@@ -35,11 +38,7 @@ export interface CsvRow {
 /** A record that could not be read; the rows after it are still read. */
 export interface CsvRowError {
   readonly rowNumber: number;
-  /**
-   * What is wrong, for a person. Parse problems also name the line where csv-parse noticed
-   * them; it counts a CRLF inside a quoted field as two lines, so after such a field the line
-   * can run ahead (files from Excel use a bare LF inside cells and are not affected).
-   */
+  /** What is wrong, for a person; names the physical line of the file where it differs from the row. */
   readonly error: string;
 }
 
@@ -52,66 +51,13 @@ export function isCsvRowError(item: CsvItem): item is CsvRowError {
 export interface CsvReadOptions {
   /**
    * Longest record accepted, in characters. A longer one almost always means a quote that is
-   * never closed, which would otherwise swallow the rest of the file into one field in memory;
-   * reading stops there with an InputFileError. Default 1,000,000.
+   * never closed; its first line is reported as a bad row and reading resumes on the next line,
+   * so memory stays bounded by this. Default 1,000,000.
    */
   readonly maxRecordChars?: number;
 }
 
 const DEFAULT_MAX_RECORD_CHARS = 1_000_000;
-
-/** Where csv-parse was when it reported a problem (the CsvError carries its info counters). */
-interface ParsePosition {
-  /** Records parsed without error before this point (csv-parse's `records`). */
-  readonly goodRecords: number;
-  /** Fields already completed in the record being parsed. */
-  readonly fieldIndex: number;
-  /** Byte offset of the last field or record end (csv-parse's `bytes`). */
-  readonly bytes: number;
-  readonly line: number;
-}
-
-function positionOf(error: CsvError): ParsePosition {
-  const counter = (name: string) => {
-    const value = error[name];
-    return typeof value === "number" ? value : -1;
-  };
-  return { goodRecords: counter("records"), fieldIndex: counter("index"), bytes: counter("bytes"), line: counter("lines") };
-}
-
-/**
- * Whether a second parse error belongs to the same record as the previous one. csv-parse calls
- * `on_skip` once per problem, so a record with two stray quotes reports twice, yet the record
- * count must advance only once. It gives no record-start signal for records it skips, so this
- * is worked out from its counters:
- * - a record parsed cleanly in between: different records;
- * - same field index and same byte offset: no field or record ended in between, same record;
- * - more fields completed and still on the same line: same record, since a new record always
- *   starts on a new line;
- * - otherwise a new record. The one case this gets wrong is a record with two problems and a
- *   quoted line break between them, which is then counted as two rows.
- */
-function sameRecord(previous: ParsePosition, current: ParsePosition): boolean {
-  if (current.goodRecords !== previous.goodRecords) return false;
-  if (current.fieldIndex === previous.fieldIndex && current.bytes === previous.bytes) return true;
-  return current.fieldIndex > previous.fieldIndex && current.line === previous.line;
-}
-
-function describeParseError(error: CsvError): string {
-  const column = typeof error.column === "number" ? ` ${error.column + 1}` : "";
-  switch (error.code) {
-    case "INVALID_OPENING_QUOTE":
-      return `field${column} has a quote character inside a value that does not start with a quote`;
-    case "CSV_INVALID_CLOSING_QUOTE":
-      // csv-parse stays inside the quoted field after this, so the lines up to the next
-      // properly closing quote become part of this one record.
-      return `field${column} has a closing quote that is not followed by a comma or the end of the line; the text up to the next closing quote was taken as part of this row`;
-    case "CSV_QUOTE_NOT_CLOSED":
-      return "a quoted field in this row is never closed before the end of the file";
-    default:
-      return error.message;
-  }
-}
 
 function describeReadError(filePath: string, error: unknown): string {
   const name = JSON.stringify(filePath);
@@ -128,127 +74,437 @@ function describeReadError(filePath: string, error: unknown): string {
   }
 }
 
-interface PendingRowError extends CsvRowError {
-  /** How many cleanly parsed records precede it; places it among the rows on output. */
-  readonly goodRecordsBefore: number;
-}
-
 /**
- * Reads CSV rows one at a time: from a file path or any byte stream. Handles a UTF-8 byte
- * order mark, CRLF, LF and CR line ends (mixed too), and quoted fields with commas, quotes and
- * line breaks.
+ * Reads CSV rows one at a time: from a file path or any byte stream. Handles UTF-8 (with or
+ * without a byte order mark) and UTF-16 (with a byte order mark, or recognised by its zero
+ * bytes); any other bytes, such as Latin-1 or Windows-1252 text, are refused with an
+ * InputFileError that names the line and says how to save the file. Handles CRLF, LF and CR
+ * line ends (mixed too), and quoted fields with commas, quotes and line breaks.
  *
  * Yields the header as row 1 like any other row. Every record advances `rowNumber`, so numbers
  * match the row numbers a spreadsheet shows for the same file; blank lines count but are not
- * yielded. A record whose field count differs from the first record's is reported as a
- * CsvRowError, as is a record csv-parse cannot parse. Missing files and runaway records throw
- * InputFileError. Leaving the loop early closes the file.
+ * yielded. A record that breaks the CSV rules, or whose field count differs from the first
+ * record's, is reported as a CsvRowError. A malformed record never takes the lines after it
+ * along: when a quoted field that runs over a line end does not make a valid record, only its
+ * first line is reported and reading resumes on the next line (see CsvRecordSplitter). Leaving
+ * the loop early closes the file.
  */
 export async function* readCsvRows(source: string | Readable, options: CsvReadOptions = {}): AsyncGenerator<CsvItem> {
-  const sourceName = typeof source === "string" ? source : "CSV input";
+  // A file stream opened by the caller (for its progress counter, say) still names its file.
+  const sourceName = typeof source === "string" ? source : source instanceof fs.ReadStream ? String(source.path) : "CSV input";
   const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
-  // csv-parse reads 0 as "no limit", which would give up the memory bound; refuse it.
   if (!Number.isInteger(maxRecordChars) || maxRecordChars < 1) {
     throw new RangeError(`maxRecordChars must be a positive whole number, not ${maxRecordChars}`);
   }
-
-  // on_skip runs synchronously inside the parser, ahead of our consumption of the rows it has
-  // already pushed, so errors wait here until the rows before them have been yielded.
-  const pendingErrors: PendingRowError[] = [];
-  let pendingHead = 0;
-  let errorRecords = 0;
-  let lastError: ParsePosition | undefined;
-
-  const onSkip = (error: CsvError | undefined): undefined => {
-    if (error === undefined) return undefined;
-    const position = positionOf(error);
-    if (error.code === "CSV_MAX_RECORD_SIZE") {
-      const rowNumber = position.goodRecords + errorRecords + (lastError !== undefined && sameRecord(lastError, position) ? 0 : 1);
-      // Throwing from on_skip is csv-parse's way to turn a skippable error into a fatal one.
-      throw new InputFileError(
-        sourceName,
-        `${JSON.stringify(sourceName)} row ${rowNumber}: the record is longer than ${maxRecordChars.toLocaleString("en-US")} characters at line ${position.line}; a quoted field is probably never closed. Reading stopped.`,
-        rowNumber,
-      );
-    }
-    if (lastError !== undefined && sameRecord(lastError, position)) {
-      lastError = position;
-      return undefined;
-    }
-    lastError = position;
-    errorRecords += 1;
-    pendingErrors.push({
-      rowNumber: position.goodRecords + errorRecords,
-      error: `${describeParseError(error)} (line ${position.line})`,
-      goodRecordsBefore: position.goodRecords,
-    });
-    return undefined;
-  };
-
-  const parser = parse({
-    bom: true,
-    // Explicit list so files mixing line ends still split; CRLF first so it is one break, not two.
-    record_delimiter: ["\r\n", "\n", "\r"],
-    // Field counts are checked below instead, so such rows get one clear message each.
-    relax_column_count: true,
-    skip_records_with_error: true,
-    on_skip: onSkip,
-    max_record_size: maxRecordChars,
-  });
   const input = typeof source === "string" ? fs.createReadStream(source) : source;
-  // pipeline passes a read error (e.g. a missing file) on to the parser, where the loop sees it.
-  pipeline(input, parser, () => undefined);
-
-  let goodRecords = 0;
-  let errorsYielded = 0;
-  let expectedFieldCount: number | undefined;
-
-  const takeErrorsBefore = (goodRecordNumber: number): PendingRowError[] => {
-    const due: PendingRowError[] = [];
-    while (pendingHead < pendingErrors.length && pendingErrors[pendingHead].goodRecordsBefore < goodRecordNumber) {
-      due.push(pendingErrors[pendingHead]);
-      pendingHead += 1;
-    }
-    // Drop consumed entries now and then rather than shifting one by one.
-    if (pendingHead > 1024 && pendingHead * 2 > pendingErrors.length) {
-      pendingErrors.splice(0, pendingHead);
-      pendingHead = 0;
-    }
-    return due;
-  };
-
+  const decoder = new CsvTextDecoder(sourceName);
+  const splitter = new CsvRecordSplitter(maxRecordChars);
+  let first = true;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      goodRecords += 1;
-      for (const error of takeErrorsBefore(goodRecords)) {
-        errorsYielded += 1;
-        yield { rowNumber: error.rowNumber, error: error.error };
+    // The stream's own iterator pulls a chunk only when the rows of the last one are consumed.
+    for await (const chunk of input as AsyncIterable<Buffer | string>) {
+      const text = decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+      for (const item of splitter.push(text, false)) {
+        if (first) first = checkSeparator(sourceName, item);
+        yield item;
       }
-      const rowNumber = goodRecords + errorsYielded;
-      // csv-parse turns an empty line into one empty field; nothing to report or yield.
-      if (record.length === 1 && record[0] === "") continue;
-      if (expectedFieldCount === undefined) {
-        expectedFieldCount = record.length;
-      } else if (record.length !== expectedFieldCount) {
-        yield {
-          rowNumber,
-          error: `has ${record.length} ${record.length === 1 ? "field" : "fields"}; the header has ${expectedFieldCount}`,
-        };
-        continue;
-      }
-      yield { rowNumber, cells: record };
     }
-    for (const error of takeErrorsBefore(Number.POSITIVE_INFINITY)) {
-      yield { rowNumber: error.rowNumber, error: error.error };
+    for (const item of splitter.push(decoder.end(), true)) {
+      if (first) first = checkSeparator(sourceName, item);
+      yield item;
     }
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     throw new InputFileError(sourceName, describeReadError(sourceName, error));
   } finally {
     // Stops reading when the caller leaves the loop early; a no-op after a normal end.
-    parser.destroy();
     input.destroy();
   }
+}
+
+/**
+ * Excel's "Unicode Text" is tab-separated: a first record of one field holding tabs would map to
+ * nothing. Returns false once the first record has been seen.
+ */
+function checkSeparator(sourceName: string, item: CsvItem): boolean {
+  if (isCsvRowError(item) || item.cells.length !== 1 || !item.cells[0].includes("\t")) return false;
+  throw new InputFileError(
+    sourceName,
+    `${JSON.stringify(sourceName)} is separated by tabs, not commas (Excel's "Unicode Text"): save it as "CSV UTF-8 (Comma delimited)" and run again.`,
+    1,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes to text
+
+/**
+ * UTF-16 is recognised without a byte order mark when at least this share of the first bytes'
+ * pairs has a zero byte on one side, and none on the other: text that is mostly ASCII, as a
+ * header row is. UTF-8 text has zero bytes only where it holds NUL characters.
+ */
+const UTF16_ZERO_SHARE = 0.7;
+const UTF16_MINIMUM_PAIRS = 8;
+/** Bytes looked at before deciding the encoding (fewer at the end of a short file). */
+const ENCODING_SNIFF_BYTES = 512;
+
+type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
+
+function sniffEncoding(head: Buffer): { encoding: TextEncoding; bomLength: number } {
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: "utf-8", bomLength: 3 };
+  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return { encoding: "utf-16le", bomLength: 2 };
+  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return { encoding: "utf-16be", bomLength: 2 };
+  let zeroEven = 0;
+  let zeroOdd = 0;
+  const pairs = Math.floor(head.length / 2);
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i] === 0) zeroEven += 1;
+    if (head[i + 1] === 0) zeroOdd += 1;
+  }
+  // ASCII text in UTF-16LE is "A\0B\0…": zeros on the odd side only; big-endian the other way.
+  if (pairs >= UTF16_MINIMUM_PAIRS && zeroOdd >= pairs * UTF16_ZERO_SHARE && zeroEven === 0) return { encoding: "utf-16le", bomLength: 0 };
+  if (pairs >= UTF16_MINIMUM_PAIRS && zeroEven >= pairs * UTF16_ZERO_SHARE && zeroOdd === 0) return { encoding: "utf-16be", bomLength: 0 };
+  return { encoding: "utf-8", bomLength: 0 };
+}
+
+/** Length of the UTF-8 sequence a lead byte starts, or 0 for a byte that cannot start one. */
+function utf8SequenceLength(byte: number): number {
+  if (byte < 0x80) return 1;
+  if (byte >= 0xc2 && byte <= 0xdf) return 2;
+  if (byte >= 0xe0 && byte <= 0xef) return 3;
+  if (byte >= 0xf0 && byte <= 0xf4) return 4;
+  return 0;
+}
+
+/** Where a UTF-8 sequence cut by the chunk's end starts (the chunk's length when none is cut). */
+function completeUtf8Length(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = utf8SequenceLength(byte);
+    return length > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+/** Index of the first byte that is not part of valid UTF-8 (only called once validation failed). */
+function firstInvalidUtf8(bytes: Buffer): number {
+  const text = new TextDecoder("utf-8").decode(bytes);
+  // Re-encode up to the first replacement character to find its byte offset.
+  const bad = text.indexOf("\uFFFD");
+  return bad < 0 ? bytes.length : Buffer.byteLength(text.slice(0, bad), "utf8");
+}
+
+/**
+ * Decodes the input's bytes to text. UTF-8 is checked strictly, chunk by chunk (a character cut
+ * between two chunks is carried over): a byte that is not UTF-8 stops reading with the line it is
+ * on, rather than becoming U+FFFD in a vessel name. UTF-16 is decoded as such.
+ */
+class CsvTextDecoder {
+  private encoding: TextEncoding | undefined;
+  private head: Buffer = Buffer.alloc(0);
+  private carry: Buffer = Buffer.alloc(0);
+  private utf16: TextDecoder | undefined;
+  /** Line feeds in the UTF-8 bytes decoded so far: the line of a bad byte, for the message. */
+  private lineFeeds = 0;
+
+  constructor(private readonly sourceName: string) {}
+
+  decode(chunk: Buffer): string {
+    if (this.encoding === undefined) {
+      this.head = Buffer.concat([this.head, chunk]);
+      if (this.head.length < ENCODING_SNIFF_BYTES) return "";
+      return this.start();
+    }
+    return this.decodeBytes(chunk);
+  }
+
+  end(): string {
+    let text = this.encoding === undefined ? this.start() : "";
+    if (this.utf16 !== undefined) {
+      text += this.decodeUtf16(undefined);
+    } else if (this.carry.length > 0) {
+      this.refuseUtf8(this.carry, 0);
+    }
+    return text;
+  }
+
+  private start(): string {
+    const { encoding, bomLength } = sniffEncoding(this.head);
+    this.encoding = encoding;
+    if (encoding !== "utf-8") this.utf16 = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    const rest = this.head.subarray(bomLength);
+    this.head = Buffer.alloc(0);
+    return this.decodeBytes(rest);
+  }
+
+  private decodeBytes(chunk: Buffer): string {
+    if (this.utf16 !== undefined) return this.decodeUtf16(chunk);
+    const bytes = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
+    const complete = completeUtf8Length(bytes);
+    const whole = bytes.subarray(0, complete);
+    this.carry = Buffer.from(bytes.subarray(complete));
+    if (!isUtf8(whole)) this.refuseUtf8(whole, firstInvalidUtf8(whole));
+    for (let at = whole.indexOf(0x0a); at >= 0; at = whole.indexOf(0x0a, at + 1)) this.lineFeeds += 1;
+    return whole.toString("utf8");
+  }
+
+  private decodeUtf16(chunk: Buffer | undefined): string {
+    try {
+      return chunk === undefined ? this.utf16!.decode() : this.utf16!.decode(chunk, { stream: true });
+    } catch {
+      throw new InputFileError(this.sourceName, `${JSON.stringify(this.sourceName)} starts as UTF-16 text but holds bytes that are not UTF-16: save it as "CSV UTF-8 (Comma delimited)" and run again.`);
+    }
+  }
+
+  private refuseUtf8(bytes: Buffer, offset: number): never {
+    let line = this.lineFeeds + 1;
+    for (let at = bytes.indexOf(0x0a); at >= 0 && at < offset; at = bytes.indexOf(0x0a, at + 1)) line += 1;
+    const byte = bytes[offset];
+    const asWindows = new TextDecoder("windows-1252").decode(Uint8Array.of(byte));
+    throw new InputFileError(
+      this.sourceName,
+      `${JSON.stringify(this.sourceName)} is not UTF-8 text: line ${line} has the byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} ` +
+        `(${JSON.stringify(asWindows)} in Windows-1252/Latin-1, as Excel's plain "CSV (Comma delimited)" saves it). ` +
+        `Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text to records
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Not enough text yet to finish the record (only ever returned before the end of the input). */
+const NEED_MORE = null;
+
+type Parsed =
+  | { readonly kind: "record"; readonly fields: string[]; readonly end: number; readonly lineBreaks: number }
+  | { readonly kind: "blank"; readonly end: number }
+  /** `quoting`: a broken quote, whose message always names the line; a wrong field count names it where it differs from the row. */
+  | { readonly kind: "bad"; readonly problem: string; readonly quoting: boolean; readonly end: number }
+  | typeof NEED_MORE;
+
+/** Index just past the line break at or after `from`; the text's end at the end of input; NEED_MORE if the line goes on. */
+function lineEnd(text: string, from: number, final: boolean): number | typeof NEED_MORE {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF) return i + 1;
+    if (c === CR) {
+      if (i + 1 >= text.length) return final ? i + 1 : NEED_MORE;
+      return text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+    }
+  }
+  return final ? text.length : NEED_MORE;
+}
+
+function countLineBreaks(text: string, from: number, to: number): number {
+  let breaks = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) breaks += 1;
+  }
+  return breaks;
+}
+
+/**
+ * Splits text into CSV records (RFC 4180), one record at a time, with recovery: a record is
+ * either valid or costs exactly one physical line.
+ *
+ * A quoted field may hold line breaks, so a quote opened on line N and closed properly on line
+ * M makes one record of lines N–M. If instead the record turns out invalid (text after a closing
+ * quote, a quote never closed, the wrong number of fields, longer than the limit), the stray
+ * quote most likely sits on line N: line N alone is reported and parsing starts again at line
+ * N+1 as if nothing had been opened. Re-reading is cheap: the lines between N and the place the
+ * record failed held no quote character (else the quoted field would have ended there), so each
+ * of them is a plain one-line record.
+ */
+class CsvRecordSplitter {
+  private buffer = "";
+  /** Physical line (1-based) where `buffer` starts. */
+  private line = 1;
+  private rowNumber = 0;
+  private expectedFields: number | undefined;
+  /** Inside a line longer than the record limit: drop text up to its line break. */
+  private skippingLine = false;
+  /** The last text ended in a CR that ended a line: an LF starting the next text belongs to it. */
+  private dropLeadingLF = false;
+
+  constructor(private readonly maxRecordChars: number) {}
+
+  /** Items completed by this text (all remaining ones when `final`). */
+  push(text: string, final: boolean): CsvItem[] {
+    const items: CsvItem[] = [];
+    if (this.dropLeadingLF && text.length > 0) {
+      this.dropLeadingLF = false;
+      if (text.charCodeAt(0) === LF) text = text.slice(1);
+    }
+    if (this.skippingLine) text = this.skipRestOfLine(text);
+    this.buffer = this.buffer.length === 0 ? text : this.buffer + text;
+    const buffer = this.buffer;
+    let at = 0;
+    while (at < buffer.length && !this.skippingLine) {
+      const parsed = this.parseRecord(buffer, at, final);
+      if (parsed === NEED_MORE) {
+        if (buffer.length - at <= this.maxRecordChars) break;
+        // Too long to be a record: report its first line and go on after it.
+        const end = lineEnd(buffer, at, final);
+        this.rowNumber += 1;
+        items.push(this.bad(`is longer than ${this.maxRecordChars.toLocaleString("en-US")} characters; a quote is probably never closed`, true));
+        if (end === NEED_MORE) {
+          // The line goes on past what is buffered (or ends in a CR whose LF may follow).
+          if (buffer.charCodeAt(buffer.length - 1) === CR) {
+            this.dropLeadingLF = true;
+            this.line += 1;
+          } else {
+            this.skippingLine = true;
+          }
+          at = buffer.length;
+          break;
+        }
+        this.line += 1;
+        at = end;
+        continue;
+      }
+      this.rowNumber += 1;
+      if (parsed.kind === "blank") {
+        this.line += 1;
+      } else if (parsed.kind === "bad") {
+        items.push(this.bad(parsed.problem, parsed.quoting));
+        this.line += 1;
+      } else {
+        items.push(this.record(parsed.fields));
+        this.line += parsed.lineBreaks;
+      }
+      at = parsed.end;
+    }
+    this.buffer = at >= buffer.length ? "" : buffer.slice(at);
+    return items;
+  }
+
+  private skipRestOfLine(text: string): string {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== LF && c !== CR) continue;
+      this.skippingLine = false;
+      this.line += 1;
+      if (c === CR && i + 1 >= text.length) this.dropLeadingLF = true;
+      return text.slice(c === CR && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1);
+    }
+    return "";
+  }
+
+  private record(fields: string[]): CsvRow {
+    this.expectedFields ??= fields.length;
+    return { rowNumber: this.rowNumber, cells: fields };
+  }
+
+  private bad(problem: string, quoting: boolean): CsvRowError {
+    return { rowNumber: this.rowNumber, error: quoting || this.line !== this.rowNumber ? `${problem} (line ${this.line})` : problem };
+  }
+
+  /** One record from `start`; see the class comment for what happens to an invalid one. */
+  private parseRecord(text: string, start: number, final: boolean): Parsed {
+    const n = text.length;
+    if (start < n) {
+      const first = text.charCodeAt(start);
+      if (first === LF) return { kind: "blank", end: start + 1 };
+      if (first === CR) {
+        if (start + 1 >= n && !final) return NEED_MORE;
+        return { kind: "blank", end: text.charCodeAt(start + 1) === LF ? start + 2 : start + 1 };
+      }
+    }
+    const fields: string[] = [];
+    /** Field (1-based) whose quoted value runs over a line end, if any. */
+    let multiLineField = 0;
+    const fail = (problem: string, at: number): Parsed => (multiLineField > 0 ? firstLineOnly(text, start, final, multiLineField) : badLine(text, at, final, problem));
+    let i = start;
+    for (;;) {
+      const fieldNumber = fields.length + 1;
+      let next: number;
+      if (i < n && text.charCodeAt(i) === QUOTE) {
+        let value = "";
+        let from = i + 1;
+        let close: number;
+        for (;;) {
+          close = text.indexOf('"', from);
+          if (close < 0) {
+            if (!final) return NEED_MORE;
+            if (!multiLineField && /[\r\n]/.test(text.slice(i + 1))) multiLineField = fieldNumber;
+            return fail(`field ${fieldNumber} opens a quote that is never closed before the end of the file`, i);
+          }
+          if (close + 1 >= n && !final) return NEED_MORE;
+          if (text.charCodeAt(close + 1) !== QUOTE) break;
+          value += text.slice(from, close + 1);
+          from = close + 2;
+        }
+        value += text.slice(from, close);
+        if (!multiLineField && (value.includes("\n") || value.includes("\r"))) multiLineField = fieldNumber;
+        fields.push(value);
+        next = close + 1;
+        if (next < n) {
+          const c = text.charCodeAt(next);
+          if (c !== COMMA && c !== LF && c !== CR) {
+            return fail(`field ${fieldNumber} has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled`, next);
+          }
+        }
+      } else {
+        let j = i;
+        let c = 0;
+        for (; j < n; j++) {
+          c = text.charCodeAt(j);
+          if (c === COMMA || c === LF || c === CR || c === QUOTE) break;
+        }
+        if (j >= n && !final) return NEED_MORE;
+        if (j < n && c === QUOTE) return fail(`field ${fieldNumber} has a quote character inside a value that does not start with a quote`, j);
+        fields.push(text.slice(i, j));
+        next = j;
+      }
+      if (next >= n) {
+        return this.checked(fields, n, text, start, multiLineField, final);
+      }
+      const c = text.charCodeAt(next);
+      if (c === COMMA) {
+        i = next + 1;
+        continue;
+      }
+      // A line break ends the record.
+      if (c === CR && next + 1 >= n && !final) return NEED_MORE;
+      const end = c === CR && text.charCodeAt(next + 1) === LF ? next + 2 : next + 1;
+      return this.checked(fields, end, text, start, multiLineField, final);
+    }
+  }
+
+  private checked(fields: string[], end: number, text: string, start: number, multiLineField: number, final: boolean): Parsed {
+    const expected = this.expectedFields;
+    const blank = fields.length === 1 && fields[0] === "";
+    if (blank || expected === undefined || fields.length === expected) {
+      if (blank) return { kind: "blank", end };
+      const lineBreaks = multiLineField > 0 ? countLineBreaks(text, start, end) : end > start && isLineBreak(text.charCodeAt(end - 1)) ? 1 : 0;
+      return { kind: "record", fields, end, lineBreaks };
+    }
+    if (multiLineField > 0) return firstLineOnly(text, start, final, multiLineField);
+    return { kind: "bad", problem: `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`, quoting: false, end };
+  }
+}
+
+/** A bad record on one line: reported, and parsing goes on after that line. */
+function badLine(text: string, at: number, final: boolean, problem: string): Parsed {
+  const end = lineEnd(text, at, final);
+  return end === NEED_MORE ? NEED_MORE : { kind: "bad", problem, quoting: true, end };
+}
+
+/** A quote opened on the record's first line did not make a valid record: only that line is given up (see CsvRecordSplitter). */
+function firstLineOnly(text: string, start: number, final: boolean, field: number): Parsed {
+  return badLine(text, start, final, `field ${field} opens a quote that is not closed properly on its line`);
+}
+
+function isLineBreak(c: number): boolean {
+  return c === LF || c === CR;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
  * file is exactly this rendering; `UPDATE_BAD_INPUTS_README=1 npx jest test/bad-inputs` rewrites it.
  */
 import { Argument, CATALOGUE, CatalogueCase, CliCase, FunctionCase, PANE_BASELINE, PANE_FIELDS, PaneCase } from "./catalogue";
+import { FILE_CASES, type FileCase } from "./file-cases";
 
 /** Text as a formula expression: quoted, a line break as CHAR(10), a long run of one character as REPT. */
 function textExpression(text: string): string {
@@ -71,6 +72,23 @@ function code(text: string): string {
   return `${ticks}${text.replace(/\|/g, "\\|")}${ticks}`;
 }
 
+/** The files section: hostile input files and output paths, run through the built binary by file-cases.test.ts. */
+function fileSection(cases: readonly FileCase[]): string[] {
+  const printed = (c: FileCase) => [...c.stderr, ...c.stdout.map((line) => line.trim())].join(" ⏎ ");
+  return [
+    "## Files",
+    "",
+    `${cases.length} damaged or hostile input files and output paths, each run through the built binary in a fresh folder by ` +
+      "[file-cases.test.ts](file-cases.test.ts), which asserts the exit code, every line on standard error and the summary " +
+      "lines shown (⏎ separates lines; a line ending in … is matched by its start).",
+    "",
+    "| Case | Command | Input | Exit | Printed |",
+    "| --- | --- | --- | --- | --- |",
+    ...cases.map((c) => `| ${cell(c.name)} | ${code(["hudson-pilotage", ...c.argv].join(" "))} | ${cell(c.input)} | ${c.exitCode} | ${cell(printed(c))} |`),
+    "",
+  ];
+}
+
 export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): string {
   const functions = catalogue.filter((c): c is FunctionCase => c.surface === "function");
   const commands = catalogue.filter((c): c is CliCase => c.surface === "cli");
@@ -125,6 +143,7 @@ export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): s
     "| --- | --- | --- | --- |",
     ...panes.map((c) => `| ${cell(c.name)} | ${cell(paneEntries(c))} | ${cell(c.marked.map((field) => PANE_FIELDS[field].label).join("; "))} | ${cell(c.message)} |`),
     "",
+    ...fileSection(FILE_CASES),
   ];
   return out.join("\n");
 }

@@ -137,24 +137,73 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       { rowNumber: 5, error: "field 1 has a quote character inside a value that does not start with a quote (line 5)" },
       { rowNumber: 6, error: "field 1 has a quote character inside a value that does not start with a quote (line 6)" },
       { rowNumber: 7, error: "field 1 has a quote character inside a value that does not start with a quote (line 7)" },
-      { rowNumber: 11, error: "a quoted field in this row is never closed before the end of the file (line 12)" },
+      { rowNumber: 11, error: "field 1 opens a quote that is never closed before the end of the file (line 12)" },
     ]);
     // Items come out in file order, errors between the rows around them.
     expect(items.map((item) => item.rowNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
   });
 
-  test("a closing quote followed by text: csv-parse stays in the quoted field, so the row absorbs lines up to the next closing quote", async () => {
+  test("a closing quote followed by text costs its own line only; the lines after it keep their rows and numbers", async () => {
     const text = ["a,b", '"Kilo"x,1', "Lima,2", '"Mike",3', "November,4"].join("\n");
     const items = await readAll(text);
     expect(items).toEqual([
       { rowNumber: 1, cells: ["a", "b"] },
-      {
-        rowNumber: 2,
-        error:
-          "field 1 has a closing quote that is not followed by a comma or the end of the line; the text up to the next closing quote was taken as part of this row (line 2)",
-      },
-      // "Lima,2" and the opening quote of "Mike" were swallowed into row 2; reading resumes after.
-      { rowNumber: 3, cells: ["November", "4"] },
+      { rowNumber: 2, error: "field 1 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 2)" },
+      { rowNumber: 3, cells: ["Lima", "2"] },
+      { rowNumber: 4, cells: ["Mike", "3"] },
+      { rowNumber: 5, cells: ["November", "4"] },
+    ]);
+  });
+
+  test("docs/sample-invoices.csv with line 3's vessel written \"MT ALBANY\" SPIRIT: line 3 alone is reported, every other row keeps its number", async () => {
+    const sample = await fs.promises.readFile(path.resolve(__dirname, "../../docs/sample-invoices.csv"), "utf8");
+    const lines = sample.split(/\r?\n/);
+    expect(lines[2]).toContain(",MT ALBANY SPIRIT,");
+    lines[2] = lines[2].replace("MT ALBANY SPIRIT", '"MT ALBANY" SPIRIT');
+    const items = await readAll(lines.join("\n"));
+    // 21 lines on disk: the header, then 20 invoices. Line 12 is the sample's own malformed
+    // invoice (MV "WEST POINT"), so 19 are read as shipped; with line 3 broken too, 18 are read
+    // and lines 3 and 12 reported.
+    expect(errorsOf(items)).toEqual([
+      { rowNumber: 3, error: "field 2 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 3)" },
+      { rowNumber: 12, error: "field 2 has a quote character inside a value that does not start with a quote (line 12)" },
+    ]);
+    const rows = rowsOf(items) as { rowNumber: number; cells: string[] }[];
+    expect(rows.map((row) => row.rowNumber)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    // Each row is its own line of the file, cell for cell.
+    for (const row of rows) expect(row.cells.join(",")).toBe(lines[row.rowNumber - 1]);
+  });
+
+  test("a quote opened and never properly closed costs only its own line, wherever the record then fails", async () => {
+    const text = [
+      "a,b,c", // 1
+      '1,"open,2', // 2: the quote runs on to line 3's quote, then text follows it
+      '3,"x",4', // 3
+      "5,6,7", // 4
+      '8,"multi', // 5: a proper multi-line field, lines 5-6
+      'line",9', // 6
+      '10,"runs to the end,11', // 7: never closed, no quote after it
+      "12,13,14", // 8
+    ].join("\n");
+    expect(await readAll(text)).toEqual([
+      { rowNumber: 1, cells: ["a", "b", "c"] },
+      { rowNumber: 2, error: "field 2 opens a quote that is not closed properly on its line (line 2)" },
+      { rowNumber: 3, cells: ["3", "x", "4"] },
+      { rowNumber: 4, cells: ["5", "6", "7"] },
+      { rowNumber: 5, cells: ["8", "multi\nline", "9"] },
+      { rowNumber: 6, error: "field 2 opens a quote that is not closed properly on its line (line 7)" },
+      { rowNumber: 7, cells: ["12", "13", "14"] },
+    ]);
+  });
+
+  test("a multi-line record with the wrong field count gives up its first line only", async () => {
+    const text = ["a,b", '"one\ntwo",x,y', "c,d"].join("\n");
+    expect(await readAll(text)).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, error: "field 1 opens a quote that is not closed properly on its line (line 2)" },
+      // 'two",x,y' on its own: a quote inside an unquoted value.
+      { rowNumber: 3, error: "field 1 has a quote character inside a value that does not start with a quote (line 3)" },
+      { rowNumber: 4, cells: ["c", "d"] },
     ]);
   });
 
@@ -182,13 +231,69 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
     await expect(read()).rejects.toThrow(`Cannot read ${JSON.stringify(missing)}: no such file`);
   });
 
-  test("a record longer than the limit stops reading, naming the row and the line", async () => {
-    const text = 'a,b\n1,2\n"runaway quote,3\n4,5\n6,7\n';
-    const read = () => readAll(text, { maxRecordChars: 12 });
+  test("a not-UTF-8 byte (Latin-1 é) stops reading with the line and the way to save the file, never U+FFFD", async () => {
+    const bytes = Buffer.concat([Buffer.from("vessel,units\nAlpha,1\nCaf"), Buffer.from([0xe9]), Buffer.from(",2\n")]);
+    const read = () => readAll([bytes]);
     await expect(read()).rejects.toThrow(InputFileError);
     await expect(read()).rejects.toThrow(
-      '"CSV input" row 3: the record is longer than 12 characters at line 3; a quoted field is probably never closed. Reading stopped.',
+      '"CSV input" is not UTF-8 text: line 3 has the byte 0xE9 ("é" in Windows-1252/Latin-1, as Excel\'s plain "CSV (Comma delimited)" saves it). Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.',
     );
+  });
+
+  test("a file cut inside a UTF-8 character is refused", async () => {
+    await expect(readAll([Buffer.from([0x61, 0x0a, 0xc3])])).rejects.toThrow("is not UTF-8 text: line 2 has the byte 0xC3");
+  });
+
+  test("a tab-separated file (Excel's Unicode Text) is refused with what to do", async () => {
+    await expect(readAll("vessel\tunits\nAlpha\t1\n")).rejects.toThrow('"CSV input" is separated by tabs, not commas');
+  });
+});
+
+describe("readCsvRows: UTF-16 input is decoded", () => {
+  const expected = [
+    { rowNumber: 1, cells: ["vessel", "units"] },
+    { rowNumber: 2, cells: ["Ærø €", "192.16"] },
+  ];
+  const text = "vessel,units\r\nÆrø €,192.16\r\n";
+  const bigEndian = (le: Buffer) => Buffer.from(le).swap16();
+
+  test("with a byte order mark, little- and big-endian", async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    expect(await readAll([le])).toEqual(expected);
+    expect(await readAll([bigEndian(le)])).toEqual(expected);
+  });
+
+  test("without one, recognised by its zero bytes, in chunks cut anywhere", async () => {
+    const le = Buffer.from(text, "utf16le");
+    expect(await readAll([le])).toEqual(expected);
+    expect(await readAll([bigEndian(le)])).toEqual(expected);
+    const cut = [le.subarray(0, 3), le.subarray(3, 17), le.subarray(17)];
+    expect(await readAll(cut)).toEqual(expected);
+  });
+});
+
+describe("readCsvRows: bounded memory on a runaway record", () => {
+  test("a record longer than the limit costs its first line; reading goes on", async () => {
+    // The reader looks at the first 512 bytes before decoding; the padding gets past them.
+    const padding = "0,0\n".repeat(200);
+    const text = `a,b\n${padding}"runaway quote,3\n4,5\n6,7\n`;
+    const items = await readAll([Buffer.from(text.slice(0, 820)), Buffer.from(text.slice(820))], { maxRecordChars: 12 });
+    expect(items.slice(200)).toEqual([
+      { rowNumber: 201, cells: ["0", "0"] },
+      { rowNumber: 202, error: "is longer than 12 characters; a quote is probably never closed (line 202)" },
+      { rowNumber: 203, cells: ["4", "5"] },
+      { rowNumber: 204, cells: ["6", "7"] },
+    ]);
+  });
+
+  test("one line longer than the limit, arriving in many chunks, is skipped to its end without being held", async () => {
+    const long = "x".repeat(1000);
+    const chunks = ["a,b\n1,", ...Array.from({ length: 50 }, () => long), "\r", "\n2,3\n"].map((t) => Buffer.from(t));
+    expect(await readAll(chunks, { maxRecordChars: 100 })).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, error: "is longer than 100 characters; a quote is probably never closed (line 2)" },
+      { rowNumber: 3, cells: ["2", "3"] },
+    ]);
   });
 });
 

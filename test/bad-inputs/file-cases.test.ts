@@ -1,0 +1,45 @@
+/**
+ * Runs every file case of the bad-input catalogue (file-cases.ts) through the built binary, in a
+ * fresh folder holding the case's files, and asserts the exit code, standard error line by line,
+ * the summary lines and, where given, what the folder holds afterwards.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { FILE_CASES, type FileCase } from "./file-cases";
+
+const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+
+function runCase(test: FileCase) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-bad-file-"));
+  try {
+    for (const [name, content] of Object.entries(test.files)) {
+      fs.writeFileSync(path.join(folder, name), typeof content === "function" ? content() : content);
+    }
+    test.setup?.(folder);
+    const run = spawnSync(process.execPath, [BIN, ...test.argv], { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr, after: fs.readdirSync(folder).sort() };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test("each file case has a unique kebab-case name", () => {
+  const names = FILE_CASES.map((c) => c.name);
+  expect(new Set(names).size).toBe(names.length);
+  for (const name of names) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+});
+
+test.each(FILE_CASES.map((c) => [c.name, c] as const))("%s", (_name, test) => {
+  const run = runCase(test);
+  const stderr = run.stderr === "" ? [] : run.stderr.replace(/\n$/, "").split("\n");
+  expect({ code: run.code, stderr }).toEqual({ code: test.exitCode, stderr: test.stderr });
+  if (test.exitCode === 2) expect(run.stdout).toBe("");
+  const lines = run.stdout.split("\n");
+  for (const wanted of test.stdout) {
+    const found = wanted.endsWith("…") ? lines.some((line) => line.startsWith(wanted.slice(0, -1))) : lines.includes(wanted);
+    expect({ wanted, found }).toEqual({ wanted, found: true });
+  }
+  if (test.folderAfter !== undefined) expect(run.after).toEqual(test.folderAfter);
+});

@@ -1,0 +1,45 @@
+/**
+ * The CSV reader fuzz of bench/fuzz-csv.ts (which `npm run fuzz` runs at length) with a bounded
+ * number of runs, and checks that the checker notices a lost row.
+ */
+import fc from "fast-check";
+import { checkCsvCase, csvFuzzCase, expectedItems, type CsvFuzzCase } from "../../bench/fuzz-csv";
+
+const RUNS = Number(process.env.FUZZ_CSV_RUNS ?? 2000);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
+test(`${RUNS} random CSV files (quotes, line breaks, control characters, encodings, chunks): no row lost, every bad line reported once`, async () => {
+  await fc.assert(
+    fc.asyncProperty(csvFuzzCase, async (test) => {
+      const problem = await checkCsvCase(test);
+      if (problem !== null) throw new Error(problem);
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+});
+
+test("the model: a multi-line value advances the line but not the row; the checker catches a row read wrongly", async () => {
+  const test: CsvFuzzCase = {
+    header: ["a", "b"],
+    lines: [
+      { kind: "good", values: ["x\ny", "1"], quoteAll: [false, false] },
+      { kind: "bad", text: '"p"q,2', quoting: true },
+    ],
+    lineEnd: "\n",
+    finalLineEnd: true,
+    encoding: "utf-8",
+    cuts: [],
+  };
+  expect(expectedItems(test)).toEqual({
+    text: 'a,b\n"x\ny",1\n"p"q,2\n',
+    items: [
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, cells: ["x\ny", "1"] },
+      { rowNumber: 3, line: 4, quoting: true },
+    ],
+  });
+  expect(await checkCsvCase(test)).toBeNull();
+  // A line the model calls malformed that the reader reads: the checker must say so.
+  const lying = { ...test, lines: [test.lines[0], { kind: "bad" as const, text: "p,2", quoting: true }] };
+  expect(await checkCsvCase(lying)).toMatch(/malformed row 3 read as/);
+});
