@@ -1,15 +1,15 @@
 /**
  * One webpack build with both switches — a production host (--env host=) and office.js served
  * from the build (--env officeJs=local) — written to a temp dir, never to dist/. Then the page is
- * opened standalone in Debian's Chromium: office.js must report no host, and the page must ask for
- * nothing outside the build. (CI installs chromium; set CHROMIUM_PATH to use another binary.)
+ * opened standalone in the tests' Chromium (test/support/browser.ts: the npm-pinned one, or
+ * CHROMIUM_PATH): office.js must report no host, and the page must ask for nothing outside the build.
  */
 import { spawnSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, closeServer, serveDirectory } from "../support/browser";
+import { chromiumLaunchOptions, closeServer, serveDirectory } from "../support/browser";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HOST = "https://addins.example.com/hudson";
@@ -61,9 +61,9 @@ test("serves Microsoft's office.js from the build, unmodified, and allows no scr
 });
 
 test("opened standalone in Chromium: office.js reports no host and nothing leaves the local server", async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  const launchOptions = chromiumLaunchOptions();
   const { server, origin } = await serveDirectory(out);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  const browser = await chromium.launch(launchOptions);
   try {
     const page = await browser.newPage();
     const requests: string[] = [];

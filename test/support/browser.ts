@@ -1,8 +1,12 @@
 /**
  * What the task pane's browser tests share: the add-in built with the local office.js into a temp
- * dir, a static server for it on 127.0.0.1, and Debian's Chromium (playwright-core,
- * /usr/bin/chromium; CI installs it) launched headless with no background networking, so that
- * every request the page makes can be checked to stay on the local server.
+ * dir, a static server for it on 127.0.0.1, and a Chromium (playwright-core) launched headless with
+ * no background networking, so that every request the page makes can be checked to stay on the
+ * local server.
+ *
+ * Which Chromium: CHROMIUM_PATH when set; else, on Linux x64, the one pinned in devDependencies
+ * (@sparticuz/chromium ships the binary and the NSS libraries it links inside the npm package, so
+ * `npm ci` alone brings the same browser to every machine); elsewhere a system Chromium or Chrome.
  */
 import { spawnSync } from "child_process";
 import fs from "fs";
@@ -10,10 +14,103 @@ import http from "http";
 import os from "os";
 import path from "path";
 import { AddressInfo } from "net";
-import { BrowserContext, chromium, Page } from "playwright-core";
+import { BrowserContext, chromium, LaunchOptions, Page } from "playwright-core";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
-export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/** A Chromium binary to launch, the environment it needs, and where it came from (for messages). */
+export interface ChromiumBinary {
+  readonly executablePath: string;
+  readonly env: Record<string, string>;
+  readonly source: string;
+}
+
+const NPM_CHROMIUM = path.join(ROOT, "node_modules", "@sparticuz", "chromium");
+const SYSTEM_CHROMIUMS: Partial<Record<NodeJS.Platform, string[]>> = {
+  linux: ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/snap/bin/chromium"],
+  darwin: ["/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"],
+  win32: [
+    path.join(process.env.PROGRAMFILES ?? "C:\\Program Files", "Google", "Chrome", "Application", "chrome.exe"),
+    path.join(process.env["PROGRAMFILES(X86)"] ?? "C:\\Program Files (x86)", "Google", "Chrome", "Application", "chrome.exe"),
+  ],
+};
+
+/**
+ * Unpacks the npm package's brotli archives once per package version into node_modules/.cache.
+ * The package itself unpacks into os.tmpdir(), shared by every checkout and every jest worker on
+ * the machine and reused whatever version wrote it; so it runs in a child with TMPDIR pointing to a
+ * fresh staging dir, which is then renamed into place in one step (a worker that loses the race
+ * uses the winner's copy).
+ */
+function unpackNpmChromium(): ChromiumBinary {
+  const version = (JSON.parse(fs.readFileSync(path.join(NPM_CHROMIUM, "package.json"), "utf8")) as { version: string }).version;
+  const cacheRoot = path.join(ROOT, "node_modules", ".cache", "hudson-pilotage-chromium");
+  const target = path.join(cacheRoot, version);
+  const binary: ChromiumBinary = {
+    executablePath: path.join(target, "chromium"),
+    // The binary links NSS, NSPR and expat; the package's Amazon Linux copies (al2023.tar.br) serve
+    // on any glibc Linux, so the tests do not depend on the system having them.
+    env: { LD_LIBRARY_PATH: [path.join(target, "al2023", "lib"), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":") },
+    source: `@sparticuz/chromium ${version} (npm devDependency)`,
+  };
+  if (fs.existsSync(binary.executablePath)) return binary;
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(cacheRoot, `.${version}-`));
+  const script = [
+    "import chromium, { inflate } from '@sparticuz/chromium';",
+    "import { join } from 'node:path';",
+    "await chromium.executablePath();",
+    `await inflate(join(${JSON.stringify(path.join(NPM_CHROMIUM, "bin"))}, 'al2023.tar.br'));`,
+  ].join("\n");
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TMPDIR: staging } });
+  if (run.status !== 0 || !fs.existsSync(path.join(staging, "chromium"))) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(`could not unpack ${binary.source}: ${run.stderr || run.error?.message}. Run npm ci, or set CHROMIUM_PATH to a Chromium binary.`);
+  }
+  try {
+    fs.renameSync(staging, target);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    if (!fs.existsSync(binary.executablePath)) throw error;
+  }
+  return binary;
+}
+
+/** Which Chromium to use on this platform with these environment variables (see the header comment). */
+export function chooseChromium(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, arch: string = process.arch): ChromiumBinary {
+  const override = env.CHROMIUM_PATH;
+  if (override) {
+    if (!fs.existsSync(override)) throw new Error(`CHROMIUM_PATH=${override}: no such file. Unset it to use the npm-pinned Chromium.`);
+    return { executablePath: override, env: {}, source: "CHROMIUM_PATH" };
+  }
+  if (platform === "linux" && arch === "x64" && fs.existsSync(NPM_CHROMIUM)) return unpackNpmChromium();
+  const candidates = SYSTEM_CHROMIUMS[platform] ?? [];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      `no Chromium for ${platform}-${arch}: the npm-pinned one runs on Linux x64 only, and none of ${candidates.join(", ") || "(no known paths)"} exists. Install Chromium or Chrome, or set CHROMIUM_PATH.`,
+    );
+  }
+  return { executablePath: found, env: {}, source: `system (${found})` };
+}
+
+let chosen: ChromiumBinary | undefined;
+
+/** The Chromium the browser tests launch, chosen once per test file. */
+export function chromiumBinary(): ChromiumBinary {
+  return (chosen ??= chooseChromium());
+}
+
+/** Launch options for that Chromium: headless, no sandbox (CI runs as root), its libraries found. */
+export function chromiumLaunchOptions(): LaunchOptions {
+  const binary = chromiumBinary();
+  return {
+    executablePath: binary.executablePath,
+    headless: true,
+    env: { ...process.env, ...binary.env } as Record<string, string>,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  };
+}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -27,7 +124,7 @@ export const JS_TYPE = TYPES[".js"];
 
 /** The local-office.js build (npm run build:addin:local) into `out`, so no other test's files are touched. */
 function buildLocalAddin(out: string): void {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  chromiumBinary(); // fail before the build when there is no browser to test with
   const build = spawnSync(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production", "--env", "officeJs=local", "--env", `outDir=${out}`], {
     cwd: ROOT,
     encoding: "utf8",
@@ -64,9 +161,7 @@ export function closeServer(server: http.Server | undefined): Promise<unknown> {
 /** Headless Chromium with a fresh profile, 320 px wide (the narrowest task pane). */
 function launchChromium(profile: string, options: { downloadsPath?: string } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    ...chromiumLaunchOptions(),
     viewport: { width: 320, height: 900 },
     acceptDownloads: options.downloadsPath !== undefined,
     downloadsPath: options.downloadsPath,

@@ -3,8 +3,9 @@
  * the XML declaration; the five predefined entities and character references. Anything else
  * (DOCTYPE, CDATA, processing instructions past the declaration, mismatched tags) throws, so a
  * manifest this reader cannot fully understand fails the test instead of being half-read.
- * Well-formedness is checked independently with `xmllint --noout`.
+ * Well-formedness is checked independently by libxml2 itself (`wellFormednessErrors`, below).
  */
+import { validateXML, XMLLintOptions } from "xmllint-wasm";
 export interface XmlElement {
   /** The qualified name as written, e.g. "bt:Image". */
   name: string;
@@ -133,4 +134,15 @@ export function ancestry(element: XmlElement): string[] {
   const names: string[] = [];
   for (let e: XmlElement | undefined = element; e; e = e.parent) names.push(e.localName);
   return names;
+}
+
+/**
+ * What `xmllint --noout` says about a document, run as libxml2 compiled to WebAssembly (the
+ * xmllint-wasm devDependency), so the check needs no system program: [] when it is well-formed,
+ * else libxml2's messages with their line numbers. With neither a schema nor a normalization the
+ * library passes exactly `--noout FILE`; its typings insist on one of the two, hence the cast.
+ */
+export async function wellFormednessErrors(contents: string, fileName: string): Promise<string[]> {
+  const result = await validateXML({ xml: [{ fileName, contents }] } as unknown as XMLLintOptions);
+  return result.valid ? [] : result.errors.map((error) => error.rawMessage);
 }

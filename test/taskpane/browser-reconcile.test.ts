@@ -1,5 +1,5 @@
 /**
- * The task pane's "Reconcile invoices" end to end in Debian's Chromium, as Excel shows it: the
+ * The task pane's "Reconcile invoices" end to end in the tests' Chromium, as Excel shows it: the
  * built page (local office.js build, served from 127.0.0.1 as in browser.test.ts) with its
  * office.js request answered by test/taskpane/fixtures/fake-office.js, which reports host Excel
  * and carries out Excel.run over a small in-memory workbook, logging every write. Checked in the

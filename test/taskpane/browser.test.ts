@@ -1,5 +1,5 @@
 /**
- * The task pane end to end in Debian's Chromium (playwright-core, /usr/bin/chromium; CI installs it):
+ * The task pane end to end in the tests' Chromium (playwright-core; test/support/browser.ts says which):
  * the add-in is built with the local office.js into a temp dir, served from 127.0.0.1, and
  * taskpane.html is opened standalone (office.js reports no host). A two-transit call is filled in
  * by the fields' labels and the grand total is checked against the amount worked by hand from
