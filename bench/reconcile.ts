@@ -105,16 +105,27 @@ export function runChild(args: string[], cwd: string): Promise<ChildRun> {
   });
 }
 
+/** Writes the peak-memory probe (see the file comment) into the folder; returns its path for `--require`. */
+export async function writeRssProbe(folder: string): Promise<string> {
+  const probe = path.join(folder, "rss-probe.js");
+  await fs.promises.writeFile(
+    probe,
+    'process.on("exit", () => require("fs").writeFileSync(process.env.HUDSON_RSS_PROBE_OUT, String(process.resourceUsage().maxRSS)));\n',
+  );
+  return probe;
+}
+
+/** The peak resident set the probe recorded for the last child run in the folder, in MB. */
+export async function probedPeakMb(folder: string): Promise<number> {
+  return Number(await fs.promises.readFile(path.join(folder, "max-rss-kb"), "utf8")) / 1024;
+}
+
 export async function measureMillionRowReconcile(rows = Number(process.env.BENCH_RECONCILE_ROWS ?? 1_000_000)): Promise<ReconcileBenchResult> {
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), "hudson-reconcile-bench-"));
   try {
     const flagged = await writeInvoices(path.join(folder, "invoices.csv"), rows);
     await fs.promises.writeFile(path.join(folder, "rates.csv"), BOARD_RATES);
-    const probe = path.join(folder, "rss-probe.js");
-    await fs.promises.writeFile(
-      probe,
-      'process.on("exit", () => require("fs").writeFileSync(process.env.HUDSON_RSS_PROBE_OUT, String(process.resourceUsage().maxRSS)));\n',
-    );
+    const probe = await writeRssProbe(folder);
     const run = await runChild(["--require", probe, binary(), "reconcile", "invoices.csv", "-o", "checked.csv", "--board-rates", "rates.csv", "--json"], folder);
     if (run.code !== 1) throw new Error(`reconcile exited ${run.code}: ${run.stderr.split("\n")[0]}`);
     const summary = JSON.parse(run.stdout).summary as { rows: number; rowsRead: number; malformedRows: number; rowsFlagged: number; variance: string };
@@ -122,8 +133,7 @@ export async function measureMillionRowReconcile(rows = Number(process.env.BENCH
     if (summary.rows !== rows || summary.malformedRows !== malformed || summary.rowsFlagged !== flagged || summary.variance !== `${flagged * 10}.00`) {
       throw new Error(`unexpected summary: ${JSON.stringify(summary)} (expected ${flagged} flagged, ${malformed} malformed)`);
     }
-    const maxRssKb = Number(await fs.promises.readFile(path.join(folder, "max-rss-kb"), "utf8"));
-    return { rows, seconds: run.seconds, peakRssMb: maxRssKb / 1024 };
+    return { rows, seconds: run.seconds, peakRssMb: await probedPeakMb(folder) };
   } finally {
     await fs.promises.rm(folder, { recursive: true, force: true });
   }

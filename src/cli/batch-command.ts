@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { BOARD_FEES, ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
 import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
-import { numericText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
+import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -113,7 +113,8 @@ function batchText(job: TableJob, summary: BatchSummary): string {
     `Total of the complete quotes: ${exactUsd(new Money(summary.totalOfCompleteQuotes))}`,
     `Output:        ${job.outputPath}`,
   );
-  return lines.join("\n") + "\n";
+  // Cell text (headers, vessel names, notes) is shown with its control characters escaped.
+  return lines.map(visibleText).join("\n") + "\n";
 }
 
 export async function runBatch(args: string[], io: CliIo): Promise<number> {
@@ -158,7 +159,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
         else incomplete += 1;
         cells = quoteCells(result.quote);
       } else {
-        cells = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), (result.error as { message: string }).message];
+        cells = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), visibleText((result.error as { message: string }).message)];
       }
       await writer.write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
     }

@@ -21,7 +21,7 @@ import {
   ReconcileTally,
   TablePlan,
 } from "../reconcile";
-import { MONEY_FORMAT, numericText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import { MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -310,7 +310,8 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
   );
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
-  return lines.join("\n") + "\n";
+  // Cell text (headers, vessel names, notes) is shown with its control characters escaped.
+  return lines.map(visibleText).join("\n") + "\n";
 }
 
 function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
@@ -384,7 +385,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       const computed = xlsxOut
         ? formulas.cells(outputRow, reconciled, typeof original[plan.column.date as number] === "number")
         : csvComputedCells(columns, reconciled);
-      await writer.write([...original, ...computed, reconciled.note === "" ? null : reconciled.note, item.rowNumber], item.rowNumber);
+      await writer.write([...original, ...computed, reconciled.note === "" ? null : visibleText(reconciled.note), item.rowNumber], item.rowNumber);
     }
     progress.finish();
     malformed.finish();

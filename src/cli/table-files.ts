@@ -25,10 +25,12 @@ import {
   CsvWriter,
   InputFileError,
   isCsvRowError,
+  isFormulaWithoutValue,
   numericText,
   readCsvRows,
-  readXlsxSheet,
+  openXlsxSheet,
   refuseExistingOutput,
+  sameFile,
   XlsxStreamWriter,
   type CsvItem,
   type CsvRowError,
@@ -179,34 +181,20 @@ async function csvInput(filePath: string): Promise<TableInput> {
 }
 
 async function xlsxInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
-  const content = await readXlsxSheet(filePath, { sheet });
-  if (content.header.every((text) => text.trim() === "")) {
-    throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(content.sheetName)} has no header row: row 1 must name the columns.`);
+  // Streamed within the limits of DEFAULT_XLSX_LIMITS (README, "Limits on .xlsx input").
+  const opened = await openXlsxSheet(filePath, { sheet });
+  if (opened.header.every((text) => text.trim() === "")) {
+    await opened.close();
+    throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(opened.sheetName)} has no header row: row 1 must name the columns.`);
   }
-  let width = content.header.length;
-  for (const row of content.dataRows) {
-    for (let column = row.cells.length - 1; column >= width; column--) {
-      if (row.cells[column] !== null) {
-        width = column + 1;
-        break;
-      }
-    }
-  }
-  const header = [...content.header, ...new Array<string>(width - content.header.length).fill("")];
-  let done = 0;
   return {
     path: filePath,
     kind: "xlsx",
-    header,
-    width,
-    async *rows() {
-      for (const row of content.dataRows) {
-        done += 1;
-        yield { rowNumber: row.rowNumber, cells: row.cells.slice(0, width), formulas: row.formulas?.slice(0, width) };
-      }
-    },
-    progress: () => (content.dataRows.length === 0 ? 1 : done / content.dataRows.length),
-    close: async () => undefined,
+    header: opened.header,
+    width: opened.width,
+    rows: () => opened.rows(),
+    progress: () => opened.progress(),
+    close: () => opened.close(),
   };
 }
 
@@ -241,6 +229,10 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   const outputPath = values.output ?? null;
   const outputKind = outputPath === null ? null : tableFileKind(outputPath, "output");
   if (outputPath !== null && path.resolve(outputPath) === path.resolve(inputPath)) throw new UsageError("The output file must not be the input file.");
+  // The same file under another name: a hard link, a symbolic link, a folder reached through a link.
+  if (outputPath !== null && (await sameFile(inputPath, outputPath))) {
+    throw new UsageError("The output file must not be the input file: it is the same file under another name (a link).");
+  }
   const settings = resolveSettings(settingsFromFlags(values));
   let measurementUnit: LengthUnit | null = null;
   if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
@@ -297,7 +289,7 @@ export interface OriginalCellsOptions {
  * The row's own cells, unchanged in meaning: CSV text keeps its digits (numbers are written as
  * numbers, other text is neutralised against formula injection by the writer); an .xlsx output
  * stores numbers, dates and TRUE/FALSE as a spreadsheet would on opening the CSV; an .xlsx input's
- * formulas are kept when they refer to their own sheet only.
+ * cells are copied as their values, never as formulas.
  */
 export function originalCells(item: TableRow, width: number, options: OriginalCellsOptions): OutCell[] {
   const out: OutCell[] = new Array(width);
@@ -330,10 +322,11 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
       else out[column] = text;
       continue;
     }
-    const value = cell as XlsxCellValue;
-    const formula = item.formulas?.[column] ?? null;
+    // Values only, never the input's formulas (a WEBSERVICE, HYPERLINK or INDIRECT to another
+    // workbook would run in ours); a formula the file gives no value for is left empty.
+    const value = isFormulaWithoutValue(cell) ? null : (cell as XlsxCellValue);
     if (options.outputKind === "xlsx") {
-      out[column] = formula !== null && !formula.includes("!") ? { formula, result: value ?? undefined } : value;
+      out[column] = value;
       continue;
     }
     if (isDate && typeof value === "number") {
@@ -431,14 +424,20 @@ export class MalformedReport {
 
   finish(): void {
     if (this.count > MALFORMED_LINES) {
-      this.progress.line(`hudson-pilotage ${this.command}: ${(this.count - MALFORMED_LINES).toLocaleString("en-US")} more malformed rows skipped (all are listed in the summary)`);
+      this.progress.line(`hudson-pilotage ${this.command}: ${(this.count - MALFORMED_LINES).toLocaleString("en-US")} more malformed rows skipped (counted in the summary)`);
     }
   }
 }
 
-/** "none", or "2 (rows 7, 12)". */
+/** Most row numbers a summary lists; the rest are counted (150,000 malformed rows once made a 1.1 MB summary). */
+export const MALFORMED_ROWS_LISTED = 50;
+
+/** "none", "2 (rows 7, 12)", or past MALFORMED_ROWS_LISTED "150,000 (rows 2, 4, … and 149,950 more)". */
 export function malformedText(count: number, rowNumbers: readonly number[]): string {
-  return count === 0 ? "none" : `${count.toLocaleString("en-US")} (${count === 1 ? "row" : "rows"} ${rowRanges(rowNumbers)})`;
+  if (count === 0) return "none";
+  const listed = rowNumbers.length > MALFORMED_ROWS_LISTED ? rowNumbers.slice(0, MALFORMED_ROWS_LISTED) : rowNumbers;
+  const rest = count - listed.length;
+  return `${count.toLocaleString("en-US")} (${count === 1 ? "row" : "rows"} ${rowRanges(listed)}${rest > 0 ? `, … and ${rest.toLocaleString("en-US")} more` : ""})`;
 }
 
 export function newProgress(io: CliIo, command: string): ProgressBar {

@@ -6,7 +6,7 @@
 import Decimal from "decimal.js";
 import { Money, readDecimal } from "../engine";
 import { moneyOfCents } from "../engine/exact";
-import { attempt, failed, heldError, isBlankCell, ok, Outcome } from "./cells";
+import { attempt, heldError, heldErrorOutcome, isBlankCell, ok, Outcome } from "./cells";
 
 export const ZERO: Decimal = new Money(0);
 
@@ -37,7 +37,7 @@ const PLAIN_AMOUNT_TEXT = /^-?\d{1,13}(?:\.\d{1,2})?$/;
 /** A billed cell: blank is $0.00; a number typed in a cell stands for its shortest decimal text. */
 export function readBilledAmount(cell: unknown, field: string, what: string): Outcome<Decimal> {
   const held = heldError(cell);
-  if (held !== null) return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+  if (held !== null) return heldErrorOutcome(held, what);
   if (isBlankCell(cell)) return ok(ZERO);
   if (typeof cell === "number" && Number.isFinite(cell)) return ok(new Money(cell));
   if (typeof cell === "string" && PLAIN_AMOUNT_TEXT.test(cell.trim())) return ok(new Money(cell.trim()));

@@ -36,6 +36,20 @@ export function notEnteredError(message: string): CellError {
   return { code: SHOWN_FOR_KIND.na, message };
 }
 
+/** The error text workbook readers give a formula cell that has no cached value (src/workbook/xlsx-read.ts). */
+const FORMULA_WITHOUT_VALUE_MARK = "#NOVALUE!";
+
+/**
+ * The outcome for a cell holding an error value: that error, named; a formula the file holds no
+ * value for is not $0.00 and no real error code either, so it is not checked, saying why.
+ */
+export function heldErrorOutcome<T>(held: string, what: string): Outcome<T> {
+  if (held === FORMULA_WITHOUT_VALUE_MARK) {
+    return failed({ code: "#N/A", message: `The ${what} cell is a formula without a value (the file was never calculated): open and save it in Excel, or enter the amount.` });
+  }
+  return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+}
+
 /** An error value held by the input cell itself, as workbook readers give it: `{ error: "#N/A" }`. */
 export function heldError(cell: unknown): string | null {
   if (typeof cell === "object" && cell !== null && typeof (cell as { error?: unknown }).error === "string") return (cell as { error: string }).error;
@@ -55,7 +69,7 @@ export function attempt<T>(read: () => T): Outcome<T> {
 /** Reads one input cell: an error value it holds is passed on, as a formula referencing it would. */
 export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) => T): Outcome<T> {
   const held = heldError(cell);
-  if (held !== null) return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+  if (held !== null) return heldErrorOutcome(held, what);
   return attempt(() => read(cell));
 }
 

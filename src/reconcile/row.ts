@@ -38,7 +38,7 @@ import {
   TransitInput,
 } from "../engine";
 import { amountOfCents, exactUsd, isVariance, readBilledAmount, ZERO } from "./amounts";
-import { attempt, CellError, failed, firstError, heldError, isBlankCell, notEnteredError, ok, Outcome, readCell } from "./cells";
+import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, isBlankCell, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
 
@@ -81,7 +81,7 @@ function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<Pilotage
   const unitCell = cellOf(cells, plan, "unit");
   for (const [cell, what] of [[length, "overall length"], [breadth, "extreme breadth"], [depth, "depth"], [unitCell, "unit"]] as const) {
     const held = heldError(cell);
-    if (held !== null) return failed({ code: held, message: `The ${what} cell holds the error ${held}.` });
+    if (held !== null) return heldErrorOutcome(held, what);
   }
   return attempt(() => {
     const unit = isBlankCell(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);

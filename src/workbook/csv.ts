@@ -517,8 +517,10 @@ function isLineBreak(c: number): boolean {
  */
 export type CsvValue = string | number | boolean | null | undefined | NumericText | ExcelErrorValue | FormulaCell;
 
-// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection").
-const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r"]);
+// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection"), the
+// full-width forms included (Excel with an East Asian input method reads ＝ as =), and a leading
+// no-break space, line feed or NUL, which some spreadsheets skip before looking for one.
+const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r", "\n", "\u0000", "\u00a0", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** Prefixes `'` to text a spreadsheet would otherwise run as a formula. */

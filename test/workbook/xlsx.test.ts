@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Workbook, type Worksheet } from "exceljs";
+import JSZip from "jszip";
 import { InputFileError } from "../../src/workbook/errors";
 import { OutputExistsError } from "../../src/workbook/safe-output";
 import { numericText } from "../../src/workbook/values";
@@ -8,12 +9,11 @@ import {
   columnLetters,
   DATE_FORMAT,
   MONEY_FORMAT,
-  plainCellValue,
   readXlsxSheet,
-  UNSUPPORTED_CELL,
   writeXlsxWorkbook,
   type XlsxSheet,
 } from "../../src/workbook/xlsx";
+import { FORMULA_WITHOUT_VALUE, UNSUPPORTED_CELL } from "../../src/workbook/xlsx-read";
 import { folderEntries, useTempFolder } from "./temp-folder";
 
 // Excel's 1900 date system counts days from 1899-12-30 (day 0), which absorbs Lotus's phantom
@@ -200,7 +200,7 @@ describe("writeXlsxWorkbook: refusals", () => {
 describe("readXlsxSheet: cell values from other tools", () => {
   const folder = useTempFolder();
 
-  test("rich text, hyperlinks, errors, formulas without a cache, shared formulas and times", async () => {
+  test("rich text, hyperlinks, errors, formulas without a value, shared formulas and times", async () => {
     const workbook = new Workbook();
     const sheet = workbook.addWorksheet("Invoices");
     sheet.addRow(["Vessel", "Link", "Error", "Uncalculated", "Total", "Arrived"]);
@@ -221,14 +221,15 @@ describe("readXlsxSheet: cell values from other tools", () => {
     expect(content.dataRows).toEqual([
       {
         rowNumber: 2,
-        cells: ["Sea Star", "invoice 7", { error: "#N/A" }, null, 10, SERIAL_2026_12_31 + 0.75],
+        // A formula the file gives no value for is marked as such: not a blank, not 0.
+        cells: ["Sea Star", "invoice 7", { error: "#N/A" }, FORMULA_WITHOUT_VALUE, 10, SERIAL_2026_12_31 + 0.75],
         formulas: [null, null, null, "1+1", "A2*2", null],
       },
       {
         rowNumber: 3,
         cells: [null, null, null, null, 12, null],
-        // A shared-formula clone reads back as its own formula, references moved down a row.
-        formulas: [null, null, null, null, "A3*2", null],
+        // A shared formula's later cells carry its first cell's text as written (we never copy formulas out).
+        formulas: [null, null, null, null, "A2*2", null],
       },
     ]);
   });
@@ -248,7 +249,7 @@ describe("readXlsxSheet: cell values from other tools", () => {
     expect((await readXlsxSheet(file)).dataRows[0].cells).toEqual([46387]);
   });
 
-  test("empty rows are left out, short rows are padded to the header, the row numbers are Excel's", async () => {
+  test("empty rows are left out, rows are as wide as the sheet's dimension, the row numbers are Excel's", async () => {
     const workbook = new Workbook();
     const sheet = workbook.addWorksheet("Sparse");
     sheet.getRow(1).values = ["a", "b", "c"];
@@ -257,15 +258,18 @@ describe("readXlsxSheet: cell values from other tools", () => {
     const file = path.join(folder(), "sparse.xlsx");
     await workbook.xlsx.writeFile(file);
     const content = await readXlsxSheet(file);
-    expect(content.header).toEqual(["a", "b", "c"]);
+    // The sheet declares A1:D5, so the header has an unnamed fourth column.
+    expect(content.header).toEqual(["a", "b", "c", ""]);
     expect(content.dataRows).toEqual([
-      { rowNumber: 2, cells: ["x", null, null] },
+      { rowNumber: 2, cells: ["x", null, null, null] },
       { rowNumber: 5, cells: [null, null, "z", "beyond"] },
     ]);
   });
 
-  test("an unknown kind of cell value is marked, not turned into a blank", () => {
-    expect(plainCellValue({ checkbox: true } as never)).toBe(UNSUPPORTED_CELL);
+  test("an unknown kind of cell value is marked, not turned into a blank", async () => {
+    const file = path.join(folder(), "odd.xlsx");
+    await writeZip(file, minimalWorkbook('<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2" t="x"><v>1</v></c></row>'));
+    expect((await readXlsxSheet(file)).dataRows).toEqual([{ rowNumber: 2, cells: [UNSUPPORTED_CELL] }]);
   });
 });
 
@@ -301,5 +305,109 @@ describe("columnLetters", () => {
     [16_384, "XFD"],
   ])("column %i is %s", (column, letters) => {
     expect(columnLetters(column)).toBe(letters);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made packages: what other programs (and attackers) write.
+
+/** The parts of a one-sheet workbook around the given sheetData content, plus any extra parts. */
+function minimalWorkbook(sheetData: string, extra: Record<string, string | Buffer> = {}, sheetPrefix = ""): Record<string, string | Buffer> {
+  return {
+    "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    "_rels/.rels":
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    "xl/workbook.xml":
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels":
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    "xl/worksheets/sheet1.xml": `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${sheetPrefix}<sheetData>${sheetData}</sheetData></worksheet>`,
+    ...extra,
+  };
+}
+
+async function writeZip(file: string, parts: Record<string, string | Buffer>): Promise<void> {
+  const zip = new JSZip();
+  for (const [name, content] of Object.entries(parts)) zip.file(name, content);
+  await fs.promises.writeFile(file, await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }));
+}
+
+describe("openXlsxSheet: bounded reading", () => {
+  const folder = useTempFolder();
+
+  test("an entry no sheet needs is never inflated, however large it declares itself", async () => {
+    const file = path.join(folder(), "junk.xlsx");
+    // 64 MB of zeros deflate to about 64 KB (a 1,000-fold ratio): as a part we read it would be refused.
+    await writeZip(file, minimalWorkbook('<row r="1"><c r="A1" t="inlineStr"><is><t>vessel</t></is></c></row>', { "xl/media/junk.bin": Buffer.alloc(64 * 1024 * 1024) }));
+    const content = await readXlsxSheet(file);
+    expect(content.header).toEqual(["vessel"]);
+  });
+
+  test("a sheet that inflates more than the ratio allows is refused before it is read, naming the bound", async () => {
+    const file = path.join(folder(), "bomb.xlsx");
+    // 2 MB of the same empty cell compresses far beyond 250-fold.
+    const cells = '<c r="A2" t="inlineStr"><is><t></t></is></c>'.repeat(50_000);
+    await writeZip(file, minimalWorkbook(`<row r="1"><c r="A1" t="inlineStr"><is><t>vessel</t></is></c></row><row r="2">${cells}</row>`));
+    await expect(readXlsxSheet(file)).rejects.toThrow(InputFileError);
+    await expect(readXlsxSheet(file)).rejects.toThrow(/its sheet "Invoices" \(xl\/worksheets\/sheet1.xml\) inflates [\d,]+-fold, more than the 250-fold a workbook does: it looks like a zip bomb/);
+  });
+
+  test("shared strings and a sheet larger than their limits are refused, naming the limit and the README section", async () => {
+    const file = path.join(folder(), "big.xlsx");
+    const strings = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${"<si><t>MV HUDSON BAY TRADER</t></si>".repeat(1000)}</sst>`;
+    const parts = minimalWorkbook('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', { "xl/sharedStrings.xml": strings });
+    parts["xl/_rels/workbook.xml.rels"] = (parts["xl/_rels/workbook.xml.rels"] as string).replace(
+      "</Relationships>",
+      '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    );
+    await writeZip(file, parts);
+    expect((await readXlsxSheet(file)).header).toEqual(["MV HUDSON BAY TRADER"]);
+    await expect(readXlsxSheet(file, { limits: { maxSharedStringsBytes: 10_000 } })).rejects.toThrow(
+      /its shared strings \(xl\/sharedStrings.xml\) inflates to 0 MB, more than the 0 MB read \(see "Limits on .xlsx input" in the README\)/,
+    );
+    await expect(readXlsxSheet(file, { limits: { maxSheetBytes: 10 } })).rejects.toThrow(/its sheet "Invoices" \(xl\/worksheets\/sheet1.xml\) inflates to/);
+    await expect(readXlsxSheet(file, { limits: { maxEntries: 3 } })).rejects.toThrow(/it has \d+ parts, more than the 3 read/);
+  });
+
+  test("a DOCTYPE (entity expansion) is refused; escapes _xHHHH_ are decoded; a namespace prefix is read", async () => {
+    const doctype = path.join(folder(), "doctype.xlsx");
+    const parts = minimalWorkbook('<row r="1"><c r="A1" t="inlineStr"><is><t>&lol;</t></is></c></row>');
+    parts["xl/worksheets/sheet1.xml"] = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY lol "lol">]>${(parts["xl/worksheets/sheet1.xml"] as string).replace('<?xml version="1.0"?>', "")}`;
+    await writeZip(doctype, parts);
+    await expect(readXlsxSheet(doctype)).rejects.toThrow("declares a DOCTYPE, which no workbook part has");
+
+    const prefixed = path.join(folder(), "prefixed.xlsx");
+    const xml = '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Vessel_x000D_Name_x005F_x</x:t></x:is></x:c></x:row><x:row r="2"><x:c r="A2"><x:v>12.5</x:v></x:c></x:row>';
+    const prefixedParts = minimalWorkbook("");
+    prefixedParts["xl/worksheets/sheet1.xml"] = `<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${xml}</x:sheetData></x:worksheet>`;
+    await writeZip(prefixed, prefixedParts);
+    const content = await readXlsxSheet(prefixed);
+    expect(content.header).toEqual(["Vessel\rName_x"]);
+    expect(content.dataRows).toEqual([{ rowNumber: 2, cells: [12.5] }]);
+  });
+
+  test("a value right of the declared dimension, a row past 1,048,576 and a column past XFD cost their rows only", async () => {
+    const file = path.join(folder(), "wide.xlsx");
+    const rows = [
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c r="B1" t="inlineStr"><is><t>b</t></is></c></row>',
+      '<row r="2"><c r="A2"><v>1</v></c><c r="C2"><v>3</v></c></row>',
+      '<row r="3"><c r="A3"><v>4</v></c><c r="XFE3"><v>5</v></c></row>',
+      '<row r="4"><c r="A4"><v>6</v></c></row>',
+      '<row r="1048577"><c r="A1048577"><v>7</v></c></row>',
+    ].join("");
+    await writeZip(file, minimalWorkbook(rows, {}, '<dimension ref="A1:B4"/>'));
+    const content = await readXlsxSheet(file);
+    expect(content.dataRows).toEqual([{ rowNumber: 4, cells: [6, null] }]);
+    expect(content.rowErrors).toEqual([
+      { rowNumber: 2, error: "has a value in column C, beyond the 2 columns the sheet declares (its dimension)" },
+      { rowNumber: 3, error: "has a cell beyond Excel's last column (XFD)" },
+      { rowNumber: 1_048_577, error: "is beyond Excel's last row (1,048,576)" },
+    ]);
+  });
+
+  test("a file that is a zip but not a workbook says so", async () => {
+    const file = path.join(folder(), "photos.xlsx");
+    await writeZip(file, { "a.txt": "hello" });
+    await expect(readXlsxSheet(file)).rejects.toThrow(`Cannot read ${JSON.stringify(file)} as an .xlsx workbook: it has no package relationships (_rels/.rels): it is a zip file but not a workbook`);
   });
 });

@@ -1,0 +1,744 @@
+/**
+ * Reading one worksheet of an .xlsx file as a stream of rows, in bounded memory whatever the file
+ * holds.
+ *
+ * An .xlsx is a zip of XML parts. We read the zip's central directory (yauzl), which names every
+ * entry with its sizes, and open only the parts one sheet needs: the package and workbook
+ * relationships, workbook.xml, the shared strings, the styles when the workbook counts dates from
+ * 1904, and the sheet itself. Every other entry (pictures, pivot caches, a junk entry of any size)
+ * is never inflated. Before inflating a part its declared sizes are checked against the limits;
+ * yauzl then holds the inflated bytes to the declared size, so a part cannot inflate past what it
+ * declares. The sheet is parsed as it inflates (saxes, the XML parser exceljs uses too), and rows
+ * are handed out one at a time: memory is the shared strings plus a chunk of rows, not the sheet.
+ */
+import fs from "node:fs";
+import type { Readable } from "node:stream";
+import { SaxesParser, type SaxesTagPlain } from "saxes";
+import yauzl from "yauzl";
+import { errorText, InputFileError, systemErrorCode } from "./errors";
+import type { ExcelErrorValue } from "./values";
+
+/** A cell as read: number (dates as serials), text, boolean, empty (null) or an Excel error. */
+export type XlsxCellValue = number | string | boolean | null | ExcelErrorValue;
+
+export interface XlsxRow {
+  /** The row number Excel shows. */
+  readonly rowNumber: number;
+  /** Column A first; as many cells as the sheet is wide, empty cells as null. */
+  readonly cells: XlsxCellValue[];
+  /**
+   * Present when the row has formulas: per column, the formula as the file writes it (no leading
+   * "="), else null. The cells of a shared formula after its first carry the first cell's text,
+   * untranslated: enough to tell a formula is there, and to see a formula that is a constant.
+   */
+  readonly formulas?: (string | null)[];
+}
+
+/** A row that cannot be read as it stands; the rows after it still are. */
+export interface XlsxRowError {
+  readonly rowNumber: number;
+  readonly error: string;
+}
+
+export type XlsxItem = XlsxRow | XlsxRowError;
+
+export function isXlsxRowError(item: XlsxItem): item is XlsxRowError {
+  return "error" in item;
+}
+
+/** Marker for a cell value kind this reader does not know; never silently turned into a blank. */
+export const UNSUPPORTED_CELL: ExcelErrorValue = Object.freeze({ error: "#UNSUPPORTED!" });
+
+/**
+ * A formula cell the file gives no value for (written by a program that never calculated): not a
+ * blank and not zero. Shown as this code wherever a value would be.
+ */
+export const FORMULA_WITHOUT_VALUE: ExcelErrorValue = Object.freeze({ error: "#NOVALUE!" });
+
+export function isFormulaWithoutValue(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as ExcelErrorValue).error === FORMULA_WITHOUT_VALUE.error;
+}
+
+/** Bounds on what reading one sheet may cost. Past any of them the file is refused, naming the bound. */
+export interface XlsxLimits {
+  /** Entries in the zip's directory. */
+  readonly maxEntries: number;
+  /** Inflated size of a small part held whole (relationships, workbook.xml, styles). */
+  readonly maxSmallPartBytes: number;
+  /** Inflated size of the shared strings, which are held in memory while the sheet is read. */
+  readonly maxSharedStringsBytes: number;
+  /** Inflated size of the sheet, which is streamed: a bound on time, not memory. */
+  readonly maxSheetBytes: number;
+  /** Inflated ÷ compressed size of any part read, above 1 MiB inflated: a zip bomb's signature. */
+  readonly maxInflationRatio: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const DEFAULT_XLSX_LIMITS: XlsxLimits = Object.freeze({
+  maxEntries: 10_000,
+  maxSmallPartBytes: 16 * MIB,
+  maxSharedStringsBytes: 256 * MIB,
+  maxSheetBytes: 8 * 1024 * MIB,
+  // Sheet XML from Excel and from our writer inflates 5-40×; deflate cannot exceed about 1,032×.
+  maxInflationRatio: 250,
+});
+
+/** Excel's grid. */
+export const XLSX_MAX_ROWS = 1_048_576;
+export const XLSX_MAX_COLUMNS = 16_384;
+
+export interface XlsxSheetOptions {
+  /** Sheet to read, matched like Excel does (ignoring case); default the first worksheet tab. */
+  readonly sheet?: string;
+  readonly limits?: Partial<XlsxLimits>;
+}
+
+/** An open sheet: its name and header, then its rows on demand. */
+export interface XlsxSheetReader {
+  readonly sheetName: string;
+  /** Row 1 as text; [] when row 1 is empty. */
+  readonly header: string[];
+  /**
+   * Columns of the table: the header's, or the sheet's declared dimension if wider. A later cell
+   * beyond it makes its row an XlsxRowError rather than a silently dropped value.
+   */
+  readonly width: number;
+  /** Rows 2 onwards that hold anything, in order; wholly empty rows are left out. Once only. */
+  rows(): AsyncGenerator<XlsxItem>;
+  /** How far reading has got, 0–1 (compressed bytes of the sheet consumed). */
+  progress(): number;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The zip
+
+interface ZipEntries {
+  readonly zip: yauzl.ZipFile;
+  readonly entries: Map<string, yauzl.Entry>;
+}
+
+function refuse(filePath: string, reason: string): never {
+  throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)} as an .xlsx workbook: ${reason}`);
+}
+
+async function openZip(filePath: string, limits: XlsxLimits): Promise<ZipEntries> {
+  const name = JSON.stringify(filePath);
+  try {
+    const stats = await fs.promises.stat(filePath);
+    if (!stats.isFile()) throw new InputFileError(filePath, `Cannot read ${name}: it is not a file`);
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    const reason = systemErrorCode(error) === "ENOENT" ? "no such file" : errorText(error);
+    throw new InputFileError(filePath, `Cannot read ${name}: ${reason}`);
+  }
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (error, opened) => {
+      if (error || !opened) reject(new InputFileError(filePath, `Cannot read ${name} as an .xlsx workbook: it is not a zip file (${errorText(error)})`));
+      else resolve(opened);
+    });
+  });
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close();
+    refuse(filePath, `it has ${zip.entryCount.toLocaleString("en-US")} parts, more than the ${limits.maxEntries.toLocaleString("en-US")} read`);
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => {
+      // Part names are case-insensitive in a package (ECMA-376 Part 2, 9.1.1.1).
+      entries.set(entry.fileName.toLowerCase(), entry);
+      zip.readEntry();
+    });
+    zip.on("end", () => resolve());
+    zip.on("error", (error: unknown) => reject(new InputFileError(filePath, `Cannot read ${name} as an .xlsx workbook: ${errorText(error)}`)));
+    zip.readEntry();
+  });
+  return { zip, entries };
+}
+
+/** Checks a part's declared sizes against the limits before anything is inflated. */
+function checkSizes(filePath: string, part: string, entry: yauzl.Entry, maxBytes: number, limits: XlsxLimits, what: string): void {
+  const inflated = entry.uncompressedSize;
+  if (inflated > maxBytes) {
+    refuse(filePath, `its ${what} (${part}) inflates to ${megabytes(inflated)}, more than the ${megabytes(maxBytes)} read (see "Limits on .xlsx input" in the README)`);
+  }
+  if (inflated > MIB && entry.compressedSize > 0 && inflated / entry.compressedSize > limits.maxInflationRatio) {
+    const ratio = Math.round(inflated / entry.compressedSize);
+    refuse(filePath, `its ${what} (${part}) inflates ${ratio.toLocaleString("en-US")}-fold, more than the ${limits.maxInflationRatio}-fold a workbook does: it looks like a zip bomb`);
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / MIB).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`;
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) reject(error ?? new Error("no stream"));
+      else resolve(stream);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// XML
+
+/** An element's name without its namespace prefix ("x:row" → "row"). */
+function localName(tag: { name: string }): string {
+  const colon = tag.name.indexOf(":");
+  return colon < 0 ? tag.name : tag.name.slice(colon + 1);
+}
+
+function attribute(tag: SaxesTagPlain, wanted: string): string | undefined {
+  const direct = tag.attributes[wanted];
+  if (direct !== undefined) return direct;
+  // Rarely prefixed (r:id is): look for the local name.
+  for (const key in tag.attributes) {
+    const value = tag.attributes[key];
+    const colon = key.indexOf(":");
+    if ((colon < 0 ? key : key.slice(colon + 1)) === wanted) return value;
+  }
+  return undefined;
+}
+
+/** OOXML writes characters XML cannot hold as _xHHHH_ (ECMA-376 Part 1, 22.9.2.19); _x005F_ escapes an underscore. */
+function decodeEscapes(text: string): string {
+  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+}
+
+interface XmlHandlers {
+  open?(tag: SaxesTagPlain, name: string): void;
+  close?(name: string): void;
+  text?(text: string): void;
+}
+
+function xmlParser(filePath: string, part: string, handlers: XmlHandlers): SaxesParser {
+  const parser = new SaxesParser({ position: false });
+  parser.on("doctype", () => refuse(filePath, `${part} declares a DOCTYPE, which no workbook part has`));
+  parser.on("error", (error) => refuse(filePath, `${part} is not well-formed XML (${error.message})`));
+  if (handlers.open) {
+    const open = handlers.open;
+    parser.on("opentag", (tag) => open(tag as SaxesTagPlain, localName(tag)));
+  }
+  if (handlers.close) {
+    const close = handlers.close;
+    parser.on("closetag", (tag) => close(localName(tag)));
+  }
+  if (handlers.text) {
+    const text = handlers.text;
+    parser.on("text", text);
+    parser.on("cdata", text);
+  }
+  return parser;
+}
+
+/** Inflates a part and feeds it to the parser, chunk by chunk, calling `afterChunk` between chunks. */
+async function* parsePart(stream: Readable, parser: SaxesParser): AsyncGenerator<number> {
+  const decoder = new TextDecoder("utf-8");
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    parser.write(decoder.decode(chunk, { stream: true }));
+    yield chunk.length;
+  }
+  parser.write(decoder.decode());
+  parser.close();
+}
+
+async function readPart(filePath: string, source: ZipEntries, part: string, maxBytes: number, limits: XlsxLimits, what: string, handlers: XmlHandlers): Promise<void> {
+  const entry = source.entries.get(part.toLowerCase());
+  if (entry === undefined) refuse(filePath, `its ${what} (${part}) is missing`);
+  checkSizes(filePath, part, entry, maxBytes, limits, what);
+  const stream = await openEntry(source.zip, entry);
+  try {
+    for await (const consumed of parsePart(stream, xmlParser(filePath, part, handlers))) void consumed;
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    refuse(filePath, `${part} cannot be read (${errorText(error)})`);
+  } finally {
+    stream.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workbook's structure
+
+interface Relationship {
+  readonly type: string;
+  readonly target: string;
+}
+
+/** A relationships part: id → type and the target as a part name (no leading "/"). */
+async function readRelationships(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<Map<string, Relationship>> {
+  const relationships = new Map<string, Relationship>();
+  const folder = part.replace(/_rels\/[^/]*$/, "");
+  await readPart(filePath, source, part, limits.maxSmallPartBytes, limits, "relationships", {
+    open(tag, name) {
+      if (name !== "Relationship") return;
+      const id = attribute(tag, "Id");
+      const target = attribute(tag, "Target");
+      if (id === undefined || target === undefined || attribute(tag, "TargetMode") === "External") return;
+      relationships.set(id, { type: attribute(tag, "Type") ?? "", target: resolvePartName(folder, target) });
+    },
+  });
+  return relationships;
+}
+
+/** A relationship target relative to its source's folder, as a part name. */
+function resolvePartName(folder: string, target: string): string {
+  const parts = (target.startsWith("/") ? target.slice(1) : folder + target).split("/");
+  const resolved: string[] = [];
+  for (const piece of parts) {
+    if (piece === "..") resolved.pop();
+    else if (piece !== "." && piece !== "") resolved.push(piece);
+  }
+  return resolved.join("/");
+}
+
+const isType = (relationship: Relationship, kind: string) => relationship.type.endsWith(`/${kind}`);
+
+interface WorkbookStructure {
+  readonly sheets: { name: string; part: string }[];
+  readonly sharedStrings: string | undefined;
+  readonly styles: string | undefined;
+  readonly date1904: boolean;
+}
+
+async function readStructure(filePath: string, source: ZipEntries, limits: XlsxLimits): Promise<WorkbookStructure> {
+  if (!source.entries.has("_rels/.rels")) refuse(filePath, "it has no package relationships (_rels/.rels): it is a zip file but not a workbook");
+  const packageRels = await readRelationships(filePath, source, "_rels/.rels", limits);
+  const main = [...packageRels.values()].find((relationship) => isType(relationship, "officeDocument"));
+  if (main === undefined) refuse(filePath, "it names no main document: it is not an .xlsx workbook");
+  const folder = main.target.includes("/") ? main.target.slice(0, main.target.lastIndexOf("/") + 1) : "";
+  const workbookRels = await readRelationships(filePath, source, `${folder}_rels/${main.target.slice(folder.length)}.rels`, limits);
+  const declared: { name: string; id: string }[] = [];
+  let date1904 = false;
+  await readPart(filePath, source, main.target, limits.maxSmallPartBytes, limits, "workbook part", {
+    open(tag, name) {
+      if (name === "sheet") {
+        const id = attribute(tag, "id");
+        const sheetName = attribute(tag, "name");
+        if (id !== undefined && sheetName !== undefined) declared.push({ name: sheetName, id });
+      } else if (name === "workbookPr") {
+        const value = attribute(tag, "date1904");
+        date1904 = value === "1" || value === "true";
+      }
+    },
+  });
+  const sheets: { name: string; part: string }[] = [];
+  for (const sheet of declared) {
+    const relationship = workbookRels.get(sheet.id);
+    // Chart sheets and dialog sheets hold no cells.
+    if (relationship !== undefined && isType(relationship, "worksheet")) sheets.push({ name: sheet.name, part: relationship.target });
+  }
+  const byType = (kind: string) => [...workbookRels.values()].find((relationship) => isType(relationship, kind))?.target;
+  return { sheets, sharedStrings: byType("sharedStrings"), styles: byType("styles"), date1904 };
+}
+
+async function readSharedStrings(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<string[]> {
+  const strings: string[] = [];
+  let current: string[] | null = null;
+  let inText = false;
+  // Phonetic runs (rPh) are reading aids for East Asian text, not part of the value.
+  let phoneticDepth = 0;
+  await readPart(filePath, source, part, limits.maxSharedStringsBytes, limits, "shared strings", {
+    open(_tag, name) {
+      if (name === "si") current = [];
+      else if (name === "rPh") phoneticDepth += 1;
+      else if (name === "t" && phoneticDepth === 0) inText = current !== null;
+    },
+    close(name) {
+      if (name === "si" && current !== null) {
+        strings.push(decodeEscapes(current.join("")));
+        current = null;
+      } else if (name === "rPh") phoneticDepth -= 1;
+      else if (name === "t") inText = false;
+    },
+    text(text) {
+      if (inText && current !== null) current.push(text);
+    },
+  });
+  return strings;
+}
+
+// Built-in number formats that show dates or times (ECMA-376 Part 1, 18.8.30; 27-36 and 50-58 in East Asian locales).
+const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+/** Whether a custom number format shows a date: a y, d or m (month or minute) outside quotes, escapes and [colour] brackets. */
+function isDateFormat(code: string): boolean {
+  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "");
+  return /[ydmhs]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
+}
+
+/** For each cell style index, whether its number format is a date: needed only to move 1904 dates onto the 1900 count. */
+async function readDateStyles(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<boolean[]> {
+  const customDates = new Map<number, boolean>();
+  const styles: boolean[] = [];
+  let inCellXfs = false;
+  await readPart(filePath, source, part, limits.maxSmallPartBytes, limits, "styles", {
+    open(tag, name) {
+      if (name === "numFmt") customDates.set(Number(attribute(tag, "numFmtId")), isDateFormat(attribute(tag, "formatCode") ?? ""));
+      else if (name === "cellXfs") inCellXfs = true;
+      else if (name === "xf" && inCellXfs) {
+        const id = Number(attribute(tag, "numFmtId") ?? 0);
+        styles.push(customDates.get(id) ?? BUILT_IN_DATE_FORMATS.has(id));
+      }
+    },
+    close(name) {
+      if (name === "cellXfs") inCellXfs = false;
+    },
+  });
+  return styles;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sheet
+
+/** "C" → 3, "XFD" → 16384; 0 when not letters. */
+function columnNumber(letters: string): number {
+  let number = 0;
+  for (let i = 0; i < letters.length; i++) {
+    const code = letters.charCodeAt(i) | 0x20;
+    if (code < 0x61 || code > 0x7a) return 0;
+    number = number * 26 + (code - 0x60);
+  }
+  return number;
+}
+
+const CELL_REFERENCE = /^\$?([A-Za-z]{1,3})\$?(\d+)$/;
+
+/** Days from 1900's day 0 to 1904's day 0, by Excel's count (which includes 1900-02-29). */
+const DAYS_1900_TO_1904 = 1462;
+const MS_PER_DAY = 86_400_000;
+const SERIAL_OF_UNIX_EPOCH = 25_569;
+
+/** An ISO 8601 date cell (t="d") as a 1900-system serial; null when it is not a date. */
+function isoDateSerial(text: string): number | null {
+  const ms = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(text) || !text.includes("T") ? text : `${text}Z`);
+  return Number.isFinite(ms) ? ms / MS_PER_DAY + SERIAL_OF_UNIX_EPOCH : null;
+}
+
+interface CellInProgress {
+  column: number;
+  type: string;
+  style: number;
+  value: string[];
+  inline: string[];
+  formula: string | null;
+  hasFormula: boolean;
+  sharedIndex: string | undefined;
+}
+
+/**
+ * Parses sheet XML into rows. Fed chunk by chunk; completed rows wait in `ready` for the reader
+ * to take them, so they never pile up beyond one chunk's worth.
+ */
+class SheetParser {
+  readonly ready: XlsxItem[] = [];
+  /** Row 1, when seen. */
+  header: XlsxCellValue[] | null = null;
+  /** Columns in the sheet's <dimension>, if it declares one. */
+  declaredWidth = 0;
+  width = 0;
+  private rowNumber = 0;
+  private cells: XlsxCellValue[] = [];
+  private formulas: (string | null)[] | null = null;
+  private rowProblem: string | null = null;
+  private cell: CellInProgress | null = null;
+  private nextColumn = 1;
+  private textTarget: "value" | "inline" | "formula" | null = null;
+  private phoneticDepth = 0;
+  private readonly sharedFormulas = new Map<string, string>();
+  readonly parser: SaxesParser;
+
+  constructor(
+    filePath: string,
+    part: string,
+    private readonly sharedStrings: readonly string[],
+    private readonly dateStyles: readonly boolean[] | null,
+  ) {
+    this.parser = xmlParser(filePath, part, { open: (tag, name) => this.open(tag, name), close: (name) => this.close(name), text: (text) => this.text(text) });
+  }
+
+  private open(tag: SaxesTagPlain, name: string): void {
+    switch (name) {
+      case "dimension": {
+        const last = (attribute(tag, "ref") ?? "").split(":").pop() ?? "";
+        const match = CELL_REFERENCE.exec(last);
+        if (match) this.declaredWidth = Math.min(columnNumber(match[1]), XLSX_MAX_COLUMNS);
+        return;
+      }
+      case "row": {
+        const declared = Number(attribute(tag, "r"));
+        this.rowNumber = Number.isInteger(declared) && declared > 0 ? declared : this.rowNumber + 1;
+        this.cells = [];
+        this.formulas = null;
+        this.rowProblem = this.rowNumber > XLSX_MAX_ROWS ? `is beyond Excel's last row (${XLSX_MAX_ROWS.toLocaleString("en-US")})` : null;
+        this.nextColumn = 1;
+        return;
+      }
+      case "c": {
+        const reference = attribute(tag, "r");
+        const match = reference === undefined ? null : CELL_REFERENCE.exec(reference);
+        const column = match ? columnNumber(match[1]) : this.nextColumn;
+        this.nextColumn = column + 1;
+        this.cell = { column, type: attribute(tag, "t") ?? "n", style: Number(attribute(tag, "s") ?? 0), value: [], inline: [], formula: null, hasFormula: false, sharedIndex: undefined };
+        return;
+      }
+      case "v":
+        if (this.cell) this.textTarget = "value";
+        return;
+      case "f":
+        if (this.cell) {
+          this.cell.hasFormula = true;
+          this.cell.formula = "";
+          this.cell.sharedIndex = attribute(tag, "t") === "shared" ? attribute(tag, "si") : undefined;
+          this.textTarget = "formula";
+        }
+        return;
+      case "rPh":
+        this.phoneticDepth += 1;
+        return;
+      case "t":
+        if (this.cell && this.phoneticDepth === 0) this.textTarget = "inline";
+        return;
+    }
+  }
+
+  private text(text: string): void {
+    const cell = this.cell;
+    if (cell === null || this.textTarget === null) return;
+    if (this.textTarget === "value") cell.value.push(text);
+    else if (this.textTarget === "inline") cell.inline.push(text);
+    else cell.formula += text;
+  }
+
+  private close(name: string): void {
+    switch (name) {
+      case "v":
+      case "t":
+        this.textTarget = null;
+        return;
+      case "f": {
+        const cell = this.cell;
+        this.textTarget = null;
+        if (cell && cell.sharedIndex !== undefined) {
+          // The first cell of a shared formula holds its text; the others only its index.
+          if (cell.formula !== "" && cell.formula !== null) this.sharedFormulas.set(cell.sharedIndex, cell.formula);
+          else cell.formula = this.sharedFormulas.get(cell.sharedIndex) ?? "";
+        }
+        return;
+      }
+      case "rPh":
+        this.phoneticDepth -= 1;
+        return;
+      case "c":
+        this.finishCell();
+        return;
+      case "row":
+        this.finishRow();
+        return;
+    }
+  }
+
+  private finishCell(): void {
+    const cell = this.cell;
+    this.cell = null;
+    if (cell === null) return;
+    if (cell.column < 1 || cell.column > XLSX_MAX_COLUMNS) {
+      this.rowProblem ??= `has a cell beyond Excel's last column (XFD)`;
+      return;
+    }
+    const value = this.cellValue(cell);
+    if (value === null && !cell.hasFormula) return;
+    while (this.cells.length < cell.column - 1) this.cells.push(null);
+    this.cells[cell.column - 1] = value;
+    if (cell.hasFormula) {
+      this.formulas ??= [];
+      while (this.formulas.length < cell.column - 1) this.formulas.push(null);
+      this.formulas[cell.column - 1] = cell.formula ?? "";
+    }
+  }
+
+  private cellValue(cell: CellInProgress): XlsxCellValue {
+    const text = cell.value.length === 1 ? cell.value[0] : cell.value.join("");
+    const hasValue = cell.value.length > 0;
+    switch (cell.type) {
+      case "s": {
+        if (!hasValue) return cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
+        const index = Number(text);
+        return Number.isInteger(index) && index >= 0 && index < this.sharedStrings.length ? this.sharedStrings[index] : UNSUPPORTED_CELL;
+      }
+      case "inlineStr":
+        return decodeEscapes(cell.inline.join(""));
+      case "str":
+        return hasValue ? decodeEscapes(text) : cell.hasFormula ? FORMULA_WITHOUT_VALUE : "";
+      case "b":
+        if (!hasValue) return cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
+        return text === "1" || text === "true" ? true : text === "0" || text === "false" ? false : UNSUPPORTED_CELL;
+      case "e":
+        return hasValue ? { error: text.trim() } : cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
+      case "d": {
+        if (!hasValue) return cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
+        return isoDateSerial(text.trim()) ?? UNSUPPORTED_CELL;
+      }
+      case "n": {
+        if (!hasValue || text.trim() === "") return cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
+        const number = Number(text);
+        if (!Number.isFinite(number)) return UNSUPPORTED_CELL;
+        // A 1904-system workbook counts dates from 1904-01-01: moved onto the 1900 count so the same day always has the same number.
+        if (this.dateStyles !== null && this.dateStyles[cell.style] === true) return number + DAYS_1900_TO_1904;
+        return number;
+      }
+      default:
+        return UNSUPPORTED_CELL;
+    }
+  }
+
+  private finishRow(): void {
+    const rowNumber = this.rowNumber;
+    if (rowNumber === 1) {
+      this.header = this.cells;
+      return;
+    }
+    if (this.rowProblem !== null) {
+      this.ready.push({ rowNumber, error: this.rowProblem });
+      return;
+    }
+    const cells = this.cells;
+    if (!cells.some((value) => value !== null) && this.formulas === null) return;
+    if (cells.length > this.width && this.width > 0) {
+      const column = cells.findIndex((value, index) => index >= this.width && value !== null);
+      if (column >= 0) {
+        this.ready.push({ rowNumber, error: `has a value in column ${columnLettersOf(column + 1)}, beyond the ${this.width} columns the sheet declares (its dimension)` });
+        return;
+      }
+      cells.length = this.width;
+    }
+    while (cells.length < this.width) cells.push(null);
+    const formulas = this.formulas;
+    // Until the header is read the width is not known (0): openXlsxSheet fits those rows.
+    if (formulas !== null && this.width > 0) {
+      while (formulas.length < this.width) formulas.push(null);
+      formulas.length = this.width;
+    }
+    this.ready.push(formulas === null ? { rowNumber, cells } : { rowNumber, cells, formulas });
+  }
+}
+
+function columnLettersOf(columnNumber: number): string {
+  let letters = "";
+  for (let rest = columnNumber; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+function headerText(value: XlsxCellValue): string {
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "object") return value.error;
+  return String(value);
+}
+
+/**
+ * Opens one worksheet for reading: checks the limits, reads the workbook's structure and shared
+ * strings, and parses the sheet up to the end of row 1 (the header). Throws InputFileError for a
+ * file that is not a workbook, lacks the sheet, or is past a limit.
+ */
+export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions = {}): Promise<XlsxSheetReader> {
+  const limits: XlsxLimits = { ...DEFAULT_XLSX_LIMITS, ...options.limits };
+  const source = await openZip(filePath, limits);
+  let stream: Readable | undefined;
+  try {
+    const structure = await readStructure(filePath, source, limits);
+    const sheet = pickSheet(filePath, structure.sheets, options.sheet);
+    const entry = source.entries.get(sheet.part.toLowerCase());
+    if (entry === undefined) refuse(filePath, `its sheet ${JSON.stringify(sheet.name)} (${sheet.part}) is missing`);
+    checkSizes(filePath, sheet.part, entry, limits.maxSheetBytes, limits, `sheet ${JSON.stringify(sheet.name)}`);
+    const strings = structure.sharedStrings !== undefined && source.entries.has(structure.sharedStrings.toLowerCase())
+      ? await readSharedStrings(filePath, source, structure.sharedStrings, limits)
+      : [];
+    const dateStyles = structure.date1904 && structure.styles !== undefined && source.entries.has(structure.styles.toLowerCase())
+      ? await readDateStyles(filePath, source, structure.styles, limits)
+      : null;
+    stream = await openEntry(source.zip, entry);
+    const parser = new SheetParser(filePath, sheet.part, strings, dateStyles);
+    const chunks = parsePart(stream, parser.parser);
+    let consumed = 0;
+    const pull = async (): Promise<boolean> => {
+      try {
+        const next = await chunks.next();
+        if (next.done) return false;
+        consumed += next.value;
+        return true;
+      } catch (error) {
+        if (error instanceof InputFileError) throw error;
+        refuse(filePath, `its sheet ${JSON.stringify(sheet.name)} cannot be read (${errorText(error)})`);
+      }
+    };
+    // Read up to the header: row 1, or the first row after it (row 1 left out means an empty header).
+    let more = true;
+    while (more && parser.header === null && parser.ready.length === 0) more = await pull();
+    const header = (parser.header ?? []).map(headerText);
+    const width = Math.max(header.length, parser.declaredWidth);
+    parser.width = width;
+    while (header.length < width) header.push("");
+    // Rows parsed along with the header were finished before the width was known.
+    const early = parser.ready.splice(0).map((item) => (isXlsxRowError(item) ? item : fitted(item, width)));
+    const opened = stream;
+    let started = false;
+    return {
+      sheetName: sheet.name,
+      header,
+      width,
+      async *rows() {
+        if (started) throw new Error("the rows of an xlsx sheet can be read once");
+        started = true;
+        try {
+          yield* early;
+          while (more) {
+            more = await pull();
+            while (parser.ready.length > 0) {
+              // Taken in order, a chunk's worth at a time.
+              const batch = parser.ready.splice(0);
+              yield* batch;
+            }
+          }
+        } finally {
+          opened.destroy();
+          source.zip.close();
+        }
+      },
+      progress: () => (entry.compressedSize === 0 ? 1 : Math.min(1, consumed / entry.uncompressedSize)),
+      close: async () => {
+        opened.destroy();
+        source.zip.close();
+      },
+    };
+  } catch (error) {
+    stream?.destroy();
+    source.zip.close();
+    throw error;
+  }
+}
+
+function fitted(row: XlsxRow, width: number): XlsxItem {
+  const beyond = row.cells.findIndex((value, index) => index >= width && value !== null);
+  if (beyond >= 0) return { rowNumber: row.rowNumber, error: `has a value in column ${columnLettersOf(beyond + 1)}, beyond the ${width} columns the sheet declares (its dimension)` };
+  const cells = row.cells.slice(0, width);
+  while (cells.length < width) cells.push(null);
+  if (row.formulas === undefined) return { rowNumber: row.rowNumber, cells };
+  const formulas = row.formulas.slice(0, width);
+  while (formulas.length < width) formulas.push(null);
+  return { rowNumber: row.rowNumber, cells, formulas };
+}
+
+function pickSheet(filePath: string, sheets: readonly { name: string; part: string }[], wanted: string | undefined): { name: string; part: string } {
+  if (sheets.length === 0) throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no worksheets`);
+  if (wanted === undefined) return sheets[0];
+  const found = sheets.find((sheet) => sheet.name.toLowerCase() === wanted.toLowerCase());
+  if (found === undefined) {
+    const names = sheets.map((sheet) => JSON.stringify(sheet.name)).join(", ");
+    throw new InputFileError(filePath, `${JSON.stringify(filePath)} has no sheet named ${JSON.stringify(wanted)}; its sheets are ${names}`);
+  }
+  return found;
+}
