@@ -20,6 +20,7 @@ import {
   SPOUSE_MARRIAGE_MONTHS,
   SURCHARGE_CAP,
 } from "./rates/benefits";
+import { isBlank } from "./blank";
 
 const MONTH_NAMES = [
   "January", "February", "March", "April", "May", "June",
@@ -427,9 +428,6 @@ export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): Spous
 // ---------------------------------------------------------------------------------------------
 // Readers
 
-function isBlank(input: unknown): boolean {
-  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
-}
 
 /** Whole years of service ≥ 1; blank → null (not needed where disability insurance is available). */
 export function readYearsOfService(input: unknown, field = "years_of_service"): number | null {

@@ -7,16 +7,14 @@ import { PilotageInputError } from "./errors";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { readAmount } from "./inputs";
 import { BOARD_FEES } from "./rates/board-fees";
+import { isBlank } from "./blank";
 
-function isBlankCell(cell: unknown): boolean {
-  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
-}
 
 /** Blank rows are skipped; so is a first row of column titles. Desktop Excel passes empty cells as 0. */
 function dataRows(rows: readonly (readonly unknown[])[]): { cells: readonly unknown[]; rowNumber: number }[] {
   const kept: { cells: readonly unknown[]; rowNumber: number }[] = [];
   rows.forEach((cells, index) => {
-    if (cells.every((cell) => isBlankCell(cell) || cell === 0)) return;
+    if (cells.every((cell) => isBlank(cell) || cell === 0)) return;
     const first = cells[0];
     const looksLikeTitles = index === 0 && typeof first === "string" && !/^\d{4}-\d{2}-\d{2}$/.test(first.trim());
     if (looksLikeTitles) return;
@@ -72,7 +70,7 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
  */
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
-  const optionalAmount = (cell: unknown, what: string) => (isBlankCell(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
+  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
   const read = dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 2) throw tableError(table, rowNumber, `needs a from date and at least the ${BOARD_FEES[0].what} column.`);
     try {

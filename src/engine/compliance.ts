@@ -5,6 +5,7 @@
 import Decimal from "decimal.js";
 import { EMPTY_CELL_READS_AS_ZERO, PilotageInputError, shownInput } from "./errors";
 import { readDecimal, readFlag } from "./inputs";
+import { isBlank } from "./blank";
 
 export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
 
@@ -112,9 +113,6 @@ const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = 
   registered: "An American vessel under register",
 };
 
-function isBlank(input: unknown): boolean {
-  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
-}
 
 function checkGrossTons(tons: Decimal, field: string): Decimal {
   if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);

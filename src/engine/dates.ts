@@ -1,4 +1,5 @@
 import { EXCEL_DATE_ADVICE, PilotageInputError, shownInput } from "./errors";
+import { isBlank } from "./blank";
 
 /** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
 export type IsoDate = string;
@@ -121,7 +122,7 @@ export function isoToExcelSerial(date: IsoDate): number {
 
 /** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
 export function readDate(input: unknown, field = "date"): IsoDate {
-  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
+  if (isBlank(input)) {
     throw new PilotageInputError("BLANK", `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${EXCEL_DATE_ADVICE}.`, field);
   }
   if (typeof input === "number") return excelSerialToIso(input, field);

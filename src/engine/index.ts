@@ -1,5 +1,6 @@
 /** The § 89-a rules engine: plain values in, plain values or typed errors out. No Office, DOM or files. */
 export * from "./errors";
+export * from "./blank";
 export * from "./money";
 export * from "./dates";
 export * from "./settings";
@@ -11,6 +12,7 @@ export * from "./measure";
 export * from "./inputs";
 export * from "./charges";
 export * from "./board-tables";
+export * from "./transit-reader";
 export * from "./quote";
 export * from "./compliance";
 export * from "./benefits";

@@ -8,6 +8,7 @@ import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { SectionNumber } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
+import { isBlank } from "./blank";
 
 /**
  * D2: measured units, or the explicit "measurements not provided" case of § 89-a(4)(d).
@@ -56,9 +57,6 @@ export const UNMEASURED_WORD = "UNMEASURED";
 /** More pilotage units than any hull within the plausible measurements can have. */
 export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
 
-function isBlank(input: unknown): boolean {
-  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
-}
 
 /** A decimal number from a number or numeric text ("1,234.5" allowed). */
 export function readDecimal(input: unknown, field: string, what: string): Decimal {

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
 import { Money } from "./money";
 import { EngineSettings } from "./settings";
+import { isBlank } from "./blank";
 
 /** A length unit for plain numbers; text may carry its own unit. */
 export type LengthUnit = "ft" | "m" | "in";
@@ -95,7 +96,7 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
 export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal {
   const words = DIMENSION_WORDS[dimension];
   let feet: Decimal;
-  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) {
+  if (isBlank(input)) {
     throw new PilotageInputError("BLANK", `The ${words} is blank: ${ENTER_IT_IN[plainUnit] ?? ENTER_IT_IN.ft}.`, dimension);
   } else if (typeof input === "number") {
     if (!Number.isFinite(input)) {

@@ -3,36 +3,21 @@ import {
   chargeLine,
   baseFeeLine,
   baseFeeWorking,
+  BaseFeeWorking,
   boardFeeLines,
-  BoardFeeRow,
-  BoardSurchargeRow,
   ChargeLine,
   secondPilotLineFromCents,
   surchargeLine,
   surchargeTableOn,
 } from "./charges";
-import { IsoDate, readDate } from "./dates";
+import { IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
-import { PilotageUnits, readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
-import { LengthUnit, parseLengthUnit, pilotageUnitsFromMeasurements } from "./measure";
+import { PilotageUnits } from "./inputs";
 import { moneyOfCents } from "./exact";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
-import { parseClauseId, scheduleFor } from "./schedule";
+import { scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
-
-/** One transit of the Hudson, in engine values. */
-export interface TransitInput {
-  units: PilotageUnits;
-  section: SectionNumber;
-  date: IsoDate;
-  /** D6: a clause named by the user overrides the date lookup. */
-  clause?: ClauseId | null;
-  continuousHours?: number | null;
-  relievedAtMidRiver?: boolean;
-  anchoredEightHours?: boolean;
-  boardFees?: readonly BoardFeeRow[];
-  boardSurcharge?: readonly BoardSurchargeRow[];
-}
+import { TransitInput } from "./transit-reader";
 
 export interface Quote {
   units: PilotageUnits;
@@ -54,15 +39,21 @@ export interface Quote {
 const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
 const UNMEASURED_WARNING = "Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).";
 
+/** The transit's base fee under the clause in force on its date (or the clause it names): the schedule and the fee, composed here only. */
+export function baseFeeOn(transit: Pick<TransitInput, "units" | "section" | "date" | "clause">, settings: EngineSettings): BaseFeeWorking {
+  return baseFeeWorking(transit.units, transit.section, scheduleFor(transit.date, transit.clause, settings), settings);
+}
+
 export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  const schedule = scheduleFor(input.date, input.clause, settings);
+  const working = baseFeeOn(input, settings);
+  const schedule = working.clause;
   // The schedule's warnings are shared; copy only when this quote adds its own.
   let warnings: readonly string[] = schedule.warnings;
   const warn = (text: string) => {
     warnings = [...warnings, text];
   };
 
-  const base = baseFeeLine(baseFeeWorking(input.units, input.section, schedule, settings));
+  const base = baseFeeLine(working);
   const lines: ChargeLine[] = [base];
   if (!input.units.measured) warn(UNMEASURED_WARNING);
 
@@ -119,53 +110,43 @@ class TransitQuote implements Quote {
   }
 }
 
-/** A transit as people type it (cells, flags, form fields); every value is read by the shared readers. */
-export interface TypedTransit {
-  /** Pilotage units or "UNMEASURED"; omit when giving the three measurements. */
-  units?: unknown;
-  length?: unknown;
-  breadth?: unknown;
-  depth?: unknown;
-  /** Unit for plain-number measurements: "ft" (default), "m", "in". */
-  unit?: unknown;
-  section: unknown;
-  date: unknown;
-  clause?: unknown;
-  hours?: unknown;
-  relievedAtMidRiver?: unknown;
-  anchoredEightHours?: unknown;
-  boardFees?: readonly BoardFeeRow[];
-  boardSurcharge?: readonly BoardSurchargeRow[];
-}
+/**
+ * D14 over several transits (a call's quote, a batch file): the sum of each quote's total, and of
+ * the complete quotes' only, in whole cents. Add quotes one at a time, so a stream of a million
+ * rows keeps no quote.
+ */
+export class TotalOfQuotes {
+  /** Every quote's total: the lines with amounts. */
+  totalCents = 0;
+  /** The complete quotes' totals only. */
+  completeTotalCents = 0;
+  quotes = 0;
+  incomplete = 0;
 
-function isGiven(value: unknown): boolean {
-  return !(value === null || value === undefined || (typeof value === "string" && value.trim() === ""));
-}
-
-/** Units from either the units value or the three measurements (D1, D2). */
-export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | "breadth" | "depth" | "unit">, settings: EngineSettings): PilotageUnits {
-  const measurementsGiven = [typed.length, typed.breadth, typed.depth].some(isGiven);
-  // Beside measurements, a units cell of 0 is desktop Excel's empty cell.
-  if (isGiven(typed.units) && measurementsGiven && typed.units !== 0) {
-    throw new PilotageInputError("BAD_FLAG", "Give either the pilotage units or the three measurements, not both.", "units");
+  add(quote: Pick<Quote, "totalCents" | "complete">): this {
+    this.totalCents += quote.totalCents;
+    if (quote.complete) this.completeTotalCents += quote.totalCents;
+    else this.incomplete += 1;
+    this.quotes += 1;
+    return this;
   }
-  if (measurementsGiven) {
-    const unit: LengthUnit = parseLengthUnit(typed.unit);
-    return { measured: true, units: pilotageUnitsFromMeasurements(typed.length, typed.breadth, typed.depth, settings, unit) };
+
+  /** True when every quote added is complete (and there is at least one). */
+  get complete(): boolean {
+    return this.quotes > 0 && this.incomplete === 0;
   }
-  return readPilotageUnits(typed.units, settings);
+
+  get total(): Decimal {
+    return moneyOfCents(this.totalCents);
+  }
+
+  get completeTotal(): Decimal {
+    return moneyOfCents(this.completeTotalCents);
+  }
 }
 
-export function readTransit(typed: TypedTransit, settings: EngineSettings): TransitInput {
-  return {
-    units: readTransitUnits(typed, settings),
-    section: readSection(typed.section),
-    date: readDate(typed.date),
-    clause: isGiven(typed.clause) ? parseClauseId(typed.clause) : null,
-    continuousHours: readHours(typed.hours),
-    relievedAtMidRiver: readFlag(typed.relievedAtMidRiver, "relieved at mid-river"),
-    anchoredEightHours: readFlag(typed.anchoredEightHours, "anchored 8 hours"),
-    boardFees: typed.boardFees,
-    boardSurcharge: typed.boardSurcharge,
-  };
+export function totalOfQuotes(quotes: Iterable<Pick<Quote, "totalCents" | "complete">>): TotalOfQuotes {
+  const sum = new TotalOfQuotes();
+  for (const quote of quotes) sum.add(quote);
+  return sum;
 }

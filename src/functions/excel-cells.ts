@@ -3,6 +3,7 @@
  * broadcast, and typed engine errors → CustomFunctions.Error. Computes no fee.
  */
 import { isPilotageInputError, PilotageInputError } from "../engine";
+import { isBlank } from "../engine/blank";
 
 /** A value as Excel passes it to a custom function's `any` parameter. */
 export type Cell = unknown;
@@ -44,10 +45,8 @@ export function isErrorCell(cell: Cell): cell is CustomFunctions.Error {
   return cell !== null && typeof cell === "object" && isExcelError(cell);
 }
 
-/** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md). */
-export function isBlank(cell: Cell): boolean {
-  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
-}
+/** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md): 0 is each argument's own call. */
+export { isBlank };
 
 /** A required argument: blank (null, "", or a missing optional) is an error naming the argument. */
 export function required(cell: Cell, argument: string, hint: string): Cell {

@@ -5,18 +5,16 @@
 import {
   BASE_PILOTAGE_CLAUSES,
   BOARD_FEE_TABLE_COLUMNS,
-  baseFeeWorking,
+  BaseFeeWorking,
   BoardFeeRow,
   BoardSurchargeRow,
   centsNumber,
   clauseStartDate,
   explainBaseFee,
   Money,
-  parseClauseId,
   readBaseFee,
   readBoardFeeRows,
   readBoardSurchargeRows,
-  scheduleFor,
   secondPilotLine,
   SECTION_SHORT_NAMES,
   surchargeLine,
@@ -26,16 +24,15 @@ import {
   clauseInForceOn,
   EngineSettings,
   IsoDate,
-  PilotageUnits,
-  SectionNumber,
 } from "../engine";
 // The readers and the quote that run once per row, from their own modules: in the CommonJS build
 // each name taken through the engine's index is a getter call, 100,000 times per column.
 import { readDate } from "../engine/dates";
 import { PilotageInputError } from "../engine/errors";
-import { readFlag, readHours, readPilotageUnits, readSection } from "../engine/inputs";
-import { Quote, quoteTransit } from "../engine/quote";
-import { broadcastShape, Cell, Grid, isBlank, isErrorCell, isExcelError, isSingle, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
+import { readFlag, readHours } from "../engine/inputs";
+import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
+import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
+import { Cell, Grid, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -46,17 +43,30 @@ function dateCell(cell: Cell, argument = "date"): IsoDate {
   return readDate(required(cell, argument, "enter the transit date, an Excel date or text like 2026-12-31."), argument);
 }
 
-function sectionCell(cell: Cell): SectionNumber {
-  if (cell === 0) throw new PilotageInputError("BLANK", 'section is blank (0): enter 1 or "Lower", 2 or "Upper".', "section");
-  return readSection(cell);
-}
-
-function unitsCell(cell: Cell, settings: EngineSettings): PilotageUnits {
-  return readPilotageUnits(cell, settings);
-}
-
-function clauseCell(cell: Cell) {
-  return isBlank(cell) || cell === 0 ? null : parseClauseId(cell);
+/**
+ * The engine's transit readers for Excel's cells: a date, section or clause cell of 0 is an empty
+ * cell, and the options go by their argument names.
+ */
+function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
+  const readers = transitFieldReaders(settings, { relievedAtMidRiver: "relieved_at_midriver", anchoredEightHours: "anchored_8_hours" });
+  // A date column repeats dates: the cell read last, and what it read as.
+  let lastDateCell: Cell = undefined;
+  let lastDate: IsoDate = "";
+  return {
+    ...readers,
+    section: (cell) => {
+      if (cell === 0) throw new PilotageInputError("BLANK", 'section is blank (0): enter 1 or "Lower", 2 or "Upper".', "section");
+      return readers.section(cell);
+    },
+    date: (cell) => {
+      if (cell === lastDateCell && typeof cell === "number") return lastDate;
+      const date = dateCell(cell);
+      lastDateCell = cell;
+      lastDate = date;
+      return date;
+    },
+    clause: (cell) => (cell === 0 ? null : readers.clause(cell)),
+  };
 }
 
 /** A board table argument: a range of dated rows, or omitted. */
@@ -86,28 +96,31 @@ export function pilotageUnits(length: Grid, breadth: Grid, depth: Grid, unit: Gr
   );
 }
 
-export function baseFee(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<number> {
+/** Each row's base fee working, read by the transit reader. */
+function baseFeeRows<T>(units: Grid, section: Grid, date: Grid, clause: Grid | null, answer: (working: BaseFeeWorking) => T): Result<T> {
   const settings = getFunctionSettings();
-  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) => {
-    const working = baseFeeWorking(unitsCell(u, settings), sectionCell(s), scheduleFor(dateCell(d), clauseCell(c), settings), settings);
-    return working.amountCents / 100;
-  });
+  const readers = excelTransitReaders(settings);
+  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) =>
+    answer(baseFeeOn({ units: readers.units(u), section: readers.section(s), date: readers.date(d), clause: readers.clause(c) }, settings)),
+  );
+}
+
+export function baseFee(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<number> {
+  return baseFeeRows(units, section, date, clause, (working) => working.amountCents / 100);
 }
 
 export function explain(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<string> {
-  const settings = getFunctionSettings();
-  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) =>
-    explainBaseFee(baseFeeWorking(unitsCell(u, settings), sectionCell(s), scheduleFor(dateCell(d), clauseCell(c), settings), settings)),
-  );
+  return baseFeeRows(units, section, date, clause, explainBaseFee);
 }
 
 export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null): Result<unknown> {
   const settings = getFunctionSettings();
+  const readers = excelTransitReaders(settings);
   return withTables(
     () => boardSurchargeTable(optionalGrid(boardSurcharge)),
     (rows) =>
       mapRows([units, date], ([u, d]) => {
-        const line = surchargeLine(unitsCell(u, settings), surchargeTableOn(dateCell(d), rows, settings));
+        const line = surchargeLine(readers.units(u), surchargeTableOn(readers.date(d), rows, settings));
         return (line.amountCents as number) / 100;
       }),
   );
@@ -138,108 +151,27 @@ interface TransitGrids {
 }
 
 /**
- * One quote per row of the transit arguments, `answer` turning each into the cell's value. The
- * same rules as mapRows (broadcasting, an argument's error value is the row's result, one bad row
- * is an error in that row only), written out for the six transit arguments: HUDSON_TOTAL runs over
- * whole reconciliation columns, so nothing is allocated per row but the quote and the result row.
+ * One quote per row of the transit arguments, `answer` turning each into the cell's value, with
+ * mapRows's rules (broadcasting, an argument's error value is the row's result, one bad row is an
+ * error in that row only) and the engine's transit reader. The board tables are read once per call.
  */
 function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
   const settings = getFunctionSettings();
-  let fees: BoardFeeRow[];
-  let surcharges: BoardSurchargeRow[];
-  try {
-    // The board tables are read once per call; a bad table is one error for the whole call.
-    fees = boardFeeTable(optionalGrid(grids.boardFees));
-    surcharges = boardSurchargeTable(optionalGrid(grids.boardSurcharge));
-  } catch (error) {
-    return [[toExcelError(error)]];
-  }
-  const units = grids.units;
-  const section = grids.section;
-  const date = grids.date;
-  const hours = optionalGrid(grids.hours);
-  const relieved = optionalGrid(grids.relieved);
-  const anchored = optionalGrid(grids.anchored);
-  const shape = broadcastShape([units, section, date, hours, relieved, anchored]);
-  if (isExcelError(shape)) return [[shape]];
-  const { rows, columns } = shape;
-  // Single cells (and missing arguments) are read once; ranges are read row by row.
-  const unitsOne = isSingle(units);
-  const sectionOne = isSingle(section);
-  const dateOne = isSingle(date);
-  const hoursOne = isSingle(hours);
-  const relievedOne = isSingle(relieved);
-  const anchoredOne = isSingle(anchored);
-  const first = (grid: Grid | null): Cell => (grid === null ? null : grid[0][0]);
-  const unitsFixed = first(units);
-  const sectionFixed = first(section);
-  const dateFixed = first(date);
-  const hoursFixed = first(hours);
-  const relievedFixed = first(relieved);
-  const anchoredFixed = first(anchored);
-  // A date column repeats dates: the cell read last, and what it read as.
-  let lastDateCell: Cell = undefined;
-  let lastDate: IsoDate = "";
-
-  const cellResult = (r: number, c: number): unknown => {
-    // A short row of a ragged range reads as a blank cell.
-    const u = unitsOne ? unitsFixed : units[r]?.[c];
-    const s = sectionOne ? sectionFixed : section[r]?.[c];
-    const d = dateOne ? dateFixed : date[r]?.[c];
-    const h = hoursOne ? hoursFixed : (hours as Grid)[r]?.[c];
-    const rm = relievedOne ? relievedFixed : (relieved as Grid)[r]?.[c];
-    const a = anchoredOne ? anchoredFixed : (anchored as Grid)[r]?.[c];
-    // An error value in an argument is the result; of several, the last argument's.
-    if (isErrorCell(a)) return a;
-    if (isErrorCell(rm)) return rm;
-    if (isErrorCell(h)) return h;
-    if (isErrorCell(d)) return d;
-    if (isErrorCell(s)) return s;
-    if (isErrorCell(u)) return u;
-    try {
-      const transitUnits = unitsCell(u, settings);
-      const transitSection = sectionCell(s);
-      let transitDate: IsoDate;
-      if (d === lastDateCell && typeof d === "number") {
-        transitDate = lastDate;
-      } else {
-        transitDate = dateCell(d);
-        lastDateCell = d;
-        lastDate = transitDate;
-      }
-      return answer(
-        quoteTransit(
-          {
-            units: transitUnits,
-            section: transitSection,
-            date: transitDate,
-            // Desktop passes an empty hours cell as 0: no second pilot either way.
-            continuousHours: readHours(h),
-            relievedAtMidRiver: readFlag(rm, "relieved_at_midriver"),
-            anchoredEightHours: readFlag(a, "anchored_8_hours"),
-            boardFees: fees,
-            boardSurcharge: surcharges,
-          },
-          settings,
+  return withTables(
+    () => ({ boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
+    (boards) => {
+      const readers = excelTransitReaders(settings);
+      const args = [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
+      return mapRows(args, (cells) =>
+        answer(
+          quoteTransit(
+            readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards),
+            settings,
+          ),
         ),
       );
-    } catch (error) {
-      return toExcelError(error);
-    }
-  };
-
-  const out: unknown[][] = new Array(rows);
-  for (let r = 0; r < rows; r++) {
-    if (columns === 1) {
-      // The usual column formula: a one-element literal holding the value.
-      out[r] = [cellResult(r, 0)];
-      continue;
-    }
-    const outRow: unknown[] = new Array(columns);
-    for (let c = 0; c < columns; c++) outRow[c] = cellResult(r, c);
-    out[r] = outRow;
-  }
-  return out;
+    },
+  );
 }
 
 /** What a total is missing, for the #N/A message. */

@@ -21,14 +21,16 @@ import {
   PilotRequirement,
   Quote,
   quoteTransit,
+  totalOfQuotes,
   readAmount,
   readBoardFeeRows,
   readBoardSurchargeRows,
   readDate,
-  readHours,
   readPilotRequirementInput,
-  readSection,
-  readTransit,
+  readTransitFields,
+  TransitField,
+  transitFieldErrors,
+  transitOf,
   readTransitUnits,
   resolveSettings,
   SECTION_SHORT_NAMES,
@@ -304,14 +306,13 @@ export interface TransitResult {
   blocked: string | null;
 }
 
-const TRANSIT_FIELDS: Record<string, TransitProp> = {
+/** The pane's control for each field of the transit reader; the units are the vessel's, marked there. */
+const TRANSIT_PROPS: Partial<Record<TransitField, TransitProp>> = {
   section: "section",
   date: "date",
   hours: "hours",
-  "relieved at mid-river": "relieved",
-  anchored_8_hours: "anchored",
-  "anchored 8 hours": "anchored",
-  relieved_at_midriver: "relieved",
+  relievedAtMidRiver: "relieved",
+  anchoredEightHours: "anchored",
 };
 
 export function transitHeading(transit: TransitState, number: number): string {
@@ -324,33 +325,33 @@ export function transitHeading(transit: TransitState, number: number): string {
 function quoteOne(transit: TransitState, number: number, vessel: VesselResult, board: BoardResult, settings: EngineSettings): TransitResult {
   const heading = transitHeading(transit, number);
   const result = (quote: Quote | null, errors: FieldError[], blocked: string | null): TransitResult => ({ key: transit.key, number, heading, quote, errors, blocked });
-  // Each field of the transit through its reader first, so every error shows at once (and while
-  // the vessel is still being entered).
-  const errors: FieldError[] = [];
-  checkCell(errors, ids.transit(transit.key, "section"), () => readSection(transit.section));
-  checkCell(errors, ids.transit(transit.key, "date"), () => readDate(transit.date));
-  checkCell(errors, ids.transit(transit.key, "hours"), () => readHours(transit.hours));
+  // Every field of the transit read on its own, so every error shows at once (and while the vessel
+  // is still being entered).
+  const fields = readTransitFields(
+    {
+      ...(vessel.units === null ? { units: UNMEASURED_WORD } : vessel.typed),
+      section: transit.section,
+      date: transit.date,
+      hours: transit.hours,
+      relievedAtMidRiver: transit.relievedAtMidRiver,
+      anchoredEightHours: transit.anchoredEightHours,
+    },
+    settings,
+  );
+  const marked = transitFieldErrors(fields).filter(({ field }) => field === "section" || field === "date" || field === "hours");
+  const errors = marked.map(({ field, error }) => ({ id: ids.transit(transit.key, TRANSIT_PROPS[field] as TransitProp), message: paneError(error).message }));
   if (errors.length > 0) return result(null, errors, errors[0].message);
   if (vessel.units === null) return result(null, [], VESSEL_FIRST);
   try {
-    const input = readTransit(
-      {
-        ...vessel.typed,
-        section: transit.section,
-        date: transit.date,
-        hours: transit.hours,
-        relievedAtMidRiver: transit.relievedAtMidRiver,
-        anchoredEightHours: transit.anchoredEightHours,
-        boardFees: board.fees,
-        boardSurcharge: board.surcharge,
-      },
-      settings,
-    );
+    const input = transitOf(fields, { boardFees: board.fees, boardSurcharge: board.surcharge });
     if (board.errors.length > 0) return result(null, [], "Correct the board-set amounts marked in Board rates.");
     return result(quoteTransit(input, settings), [], null);
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
-    const prop = error.field !== undefined ? TRANSIT_FIELDS[error.field] : undefined;
+    // A field's own error, or the quote's about a field (a date before the first clause, say).
+    const failed = transitFieldErrors(fields)[0];
+    const field = failed !== undefined && failed.error === error ? failed.field : (error.field as TransitField | undefined);
+    const prop = field !== undefined ? TRANSIT_PROPS[field] : undefined;
     const message = paneError(error).message;
     if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message }], message);
     return result(null, [], message);
@@ -378,8 +379,9 @@ export function computePane(state: PaneState, settings: EngineSettings): PaneRes
   const board = readBoard(state.boardFees, state.boardSurcharge);
   const transits = state.transits.map((transit, index) => quoteOne(transit, index + 1, vessel, board, settings));
   const quoted = transits.every((t) => t.quote !== null) && transits.length > 0;
-  const grandTotalCents = quoted ? transits.reduce((sum, t) => sum + (t.quote as Quote).totalCents, 0) : null;
-  const complete = quoted && transits.every((t) => (t.quote as Quote).complete);
+  const sum = quoted ? totalOfQuotes(transits.map((t) => t.quote as Quote)) : null;
+  const grandTotalCents = sum === null ? null : sum.totalCents;
+  const complete = sum !== null && sum.complete;
   const compliance = checkCompliance(state.compliance);
   return {
     vessel,

@@ -4,7 +4,7 @@
  * authority column) and the Board rates sheet's two tables. excel-writer.ts only applies these
  * writes through Office.js, so the layout is tested without Excel.
  */
-import { isoToExcelSerial, PilotageInputError, readDate } from "../engine";
+import { isBlank, isoToExcelSerial, PilotageInputError, readDate } from "../engine";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -28,6 +28,7 @@ import {
   quotedSheet,
 } from "../workbook/board-rates-sheet";
 import { DOCKING_NOTE, QUOTE_TITLE } from "./export-table";
+import { columnLetter } from "../workbook/cell-address";
 import { feeRowIsBlank, PaneResult, surchargeRowIsBlank, typedDimension } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState } from "./state";
 
@@ -52,16 +53,7 @@ export const TEXT_FORMAT = "@";
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
-export function columnLetter(column: number): string {
-  let n = column;
-  let letters = "";
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rem) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
+export { columnLetter } from "../workbook/cell-address";
 
 export function cellAddress(column: number, row: number): string {
   return `${columnLetter(column)}${row}`;
@@ -240,7 +232,7 @@ function cellText(cell: unknown, kind: "date" | "amount"): string {
 
 function isBlankSheetRow(cells: readonly unknown[]): boolean {
   // Desktop Excel reads an empty cell as "" through values; 0 is kept, it is a typed amount.
-  return cells.every((cell) => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === ""));
+  return cells.every(isBlank);
 }
 
 /** The sheet's table cells as the pane's rows (text as typed; dates as YYYY-MM-DD). */

@@ -4,6 +4,7 @@
  * writer for large tables); the caller decides what the columns mean.
  */
 import type { stream as excelStream, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
+import { columnLetter } from "./cell-address";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
 import {
@@ -174,13 +175,7 @@ const DEFAULT_HIGHLIGHT_FONT = "FF9C0006";
 const HEADER_FILL = "FFD9E1F2";
 
 /** "A" for 1, "Z" for 26, "AA" for 27. */
-export function columnLetters(columnNumber: number): string {
-  let letters = "";
-  for (let rest = columnNumber; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return letters;
-}
+export const columnLetters = columnLetter;
 
 function checkSheetName(name: string): void {
   // Excel's own rules; a file breaking them opens with a repair prompt or not at all.
