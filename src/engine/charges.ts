@@ -1,13 +1,15 @@
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError, shownInput } from "./errors";
-import { centsFromMillionthsOfCent, centsOfDecimal, centsOfText, memoizedForFrozen, MILLION, millionthsOfDecimal, moneyOfCents } from "./exact";
+import { centsOfDecimal, centsOfText, memoizedForFrozen, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
 import { BoardFeeCode, BOARD_FEES, boardFeesFor } from "./rates/board-fees";
 import { BASE_PILOTAGE_CLAUSES, SectionNumber, SectionRates, SECTION_SHORT_NAMES } from "./rates/base-pilotage";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, SurchargeBands } from "./rates/surcharge";
+import { BASE_PILOTAGE_BANDS, SECOND_PILOT_RULE, SURCHARGE_BANDS, UNMEASURED_CHARGE } from "./rates/thresholds";
 import { ClauseInForce } from "./schedule";
+import { ChargeUnits } from "./units";
 import { EngineSettings } from "./settings";
 
 export type ChargeCode = "base" | "surcharge" | "second_pilot" | BoardFeeCode;
@@ -51,42 +53,41 @@ class LazyChargeLine implements ChargeLine {
   }
 }
 
+/** A charge's name in a sentence ("surcharge", "mid-river launch fee"), as a message lists what is not entered. */
+export function chargeInWords(code: ChargeCode): string {
+  return CHARGE_WORDS[code];
+}
+const CHARGE_WORDS: Record<ChargeCode, string> = {
+  base: "base pilotage",
+  surcharge: "surcharge",
+  second_pilot: "second pilot",
+  ...(Object.fromEntries(BOARD_FEES.map((fee) => [fee.code, fee.what])) as Record<BoardFeeCode, string>),
+};
+
 export function chargeLine(code: ChargeCode, label: string, amountCents: number | null, citation: string, note: () => string): ChargeLine {
   return new LazyChargeLine(code, label, amountCents, citation, note);
 }
 
 /** § 89-a(4)(d), D2: failure to provide the measurements subjects the vessel to the maximum charge. */
-export const UNMEASURED_CITATION = "§ 89-a(4)(d)";
-const MAXIMUM_CHARGE_UNITS = 500;
+export const UNMEASURED_CITATION = UNMEASURED_CHARGE.citation;
 
 function unitsText(units: Decimal): string {
   return units.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
-/** Units × 10^6 exactly, or null when only decimal.js can hold them. */
-function unitsMillionths(units: PilotageUnits): number | null {
-  if (!units.measured) return MAXIMUM_CHARGE_UNITS * MILLION;
-  return units.millionths !== undefined ? units.millionths : millionthsOfDecimal(units.units);
-}
-
-function unitsDecimal(units: PilotageUnits): Decimal {
-  return units.measured ? units.units : new Money(MAXIMUM_CHARGE_UNITS);
-}
-
-/** rate (dollars) × units, rounded half up to cents: integers when exact, decimal.js otherwise. */
-function perUnitCents(rateCents: number, millionths: number | null, units: () => Decimal): number {
-  if (millionths !== null) return centsFromMillionthsOfCent(rateCents * millionths);
-  return toCents(new Money(rateCents).times(units()).div(100)).times(100).toNumber();
+/** "192.16 units", or the maximum charge for a vessel not measured (D2). */
+function unitsWords(units: PilotageUnits): string {
+  return units.measured ? `${unitsText(units.units)} units` : `Measurements not provided (${UNMEASURED_CITATION}): charged as ${UNMEASURED_CHARGE.units} units`;
 }
 
 /** The statute's amounts in cents, derived once from the data rows. */
-interface SectionCents { upTo50: number; over50UpTo100: number; perUnit: number; maximumMillionths: number }
+interface SectionCents { upTo50: number; over50UpTo100: number; perUnit: number; maximumUnits: number }
 function sectionCentsOf(rates: SectionRates): SectionCents {
   return {
     upTo50: centsOfText(rates.upTo50Units),
     over50UpTo100: centsOfText(rates.over50UpTo100Units),
     perUnit: centsOfText(rates.perUnitFrom100Units),
-    maximumMillionths: rates.maximumUnits * MILLION,
+    maximumUnits: rates.maximumUnits,
   };
 }
 
@@ -126,8 +127,6 @@ export interface BaseFeeWorking {
   amountCents: number;
 }
 
-interface ChargedUnits { millionths: number | null; decimal: () => Decimal; rateCents: number | null; capped: boolean }
-
 class LazyBaseFeeWorking implements BaseFeeWorking {
   readonly unmeasured: boolean;
 
@@ -137,17 +136,15 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
     readonly clause: ClauseInForce,
     readonly tier: BaseTier,
     readonly amountCents: number,
-    private readonly charged: ChargedUnits,
+    private readonly charged: ChargeUnits,
+    private readonly rateCents: number | null,
+    readonly cappedAtMaximum: boolean,
   ) {
     this.unmeasured = !units.measured;
   }
 
-  get cappedAtMaximum(): boolean {
-    return this.charged.capped;
-  }
-
   get unitsCharged(): Decimal {
-    return this.charged.millionths !== null ? new Money(this.charged.millionths).div(MILLION) : this.charged.decimal();
+    return this.charged.decimal;
   }
 
   get vesselUnits(): Decimal | null {
@@ -155,7 +152,7 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
   }
 
   get rate(): Decimal | null {
-    return this.charged.rateCents === null ? null : moneyOfCents(this.charged.rateCents);
+    return this.rateCents === null ? null : moneyOfCents(this.rateCents);
   }
 
   get amount(): Decimal {
@@ -163,39 +160,25 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
   }
 }
 
-function baseWorking(
-  units: PilotageUnits,
-  section: SectionNumber,
-  clause: ClauseInForce,
-  tier: BaseTier,
-  amountCents: number,
-  charged: ChargedUnits,
-): BaseFeeWorking {
-  return new LazyBaseFeeWorking(units, section, clause, tier, amountCents, charged);
-}
-
 /**
- * D3, D4: u ≤ 50 → "up to 50" amount; 50 < u < 100 → "more than 50 and up to 100" amount;
- * u ≥ 100 → rate × min(u, 500) ("vessels of 100 pilotage units and over shall pay … per pilotage
- * unit"; "a maximum charge of up to 500 pilotage units"). At exactly 100 the flat amount is used
- * only when the D4 setting asks for it. D2: unmeasured → the charge at 500 units.
+ * § 89-a(4)(b)(1), D3, D4: up to 50 units → the first amount; more than 50 and less than 100 →
+ * the second; 100 units and over → the rate per unit, on at most the clause's maximum (500). At
+ * exactly 100 the second amount applies only when the D4 setting asks for it. D2: an unmeasured
+ * vessel is charged at the maximum.
  */
 export function baseFeeWorking(units: PilotageUnits, section: SectionNumber, clause: ClauseInForce, settings: EngineSettings): BaseFeeWorking {
   const table = sectionCents(clause.rates.sections[section]);
-  const millionths = unitsMillionths(units);
-  const decimal = () => unitsDecimal(units);
-  const flat = { millionths, decimal, rateCents: null, capped: false };
-  const atMost50 = millionths !== null ? millionths <= 50 * MILLION : decimal().lte(50);
-  if (atMost50) return baseWorking(units, section, clause, "upTo50Units", table.upTo50, flat);
-  const below100 = millionths !== null ? millionths < 100 * MILLION : decimal().lt(100);
-  const exactly100 = millionths !== null ? millionths === 100 * MILLION : decimal().eq(100);
-  if (below100 || (exactly100 && settings.at100Units === "flatAmount")) {
-    return baseWorking(units, section, clause, "over50UpTo100Units", table.over50UpTo100, flat);
+  const charged = ChargeUnits.of(units, UNMEASURED_CHARGE.units);
+  const bands = BASE_PILOTAGE_BANDS;
+  const working = (tier: BaseTier, amountCents: number, on: ChargeUnits, rateCents: number | null = null, capped = false) =>
+    new LazyBaseFeeWorking(units, section, clause, tier, amountCents, on, rateCents, capped);
+  if (charged.atMost(bands.flatUpTo.units)) return working("upTo50Units", table.upTo50, charged);
+  const atThreshold = charged.equals(bands.perUnitFrom.units);
+  if (charged.lessThan(bands.secondFlatBelow.units) || (atThreshold && settings.at100Units === "flatAmount")) {
+    return working("over50UpTo100Units", table.over50UpTo100, charged);
   }
-  const capped = millionths !== null ? millionths > table.maximumMillionths : decimal().gt(table.maximumMillionths / MILLION);
-  const chargedMillionths = capped ? table.maximumMillionths : millionths;
-  const amountCents = perUnitCents(table.perUnit, chargedMillionths, decimal);
-  return baseWorking(units, section, clause, "perUnit", amountCents, { millionths: chargedMillionths, decimal, rateCents: table.perUnit, capped });
+  const onUnits = charged.cappedAt(table.maximumUnits);
+  return working("perUnit", onUnits.timesCents(table.perUnit), onUnits, table.perUnit, onUnits !== charged);
 }
 
 /** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */
@@ -203,18 +186,19 @@ export function explainBaseFee(working: BaseFeeWorking): string {
   const citation = working.clause.rates.citation;
   const section = SECTION_SHORT_NAMES[working.section];
   const who = working.unmeasured
-    ? `Measurements not provided (${UNMEASURED_CITATION}): charged as 500 units`
+    ? `Measurements not provided (${UNMEASURED_CITATION}): charged as ${UNMEASURED_CHARGE.units} units`
     : `${unitsText(working.vesselUnits as Decimal)} units`;
+  const { flatUpTo, perUnitFrom } = BASE_PILOTAGE_BANDS;
   switch (working.tier) {
     case "upTo50Units":
-      return `${who} ≤ 50: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      return `${who} ≤ ${flatUpTo.units}: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
     case "over50UpTo100Units":
-      return working.unitsCharged.eq(100)
-        ? `${who} = 100: flat ${formatUsd(working.amount)} for ${section} (setting D4 flatAmount) under ${citation}`
-        : `${who} > 50 and < 100: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      return working.unitsCharged.eq(perUnitFrom.units)
+        ? `${who} = ${perUnitFrom.units}: flat ${formatUsd(working.amount)} for ${section} (setting D4 flatAmount) under ${citation}`
+        : `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
     case "perUnit": {
-      const cap = working.cappedAtMaximum ? ` (maximum charge of 500 units applies)` : "";
-      return `${who} ≥ 100${cap}: ${unitsText(working.unitsCharged)} × ${formatUsd(working.rate as Decimal)} = ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      const cap = working.cappedAtMaximum ? ` (maximum charge of ${working.clause.rates.sections[working.section].maximumUnits} units applies)` : "";
+      return `${who} ≥ ${perUnitFrom.units}${cap}: ${unitsText(working.unitsCharged)} × ${formatUsd(working.rate as Decimal)} = ${formatUsd(working.amount)} for ${section} under ${citation}`;
     }
   }
 }
@@ -323,38 +307,37 @@ function rateText(rate: string): string {
 }
 
 /**
- * D7: u ≤ 50 → first amount; 50 < u ≤ 100 → second amount; u > 100 → per-unit amount × u, with
- * no maximum. D2: an unmeasured vessel is charged as 500 units.
+ * § 89-a(4)(b)(1-c), D7: 0 to 50 units → the first amount; 51 to 100 (more than 50 up to 100) →
+ * the second; over 100 → the per-unit amount on every unit, with no maximum. D2: an unmeasured
+ * vessel is charged at the maximum.
  */
 export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): ChargeLine {
-  const millionths = unitsMillionths(units);
-  const decimal = () => unitsDecimal(units);
+  const charged = ChargeUnits.of(units, UNMEASURED_CHARGE.units);
+  const { firstUpTo, secondUpTo } = SURCHARGE_BANDS;
   const cents = bandCents(table.bands);
-  const who = () => (units.measured ? `${unitsText(units.units)} units` : `Measurements not provided (${UNMEASURED_CITATION}): charged as 500 units`);
   const citation = units.measured ? table.citation : `${table.citation}; ${UNMEASURED_CITATION}`;
+  const line = (amount: number, working: () => string) =>
+    chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${unitsWords(units)} ${working()}; ${table.source}`);
+  // A board amount with more than two decimals takes decimal.js.
   const flatCents = (exact: number | null, text: string) => exact ?? toCents(new Money(text)).times(100).toNumber();
-  if (millionths !== null ? millionths <= 50 * MILLION : decimal().lte(50)) {
+  if (charged.atMost(firstUpTo.units)) {
     const amount = flatCents(cents.upTo50, table.bands.upTo50Units);
-    return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${who()} in the 0–50 band: ${formatUsd(moneyOfCents(amount))}; ${table.source}`);
+    return line(amount, () => `in the 0–${firstUpTo.units} band: ${formatUsd(moneyOfCents(amount))}`);
   }
-  if (millionths !== null ? millionths <= 100 * MILLION : decimal().lte(100)) {
+  if (charged.atMost(secondUpTo.units)) {
     const amount = flatCents(cents.over50UpTo100, table.bands.over50UpTo100Units);
-    return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${who()} in the 51–100 band: ${formatUsd(moneyOfCents(amount))}; ${table.source}`);
+    return line(amount, () => `in the ${firstUpTo.units + 1}–${secondUpTo.units} band: ${formatUsd(moneyOfCents(amount))}`);
   }
   const rate = table.bands.perUnitOver100Units;
-  const amount = cents.perUnit !== null
-    ? perUnitCents(cents.perUnit, millionths, decimal)
-    : toCents(new Money(rate).times(decimal())).times(100).toNumber();
-  return chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () =>
-    `${who()} over 100: ${unitsText(decimal())} × ${rateText(rate)} = ${formatUsd(moneyOfCents(amount))}; ${table.source}`,
-  );
+  const amount = cents.perUnit !== null ? charged.timesCents(cents.perUnit) : charged.timesRate(rate);
+  return line(amount, () => `over ${secondUpTo.units}: ${unitsText(charged.decimal)} × ${rateText(rate)} = ${formatUsd(moneyOfCents(amount))}`);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Second pilot, § 89-a(4)(b)(1-a)
 
-export const SECOND_PILOT_CITATION = "§ 89-a(4)(b)(1-a)";
-const SECOND_PILOT_LABEL = "Second pilot (50% of base pilotage)";
+export const SECOND_PILOT_CITATION = SECOND_PILOT_RULE.citation;
+const SECOND_PILOT_LABEL = `Second pilot (${SECOND_PILOT_RULE.percentOfBaseFee}% of base pilotage)`;
 
 export interface SecondPilotCircumstances {
   continuousHours: number | null;
@@ -370,20 +353,16 @@ export interface SecondPilotCircumstances {
  */
 export function secondPilotLineFromCents(baseFeeCents: number, circumstances: SecondPilotCircumstances): ChargeLine | null {
   const { continuousHours, relievedAtMidRiver, anchoredEightHours } = circumstances;
+  const { moreThanHours, percentOfBaseFee, anchoredHours } = SECOND_PILOT_RULE;
+  const none = (why: string) => chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h${why}`);
   if (continuousHours === null) return null;
-  if (continuousHours <= 10) {
-    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h of continuous pilotage is not more than 10 h: one pilot.`);
-  }
-  if (relievedAtMidRiver) {
-    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h, but the first pilot is relieved at the mid-river station: no second-pilot fee.`);
-  }
-  if (anchoredEightHours) {
-    return chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h, but the vessel anchors at least 8 h so no pilot exceeds 10 h: no second pilot.`);
-  }
-  // 50% of whole cents, half up: (cents × 5 + 5) ÷ 10, in integers.
-  const amount = Math.floor((baseFeeCents * 5 + 5) / 10);
+  if (continuousHours <= moreThanHours) return none(` of continuous pilotage is not more than ${moreThanHours} h: one pilot.`);
+  if (relievedAtMidRiver) return none(", but the first pilot is relieved at the mid-river station: no second-pilot fee.");
+  if (anchoredEightHours) return none(`, but the vessel anchors at least ${anchoredHours} h so no pilot exceeds ${moreThanHours} h: no second pilot.`);
+  // A percentage of whole cents, half up, in integers: (cents × percent + 50) ÷ 100.
+  const amount = Math.floor((baseFeeCents * percentOfBaseFee + 50) / 100);
   return chargeLine("second_pilot", SECOND_PILOT_LABEL, amount, SECOND_PILOT_CITATION, () =>
-    `${continuousHours} h > 10 h of continuous pilotage: 50% × ${formatUsd(moneyOfCents(baseFeeCents))} = ${formatUsd(moneyOfCents(amount))}.`,
+    `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percentOfBaseFee}% × ${formatUsd(moneyOfCents(baseFeeCents))} = ${formatUsd(moneyOfCents(amount))}.`,
   );
 }
 

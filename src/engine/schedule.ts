@@ -1,6 +1,7 @@
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError, shownInput } from "./errors";
 import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
+import { CLAUSE_VI_MAY_APPLY_FROM } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
 
 /** The base-rate clause that governs a transit, with how sure we are of its start (D6). */
@@ -101,7 +102,7 @@ export function clauseInForceOn(date: IsoDate, settings: EngineSettings): Clause
   for (let i = timeline.length - 1; i >= 0; i--) {
     const dated = timeline[i];
     if (dated.startsOn <= date) {
-      return dated.inForceWithVIWarning !== null && date >= "2021-01-01" ? dated.inForceWithVIWarning : dated.inForce;
+      return dated.inForceWithVIWarning !== null && date >= CLAUSE_VI_MAY_APPLY_FROM.date ? dated.inForceWithVIWarning : dated.inForce;
     }
   }
   throw new PilotageInputError(

@@ -1,0 +1,48 @@
+/**
+ * The statute's thresholds, one cited row each, so that the rules in charges.ts and schedule.ts
+ * compare with data rather than with numbers written into the code.
+ */
+import type { IsoDate } from "../dates";
+
+export interface UnitsThreshold {
+  units: number;
+  citation: string;
+  /** The statute's words, or the reading of them (interpretations.md). */
+  words: string;
+}
+
+/** § 89-a(4)(b)(1), D3/D4: the two flat amounts and the per-unit rate. The 500-unit maximum is each clause's own row (base-pilotage.ts). */
+export const BASE_PILOTAGE_BANDS = Object.freeze({
+  flatUpTo: { units: 50, citation: "§ 89-a(4)(b)(1)", words: "Up to 50 pilotage units" },
+  secondFlatBelow: { units: 100, citation: "§ 89-a(4)(b)(1)", words: "More than 50 and up to 100 pilotage units" },
+  perUnitFrom: { units: 100, citation: "§ 89-a(4)(b)(1)", words: "All vessels of 100 pilotage units and over shall pay … per pilotage unit" },
+} satisfies Record<string, UnitsThreshold>);
+
+/** § 89-a(4)(d), D2: a vessel whose measurements are not provided is charged the maximum. */
+export const UNMEASURED_CHARGE: UnitsThreshold = Object.freeze({
+  units: 500,
+  citation: "§ 89-a(4)(d)",
+  words: "failure to provide the measurements subjects the vessel to the maximum charge",
+});
+
+/** § 89-a(4)(b)(1-c), D7: "0 to 50", "51 to 100" (more than 50 up to 100), "over 100" (every unit, no maximum). */
+export const SURCHARGE_BANDS = Object.freeze({
+  firstUpTo: { units: 50, citation: "§ 89-a(4)(b)(1-c)", words: "0 to 50 pilotage units" },
+  secondUpTo: { units: 100, citation: "§ 89-a(4)(b)(1-c)", words: "51 to 100 pilotage units" },
+} satisfies Record<string, UnitsThreshold>);
+
+/** § 89-a(4)(b)(1-a), D11: more than ten hours of continuous pilotage → a second pilot at 50% of the base fee. */
+export const SECOND_PILOT_RULE = Object.freeze({
+  moreThanHours: 10,
+  /** Of the rounded base pilotage fee. */
+  percentOfBaseFee: 50,
+  /** The vessel anchors at least this long, so no pilot exceeds the ten hours. */
+  anchoredHours: 8,
+  citation: "§ 89-a(4)(b)(1-a)",
+});
+
+/**
+ * D6: clause (vi) began on a date not identified here, before 2022 (when (vii) starts): quotes
+ * under clause (v) from this date on carry a warning that (vi) may apply.
+ */
+export const CLAUSE_VI_MAY_APPLY_FROM: { date: IsoDate; citation: string } = Object.freeze({ date: "2021-01-01", citation: "§ 89-a(4)(b)(1)(vi); interpretations.md D6" });

@@ -1,0 +1,69 @@
+/**
+ * The pilotage units a charge is worked on, with every comparison and product written once. Units
+ * are held as an exact integer count of millionths when they fit (the usual case: no decimal.js
+ * at all), else as a Decimal; both ways give the same answers (test/engine/exact.test.ts and the
+ * benchmark's 10,000,000-input cross-check).
+ */
+import Decimal from "decimal.js";
+import { centsFromMillionthsOfCent, MILLION, millionthsOfDecimal } from "./exact";
+import { PilotageUnits } from "./inputs";
+import { Money, toCents } from "./money";
+
+export class ChargeUnits {
+  private decimalValue: Decimal | undefined;
+
+  private constructor(
+    /** Units × 10^6 exactly, or null when only decimal.js can hold them. */
+    private readonly millionths: number | null,
+    private readonly units: PilotageUnits | null,
+  ) {}
+
+  /** The units a vessel is charged on: its own, or `unmeasuredUnits` when not provided (D2). */
+  static of(units: PilotageUnits, unmeasuredUnits: number): ChargeUnits {
+    if (!units.measured) return ChargeUnits.whole(unmeasuredUnits);
+    return new ChargeUnits(units.millionths !== undefined ? units.millionths : millionthsOfDecimal(units.units), units);
+  }
+
+  static whole(units: number): ChargeUnits {
+    return new ChargeUnits(units * MILLION, null);
+  }
+
+  get decimal(): Decimal {
+    if (this.decimalValue === undefined) {
+      this.decimalValue = this.millionths !== null ? new Money(this.millionths).div(MILLION) : (this.units as { units: Decimal }).units;
+    }
+    return this.decimalValue;
+  }
+
+  atMost(units: number): boolean {
+    return this.millionths !== null ? this.millionths <= units * MILLION : this.decimal.lte(units);
+  }
+
+  lessThan(units: number): boolean {
+    return this.millionths !== null ? this.millionths < units * MILLION : this.decimal.lt(units);
+  }
+
+  equals(units: number): boolean {
+    return this.millionths !== null ? this.millionths === units * MILLION : this.decimal.eq(units);
+  }
+
+  moreThan(units: number): boolean {
+    return !this.atMost(units);
+  }
+
+  /** These units, or `maximum` when they are more. */
+  cappedAt(maximum: number): ChargeUnits {
+    return this.moreThan(maximum) ? ChargeUnits.whole(maximum) : this;
+  }
+
+  /** rate × units, the rate in whole cents, rounded half up to cents (D14). */
+  timesCents(rateCents: number): number {
+    if (this.millionths !== null) return centsFromMillionthsOfCent(rateCents * this.millionths);
+    return toCents(new Money(rateCents).times(this.decimal).div(100)).times(100).toNumber();
+  }
+
+  /** rate × units for a rate of any decimals ("3.605"), rounded half up to cents (D14). */
+  timesRate(rate: string): number {
+    return toCents(new Money(rate).times(this.decimal)).times(100).toNumber();
+  }
+}
