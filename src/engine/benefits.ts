@@ -468,7 +468,7 @@ export function readBenefitDate(input: unknown, field: string, what: string): Is
   try {
     return readDate(input, what);
   } catch (error) {
-    if (isPilotageInputError(error)) throw new PilotageInputError(error.code, error.message, field);
+    if (isPilotageInputError(error)) throw new PilotageInputError(error.code, (words) => error.messageIn(words), field);
     throw error;
   }
 }

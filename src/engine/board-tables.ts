@@ -3,7 +3,7 @@
  * rows, or flags. One reader for all adapters.
  */
 import { readDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { DoorWords, PilotageInputError } from "./errors";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { readAmount } from "./inputs";
 import { BOARD_FEES } from "./rates/board-fees";
@@ -24,8 +24,8 @@ function dataRows(rows: readonly (readonly unknown[])[]): { cells: readonly unkn
 }
 
 function tableError(table: string, rowNumber: number, error: unknown): PilotageInputError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new PilotageInputError("BAD_BOARD_TABLE", `${table}, row ${rowNumber}: ${message}`, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
+  const message = (words: DoorWords) => (error instanceof PilotageInputError ? error.messageIn(words) : error instanceof Error ? error.message : String(error));
+  return new PilotageInputError("BAD_BOARD_TABLE", (words) => `${table}, row ${rowNumber}: ${message(words)}`, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
 }
 
 /**

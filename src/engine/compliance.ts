@@ -3,7 +3,7 @@
  * readers below turn what people type (cells, flags, form fields) into those values.
  */
 import Decimal from "decimal.js";
-import { EMPTY_CELL_READS_AS_ZERO, PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { readDecimal, readFlag } from "./inputs";
 import { isBlank } from "./blank";
 
@@ -118,7 +118,7 @@ function checkGrossTons(tons: Decimal, field: string): Decimal {
   if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);
   // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
   // "less than three hundred" test silently.
-  if (tons.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The gross registered tons must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the vessel's GRT.`, field);
+  if (tons.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The gross registered tons must be more than zero${words.emptyCellNote}: enter the vessel's GRT.`, field);
   if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) {
     throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(tons)} gross registered tons is more than any vessel has: check the figure.`, field);
   }
@@ -127,7 +127,7 @@ function checkGrossTons(tons: Decimal, field: string): Decimal {
 
 function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: number): Decimal {
   if (!feet.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
-  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The ${what} must be more than zero feet${EMPTY_CELL_READS_AS_ZERO}: enter it in feet.`, field);
+  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The ${what} must be more than zero feet${words.emptyCellNote}: enter it in feet.`, field);
   if (feet.gt(maximum)) {
     throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${shownInput(feet)} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
   }

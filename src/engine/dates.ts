@@ -1,4 +1,4 @@
-import { EXCEL_DATE_ADVICE, PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { isBlank } from "./blank";
 
 /** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
@@ -58,7 +58,7 @@ export function parseIsoDate(text: string, field = "date"): IsoDate {
   if (!match) {
     throw new PilotageInputError(
       "BAD_DATE",
-      `The ${field} "${shownInput(text)}" is not a date: enter ${EXCEL_DATE_ADVICE}.`,
+      (words) => `The ${field} "${shownInput(text)}" is not a date: enter ${words.dateAdvice}.`,
       field,
     );
   }
@@ -123,7 +123,7 @@ export function isoToExcelSerial(date: IsoDate): number {
 /** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
 export function readDate(input: unknown, field = "date"): IsoDate {
   if (isBlank(input)) {
-    throw new PilotageInputError("BLANK", `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${EXCEL_DATE_ADVICE}.`, field);
+    throw new PilotageInputError("BLANK", (words) => `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${words.dateAdvice}.`, field);
   }
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);

@@ -32,18 +32,39 @@ const KIND_OF = {
 
 export type InputErrorCode = keyof typeof KIND_OF;
 
+/**
+ * The words a door chooses where they depend on how its values are typed: how to enter a date,
+ * and whether a zero may be an empty cell. A message that uses them is made by a function of them.
+ */
+export interface DoorWords {
+  dateAdvice: string;
+  /** Said after "must be more than zero" where a 0 may be an empty Excel cell; "" elsewhere. */
+  emptyCellNote: string;
+}
+
+export type MessageWords = string | ((words: DoorWords) => string);
+
 export class PilotageInputError extends Error {
   readonly kind: ErrorKind;
+  private readonly words: (words: DoorWords) => string;
 
   constructor(
     readonly code: InputErrorCode,
-    message: string,
+    /** Shown as is by every adapter, so it must say what to fix; in cells' words unless a door asks for its own (messageIn). */
+    message: MessageWords,
     /** The input the message is about (e.g. "length", "date"), for marking a form field. */
     readonly field?: string,
   ) {
-    super(message);
+    const words = typeof message === "string" ? () => message : message;
+    super(words(CELL_WORDS));
+    this.words = words;
     this.name = "PilotageInputError";
     this.kind = KIND_OF[code];
+  }
+
+  /** The message in a door's own words. */
+  messageIn(words: DoorWords): string {
+    return this.words(words);
   }
 }
 
@@ -53,7 +74,7 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
 
 /**
  * How the engine's messages say to enter a date: as in an Excel cell, the engine's main caller. An
- * adapter where everything is typed as text (the command line, the task pane's fields) shows its
+ * adapter where everything is typed as text (the command line, the task pane's fields) gives its
  * own advice instead, through forTypedInput.
  */
 export const EXCEL_DATE_ADVICE = "an Excel date or text like 2026-12-31 (YYYY-MM-DD)";
@@ -61,13 +82,15 @@ export const EXCEL_DATE_ADVICE = "an Excel date or text like 2026-12-31 (YYYY-MM
 /** Said where a zero may be an empty cell (desktop Excel passes one as 0); it means nothing where the 0 was typed. */
 export const EMPTY_CELL_READS_AS_ZERO = " (an empty cell reads as 0)";
 
+/** The words of a door whose values come from cells (Excel, a workbook, a CSV file's cells). */
+const CELL_WORDS: DoorWords = { dateAdvice: EXCEL_DATE_ADVICE, emptyCellNote: EMPTY_CELL_READS_AS_ZERO };
+
 /**
- * The error as an adapter where inputs are typed as text shows it: the date advice
- * (EXCEL_DATE_ADVICE) replaced by the adapter's own, e.g. "a date as YYYY-MM-DD, e.g. 2026-12-31",
- * and the note on empty cells dropped. Code and field are kept.
+ * The error as an adapter where inputs are typed as text shows it: its own date advice, e.g. "a
+ * date as YYYY-MM-DD, e.g. 2026-12-31", and no note on empty cells. Code and field are kept.
  */
 export function forTypedInput(error: PilotageInputError, dateAdvice: string): PilotageInputError {
-  const message = error.message.replace(EXCEL_DATE_ADVICE, dateAdvice).replace(EMPTY_CELL_READS_AS_ZERO, "");
+  const message = error.messageIn({ dateAdvice, emptyCellNote: "" });
   return message === error.message ? error : new PilotageInputError(error.code, message, error.field);
 }
 

@@ -3,7 +3,7 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { EMPTY_CELL_READS_AS_ZERO, PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError, shownInput } from "./errors";
 import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { SectionNumber } from "./rates/base-pilotage";
@@ -105,7 +105,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     }
     throw error;
   }
-  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", `The pilotage units must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the units.`, field);
+  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The pilotage units must be more than zero${words.emptyCellNote}: enter the units.`, field);
   if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
     throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(units)} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
   }
@@ -167,7 +167,7 @@ export function readAmount(input: unknown, field: string, what: string): Decimal
 export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
   const fee = readAmount(input, field, "base pilotage fee");
   if (fee.isZero()) {
-    throw new PilotageInputError("NOT_POSITIVE", `The base pilotage fee must be more than zero${EMPTY_CELL_READS_AS_ZERO}: enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).`, field);
+    throw new PilotageInputError("NOT_POSITIVE", (words) => `The base pilotage fee must be more than zero${words.emptyCellNote}: enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).`, field);
   }
   return fee;
 }

@@ -9,6 +9,7 @@ import {
   BoardFeeRow,
   BoardSurchargeRow,
   centsNumber,
+  chargeInWords,
   clauseStartDate,
   explainBaseFee,
   Money,
@@ -176,7 +177,7 @@ function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Resu
 
 /** What a total is missing, for the #N/A message. */
 function missingItems(quote: Quote): string {
-  return quote.lines.filter((line) => line.amount === null).map((line) => line.label.replace(/ \(.*\)$/, "").toLowerCase()).join(", ");
+  return quote.lines.filter((line) => line.amountCents === null).map((line) => chargeInWords(line.code)).join(", ");
 }
 
 export function total(grids: TransitGrids): Result<unknown> {
