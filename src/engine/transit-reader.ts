@@ -33,8 +33,19 @@ export interface TransitBoards {
   boardSurcharge?: readonly BoardSurchargeRow[];
 }
 
-/** A transit as people type it; every value is read by the field readers. */
-export interface TypedTransit extends TransitBoards {
+/** One row of cells, as a column of transits gives them; a field without a column is undefined. */
+export interface TransitCells {
+  units: unknown;
+  section: unknown;
+  date: unknown;
+  clause?: unknown;
+  hours?: unknown;
+  relievedAtMidRiver?: unknown;
+  anchoredEightHours?: unknown;
+}
+
+/** A transit as people type it: the units, or the three measurements, and the other cells. */
+export interface TypedTransit extends TransitBoards, Omit<TransitCells, "units"> {
   /** Pilotage units or "UNMEASURED"; omit when giving the three measurements. */
   units?: unknown;
   length?: unknown;
@@ -42,12 +53,6 @@ export interface TypedTransit extends TransitBoards {
   depth?: unknown;
   /** Unit for plain-number measurements: "ft" (default), "m", "in". */
   unit?: unknown;
-  section: unknown;
-  date: unknown;
-  clause?: unknown;
-  hours?: unknown;
-  relievedAtMidRiver?: unknown;
-  anchoredEightHours?: unknown;
 }
 
 /** The fields of a transit, in the order their errors are reported. */
@@ -157,17 +162,6 @@ export function transitOf(fields: TransitFields, boards: TransitBoards): Transit
 
 export function readTransit(typed: TypedTransit, settings: EngineSettings): TransitInput {
   return transitOf(readTransitFields(typed, settings), typed);
-}
-
-/** One row of cells, as a column of transits gives them; a field without a column is undefined. */
-export interface TransitCells {
-  units: unknown;
-  section: unknown;
-  date: unknown;
-  clause?: unknown;
-  hours?: unknown;
-  relievedAtMidRiver?: unknown;
-  anchoredEightHours?: unknown;
 }
 
 /**

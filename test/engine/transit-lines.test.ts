@@ -1,0 +1,99 @@
+/**
+ * The transit reader's per-field results, every line as an amount or a typed reason
+ * (transitLines), the totals over several quotes (TotalOfQuotes) and the units type behind the
+ * tier tests (ChargeUnits). Rates: § 89-a(4)(b)(1)(xi), from 2026-01-01: Section 1 $15.32 per
+ * unit from 100 units, Section 2 $21.58.
+ */
+import {
+  BoardFeeRow,
+  BoardSurchargeRow,
+  ChargeUnits,
+  DEFAULT_SETTINGS,
+  Money,
+  quoteTransit,
+  readTransit,
+  readTransitFields,
+  totalOfQuotes,
+  transitFieldErrors,
+  transitLines,
+} from "../../src/engine";
+
+const FEES: BoardFeeRow[] = [{ from: "2026-01-01", launch: new Money("310.00"), communication: new Money("45.50"), midriver_launch: new Money("125.25") }];
+const SURCHARGE: BoardSurchargeRow[] = [{ from: "2025-01-01", upTo50Units: "320", over50UpTo100Units: "385", perUnitOver100Units: "3.85" }];
+
+describe("readTransitFields", () => {
+  test("every field reads on its own: two bad fields are two errors, each naming its field", () => {
+    const fields = readTransitFields({ units: 192.16, section: "Middle", date: "2026-06-15", hours: "many" }, DEFAULT_SETTINGS);
+    expect(fields.units.ok && fields.date.ok).toBe(true);
+    expect(transitFieldErrors(fields).map(({ field, error }) => [field, error.code, error.field])).toEqual([
+      ["section", "UNKNOWN_SECTION", "section"],
+      ["hours", "NOT_A_NUMBER", "hours"],
+    ]);
+  });
+
+  test("readTransit throws the first field's error, in field order", () => {
+    expect(() => readTransit({ units: "lots", section: "Middle", date: "2026-06-15" }, DEFAULT_SETTINGS)).toThrow(/pilotage units "lots"/);
+  });
+});
+
+describe("transitLines", () => {
+  test("a bad hours cell costs the second pilot and the total, not the base fee", () => {
+    const fields = readTransitFields({ units: 192.16, section: 2, date: "2026-06-15", hours: "many" }, DEFAULT_SETTINGS);
+    const result = transitLines(fields, { boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS);
+    // 192.16 ≥ 100: 192.16 × $21.58 = $4,146.8128 → $4,146.81
+    expect(result.lines.base).toMatchObject({ kind: "amount", cents: 414681 });
+    // 192.16 > 100: 192.16 × $3.85 = $739.816 → $739.82
+    expect(result.lines.surcharge).toMatchObject({ kind: "amount", cents: 73982 });
+    expect(result.lines.second_pilot).toMatchObject({ kind: "input_error", error: { field: "hours" } });
+    expect(result.lines.midriver_launch).toMatchObject({ kind: "amount", cents: 12525 });
+    expect(result.total).toMatchObject({ kind: "input_error", error: { field: "hours" } });
+    expect(result.quote).toBeNull();
+  });
+
+  test("a Section 1 transit: the mid-river launch fee does not apply, nor a second pilot without hours", () => {
+    const fields = readTransitFields({ units: 200, section: 1, date: "2026-06-15" }, DEFAULT_SETTINGS);
+    const result = transitLines(fields, { boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS);
+    expect(result.lines.midriver_launch).toEqual({ kind: "not_applicable" });
+    expect(result.lines.second_pilot).toEqual({ kind: "not_applicable" });
+    // base 200 × $15.32 = $3,064.00; surcharge 200 × $3.85 = $770.00; launch $310.00; communication $45.50
+    // total $3,064.00 + $770.00 + $310.00 + $45.50 = $4,189.50
+    expect(result.total).toEqual({ kind: "amount", cents: 418950 });
+  });
+
+  test("board amounts not entered are reasons, not zeros", () => {
+    const fields = readTransitFields({ units: 200, section: 1, date: "2026-06-15" }, DEFAULT_SETTINGS);
+    const result = transitLines(fields, {}, DEFAULT_SETTINGS);
+    expect(result.lines.launch.kind).toBe("not_entered");
+    expect(result.lines.surcharge.kind).toBe("not_entered");
+    expect(result.total.kind).toBe("not_entered");
+  });
+});
+
+describe("TotalOfQuotes", () => {
+  test("sums every quote and the complete ones apart", () => {
+    const complete = quoteTransit(readTransit({ units: 200, section: 1, date: "2026-06-15", boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    const incomplete = quoteTransit(readTransit({ units: 200, section: 1, date: "2026-06-15", boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    const sum = totalOfQuotes([complete, incomplete]);
+    // $4,189.50 (above) + $3,834.00 ($3,064.00 + $770.00, the board fees not entered) = $8,023.50
+    expect([sum.totalCents, sum.completeTotalCents, sum.quotes, sum.incomplete, sum.complete]).toEqual([802350, 418950, 2, 1, false]);
+  });
+});
+
+describe("ChargeUnits", () => {
+  test("the exact and the decimal.js holdings of the same units answer alike", () => {
+    const fast = ChargeUnits.of({ measured: true, units: new Money("100.000001"), millionths: 100_000_001 }, 500);
+    const slow = ChargeUnits.of({ measured: true, units: new Money("100.000001"), millionths: null }, 500);
+    for (const units of [fast, slow]) {
+      expect([units.atMost(100), units.lessThan(100), units.equals(100), units.moreThan(100)]).toEqual([false, false, false, true]);
+      // 100.000001 × $15.32 = $1,532.00001532 → $1,532.00
+      expect(units.timesCents(1532)).toBe(153200);
+      // 100.000001 × $3.605 = $360.500003605 → $360.50
+      expect(units.timesRate("3.605")).toBe(36050);
+    }
+  });
+
+  test("an unmeasured vessel is charged on the maximum, and a cap cuts the units", () => {
+    expect(ChargeUnits.of({ measured: false }, 500).equals(500)).toBe(true);
+    expect(ChargeUnits.whole(600).cappedAt(500).equals(500)).toBe(true);
+  });
+});
