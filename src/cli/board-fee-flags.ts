@@ -1,9 +1,9 @@
-/** The quote command's board fee flags, one per fee of BOARD_FEES (`--launch-fee X`, …). */
+/** The quote command's board fee flags, one per fee of BOARD_FEES (`--<cliFlag> X`). */
 import { BoardFeeCode, BoardFeeRow, BOARD_FEES, readAmount } from "../engine";
 
 export const BOARD_FEE_OPTIONS: Readonly<Record<string, { type: "string" }>> = Object.fromEntries(BOARD_FEES.map((fee) => [fee.cliFlag, { type: "string" as const }]));
 
-/** `--launch-fee X` for a fee's code. */
+/** `--<cliFlag> X` for a fee's code. */
 export const BOARD_FEE_FLAG_TEXT: Readonly<Record<BoardFeeCode, string>> = Object.fromEntries(BOARD_FEES.map((fee) => [fee.code, `--${fee.cliFlag} X`])) as Record<BoardFeeCode, string>;
 
 /** The help line listing every fee's flag. */

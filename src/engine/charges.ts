@@ -53,7 +53,7 @@ class LazyChargeLine implements ChargeLine {
   }
 }
 
-/** A charge's name in a sentence ("surcharge", "mid-river launch fee"), as a message lists what is not entered. */
+/** A charge's name in a sentence ("surcharge", a board fee's `what`), as a message lists what is not entered. */
 export function chargeInWords(code: ChargeCode): string {
   return CHARGE_WORDS[code];
 }
@@ -398,7 +398,7 @@ const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode,
   return cents;
 });
 
-/** D10: launch and communication on every transit; mid-river launch on Section 2 only; never invented. */
+/** D10: each board fee on the sections its declaration names; never invented. */
 export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {
   const inForce = rowInForce(date, rows);
   const cents = inForce === null ? null : boardFeeCents(inForce);

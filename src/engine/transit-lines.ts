@@ -1,7 +1,7 @@
 /**
  * Every line of a transit as an amount or a typed reason, from fields that may not all have read:
- * a row whose hours are wrong still has its base pilotage, a Section 1 transit has no mid-river
- * launch fee. A door that shows lines one by one (a reconciliation row, a form) takes them from
+ * a row whose hours are wrong still has its base pilotage, a Section 1 transit does not pay a fee
+ * that only Section 2 pays. A door that shows lines one by one (a reconciliation row, a form) takes them from
  * here and never works a line out or sums a total itself.
  */
 import { baseFeeLine, boardFeeLines, ChargeCode, ChargeLine, secondPilotLineFromCents, surchargeLine, surchargeTableOn } from "./charges";

@@ -5,6 +5,7 @@
  * printed amounts are the ones on screen: the engine's, with their clauses.
  */
 import packageJson from "../../package.json";
+import { BOARD_FEES } from "../engine/rates/board-fees";
 import { DOCKING_NOTE, QUOTE_TITLE } from "./export-table";
 import { amountText, DIMENSION_NAMES, PaneResult, typedDimension, usdOfCents } from "./form";
 import { el } from "./render";
@@ -96,7 +97,7 @@ export function printQuoteElement(state: PaneState, result: PaneResult, meta: Pr
       { class: "print-notes" },
       ...settings.map((text) => el("li", {}, text)),
       el("li", {}, "Each charge is rounded to the cent and the total is the sum of the rounded charges (D14)."),
-      el("li", {}, "Board-set amounts (launch, communication, mid-river launch fees and the surcharge board's surcharge) are those entered in the pane, by their dates in force."),
+      el("li", {}, `Board-set amounts (${BOARD_FEES.map((fee) => fee.shortLabel.toLowerCase()).join(", ")} fees and the surcharge board's surcharge) are those entered in the pane, by their dates in force.`),
       el("li", {}, DOCKING_NOTE),
     ),
   );

@@ -259,7 +259,7 @@ export function deserializeState(saved: string | null): PaneState | null {
 
 // ---------------------------------------------------------------------------------------------
 // Field bindings: every control names the state it edits with a path such as "vessel.name",
-// "vessel.length.feet", "transit.3.date", "fee.7.launch" or "settings.clauseVIStart".
+// "vessel.length.feet", "transit.3.date", "fee.7.<a board fee's formField>" or "settings.clauseVIStart".
 
 type Row<T> = T & { key: number };
 
