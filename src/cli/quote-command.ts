@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import {
+  BASE_PILOTAGE_CLAUSES,
   BoardSurchargeRow,
   PilotageInputError,
   quoteTransit,
@@ -31,7 +32,7 @@ Transit:
   --section S        1 | Lower (Yonkers to all ports through Hyde Park)
                      2 | Upper (beyond Hyde Park through Albany or Troy)
   --date D           transit date, YYYY-MM-DD; chooses the clause in force (D6)
-  --clause C         name the clause (i … xii) instead of looking it up by date
+  --clause C         name the clause (i … ${BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause}) instead of looking it up by date
   --hours H          expected continuous pilotage hours; over 10 adds a second pilot at 50% of
                      base pilotage (§ 89-a(4)(b)(1-a))
   --relieved-midriver  first pilot relieved at the mid-river station (no second-pilot fee)

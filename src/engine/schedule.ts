@@ -41,13 +41,16 @@ function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings
   }
 }
 
+/** The latest clause the statute has, for messages: "xii". */
+const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
+
 export function parseClauseId(input: unknown, field = "clause"): ClauseId {
   const text = shownInput(input ?? "").toLowerCase().replace(/^\(|\)$/g, "");
   const found = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === text);
   if (!found) {
     throw new PilotageInputError(
       "UNKNOWN_CLAUSE",
-      `The ${field} "${shownInput(input ?? "")}" is not a clause of § 89-a(4)(b)(1): use i, ii, … xii, or leave it empty to look it up by date.`,
+      `The ${field} "${shownInput(input ?? "")}" is not a clause of § 89-a(4)(b)(1): use i, ii, … ${LAST_CLAUSE}, or leave it empty to look it up by date.`,
       field,
     );
   }
