@@ -4,7 +4,7 @@
  * authority column) and the Board rates sheet's two tables. excel-writer.ts only applies these
  * writes through Office.js, so the layout is tested without Excel.
  */
-import { isBlank, isoToExcelSerial, PilotageInputError, readDate } from "../engine";
+import { BoardFeeFormField, BOARD_FEES, isBlank, isoToExcelSerial, PilotageInputError, readDate } from "../engine";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -198,7 +198,7 @@ export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: r
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
   checkBoardTableLength(feeRows.length, surchargeRows.length);
   const blank = ["", "", "", ""];
-  const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.launch), amountCellValue(r.communication), amountCellValue(r.midriverLaunch)]);
+  const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), ...BOARD_FEES.map((fee) => amountCellValue(r[fee.formField]))]);
   const surchargeValues: CellValue[][] = surchargeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.upTo50), amountCellValue(r.over50UpTo100), amountCellValue(r.perUnitOver100)]);
   // Date order: the Reconcile fee columns look a date up with VLOOKUP(…,TRUE), which needs sorted from-dates.
   feeValues.sort(byFromDate);
@@ -241,11 +241,10 @@ export function boardRowsFromSheet(
   surchargeValues: readonly unknown[][],
 ): { fees: Omit<FeeRowState, "key">[]; surcharge: Omit<SurchargeRowState, "key">[] } {
   return {
+    // The fee columns follow the from date in BOARD_FEES's order.
     fees: feeValues.filter((row) => !isBlankSheetRow(row)).map((row) => ({
       from: cellText(row[0], "date"),
-      launch: cellText(row[1], "amount"),
-      communication: cellText(row[2], "amount"),
-      midriverLaunch: cellText(row[3], "amount"),
+      ...(Object.fromEntries(BOARD_FEES.map((fee, index) => [fee.formField, cellText(row[index + 1], "amount")])) as Record<BoardFeeFormField, string>),
     })),
     surcharge: surchargeValues.filter((row) => !isBlankSheetRow(row)).map((row) => ({
       from: cellText(row[0], "date"),
