@@ -136,3 +136,16 @@ describe("inputs no adapter produces still give typed errors, never a TypeError"
     expect(farFuture).toBeInstanceOf(PilotageInputError);
   });
 });
+
+describe("board table amounts are bounded (D22): never an Infinity or inexact total", () => {
+  test("a surcharge amount of 1e308 (a number from a cell) is refused, naming the bound", () => {
+    expect(() => readBoardSurchargeRows([["2021-01-01", 1, 1e308, 0]])).toThrow(/at most \$1,000,000,000/);
+  });
+  test("a launch fee of $10,000,000,000 as text is refused", () => {
+    expect(() => readBoardFeeRows([["2026-01-01", "10,000,000,000"]])).toThrow(/too large for a board amount/);
+  });
+  test("exactly $1,000,000,000 is still accepted", () => {
+    // 1e9 dollars × 50,000 units = 5e13 dollars = 5e15 cents, below 2^53 ≈ 9.007e15: exact in integers.
+    expect(readBoardSurchargeRows([["2021-01-01", 1, 2, 1_000_000_000]])[0].perUnitOver100Units).toBe("1000000000");
+  });
+});
