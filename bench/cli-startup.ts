@@ -8,7 +8,7 @@ import path from "node:path";
 import { alternate, Alternated } from "./alternate";
 
 const ROOT = path.resolve(__dirname, __dirname.includes("dist-node") ? "../.." : "..");
-const QUOTE = ["quote", "--units", "271.43", "--section", "upper", "--date", "2026-06-15", "--hours", "12", "--board-surcharge", "300,360,3.60", "--json"];
+const QUOTE = ["quote", "--units", "271.43", "--section", "upper", "--date", "2026-06-15", "--hours", "12", "--board-surcharge", "300,360,3.60", "--launch-fee", "310", "--communication-fee", "45.50", "--midriver-launch-fee", "125.25", "--json"]; // complete: exit 0 (3 would mean incomplete)
 
 export interface CliStartupResult extends Alternated {
   runs: number;

@@ -1,12 +1,23 @@
-/** What a command may touch: two text streams. Tests pass their own. */
+/** What a command may touch: two text streams (and stdin, for an input named "-"). Tests pass their own. */
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /**
+   * Standard input, for an input file named "-"; absent when the caller has none to give. Typed
+   * without Node's types (process.stdin is one) so the library's declarations need none.
+   */
+  stdin?: AsyncIterable<Uint8Array | string>;
 }
 
-/** A command line that cannot be carried out as written; exit code 2 with this one line. */
+/**
+ * A command line that cannot be carried out as written; exit code 2 with this one line. `field`
+ * names the flag (without dashes) or argument it is about, when there is one.
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
     super(message);
     this.name = "UsageError";
   }

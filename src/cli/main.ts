@@ -1,6 +1,9 @@
-import { forTypedInput, PilotageInputError, SHOWN_INPUT_MAXIMUM } from "../engine";
+import fs from "node:fs";
+import path from "node:path";
+import { SHOWN_INPUT_MAXIMUM } from "../engine";
 import { runBatch } from "./batch-command";
-import { CliIo, UsageError } from "./io";
+import { errorJsonLine, errorRecord } from "./errors";
+import { CliIo } from "./io";
 import { TerminalIo } from "./progress";
 import { QUOTE_HELP, runQuote } from "./quote-command";
 import { runRates } from "./rates-command";
@@ -25,31 +28,50 @@ Commands:
 ${lines.join("\n")}
 
 Run "hudson-pilotage <command> --help" for a command's options.
+hudson-pilotage --version (or -v) prints the version.
+
+Exit codes: 0 done; 1 (reconcile, batch) variances found or rows needing attention;
+2 bad input (one line on stderr says what to fix; under --json, {"error":{"code","field","message"}});
+3 (quote) quoted, but incomplete: an amount is not entered.
 `;
 }
 
-/** Exit codes: 0 done, 1 (reconcile, batch) variances found or rows needing attention, 2 bad input. */
+/** The package's version, from the nearest package.json above this file (src/cli or dist-node/src/cli). */
+export function packageVersion(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+    if (path.dirname(dir) === dir) return "unknown";
+  }
+}
+
+/** Exit codes: see mainHelp. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     io.stdout(mainHelp());
     return command === undefined ? 2 : 0;
   }
+  if (command === "--version" || command === "-v") {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
+  // --json anywhere before a "--" asks for errors as JSON too, even when the command line itself is wrong.
+  const end = rest.indexOf("--");
+  const json = (end < 0 ? rest : rest.slice(0, end)).includes("--json");
   const entry = COMMANDS[command];
   if (!entry) {
-    io.stderr(`hudson-pilotage: unknown command ${quotedWord(command)}; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)\n`);
+    const message = `unknown command ${quotedWord(command)}; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)`;
+    io.stderr(json ? JSON.stringify({ error: { code: "UNKNOWN_COMMAND", field: "command", message } }) + "\n" : `hudson-pilotage: ${message}\n`);
     return 2;
   }
   try {
     return await entry.run(rest, io);
   } catch (error) {
-    io.stderr(`hudson-pilotage ${command}: ${oneLineReason(error)}\n`);
+    io.stderr(json ? errorJsonLine(error) : `hudson-pilotage ${command}: ${errorRecord(error).message}\n`);
     return 2;
   }
 }
-
-/** How the engine's date messages read on the command line, where a date is typed as text. */
-export const CLI_DATE_ADVICE = "a date as YYYY-MM-DD, e.g. 2026-12-31";
 
 /**
  * A word the user typed, quoted for the one-line error: line breaks, tabs and other control
@@ -62,24 +84,19 @@ export function quotedWord(word: string): string {
   return JSON.stringify(cut).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-function oneLineReason(error: unknown): string {
-  if (error instanceof PilotageInputError) return forTypedInput(error, CLI_DATE_ADVICE).message;
-  if (error instanceof UsageError) return error.message;
-  // node:util parseArgs errors name the flag; keep them to one line.
-  if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("ERR_PARSE_ARGS")) {
-    return `${error.message.replace(/\s*\n\s*/g, " ").trim()} (see --help)`;
-  }
-  return error instanceof Error ? error.message.split("\n")[0] : String(error);
-}
-
 export function runFromProcess(): void {
-  const io: TerminalIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stderrIsTTY: process.stderr.isTTY === true };
+  const io: TerminalIo = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdin: process.stdin,
+  };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
     },
     (error) => {
-      process.stderr.write(`hudson-pilotage: ${oneLineReason(error)}\n`);
+      process.stderr.write(`hudson-pilotage: ${errorRecord(error).message}\n`);
       process.exitCode = 2;
     },
   );

@@ -2,7 +2,10 @@ import { parseArgs } from "node:util";
 import {
   BASE_PILOTAGE_CLAUSES,
   BoardSurchargeRow,
+  BOARD_FEES,
+  DeclaredBoardFee,
   PilotageInputError,
+  Quote,
   quoteTransit,
   readAmount,
   readDate,
@@ -14,6 +17,7 @@ import { BOARD_FEE_FLAGS_HELP, BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./b
 import { CliIo, UsageError } from "./io";
 import { quoteJson, quoteTable } from "./output";
 import { SETTINGS_OPTIONS, SETTINGS_HELP, settingsFromFlags } from "./settings-flags";
+import { readBoardRatesFile } from "./board-rates-file";
 
 export const QUOTE_HELP = `Usage: hudson-pilotage quote (--length L --breadth B --depth D | --units U | --unmeasured)
                              --section S --date YYYY-MM-DD [options]
@@ -43,6 +47,8 @@ ${BOARD_FEE_FLAGS_HELP}
   --board-surcharge A,B,R   surcharge board table in force on the date: 0-50 amount,
                             51-100 amount, per unit over 100 (needed after the statutory
                             surcharge periods, § 89-a(4)(b)(1-c)(iii))
+  --board-rates FILE        the boards' dated tables (CSV or .xlsx), as batch and reconcile read it
+                            (see hudson-pilotage batch --help); instead of the flags above
 
 Settings (interpretations; defaults as documented in the README):
 ${SETTINGS_HELP}
@@ -51,8 +57,13 @@ Output:
                total, complete, warnings}; amounts are strings with two decimals
   --help       this text
 
-Exit codes: 0 quoted, 2 bad input (one line on stderr says what to fix).
+Exit codes: 0 quoted, complete; 3 quoted, but incomplete (an amount not entered: "complete":
+false in --json); 2 bad input (one line on stderr says what to fix; with --json, one line
+{"error":{"code":…,"field":…,"message":…}}).
 `;
+
+/** The exit code of a quote with an amount not entered, so a script can tell it from a complete one. */
+export const INCOMPLETE_QUOTE_EXIT = 3;
 
 function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[] {
   const parts = text.split(",").map((p) => p.trim());
@@ -65,65 +76,91 @@ function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[]
   return [{ from: date, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
 }
 
-export function runQuote(args: string[], io: CliIo): number {
+/** The quote command's flags; the library's quote(request) takes the same names in camelCase. */
+export const QUOTE_OPTIONS = {
+  length: { type: "string" },
+  breadth: { type: "string" },
+  depth: { type: "string" },
+  unit: { type: "string" },
+  units: { type: "string" },
+  unmeasured: { type: "boolean" },
+  section: { type: "string" },
+  date: { type: "string" },
+  clause: { type: "string" },
+  hours: { type: "string" },
+  "relieved-midriver": { type: "boolean" },
+  "anchored-8h": { type: "boolean" },
+  // The fee flags' names as literal types (from the declaration), so the library's request type lists them.
+  ...(BOARD_FEE_OPTIONS as Readonly<Record<DeclaredBoardFee["cliFlag"], { readonly type: "string" }>>),
+  "board-surcharge": { type: "string" },
+  "board-rates": { type: "string" },
+  ...SETTINGS_OPTIONS,
+} as const;
+
+/** The quote flags as parsed: strings, and true for the boolean flags given. */
+export type QuoteFlagValues = Partial<Record<keyof typeof QUOTE_OPTIONS, string | boolean>>;
+
+/** The flags that a --board-rates file replaces. */
+const BOARD_AMOUNT_FLAGS = [...BOARD_FEES.map((fee) => fee.cliFlag), "board-surcharge"] as const;
+
+/** Checks the flags' combination, reads them and quotes; shared by the command and the library. */
+export async function quoteFromFlags(values: QuoteFlagValues): Promise<Quote> {
+  const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
+  const measurementFlags = [values.length, values.breadth, values.depth].filter((v) => v !== undefined).length;
+  const ways = (measurementFlags > 0 ? 1 : 0) + (values.units !== undefined ? 1 : 0) + (values.unmeasured ? 1 : 0);
+  if (ways !== 1) throw new UsageError("Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured.", "units");
+  if (measurementFlags > 0 && measurementFlags < 3) {
+    const missing = (["length", "breadth", "depth"] as const).find((flag) => values[flag] === undefined);
+    throw new UsageError("Give all three of --length, --breadth and --depth.", missing);
+  }
+  if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).", "section");
+  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.", "date");
+  const boardRatesPath = text("board-rates");
+  if (boardRatesPath !== undefined) {
+    const alsoGiven = BOARD_AMOUNT_FLAGS.find((flag) => values[flag] !== undefined);
+    // Two sources for one amount would leave the reader guessing which one the quote used.
+    if (alsoGiven) throw new UsageError(`Give the board amounts either in --board-rates or as flags, not both (--${alsoGiven} was also given).`, alsoGiven);
+  }
+
+  const settings = resolveSettings(settingsFromFlags(values));
+  const date = readDate(text("date"));
+  const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
+  const boardSurcharge = text("board-surcharge");
+  const transit = readTransit(
+    {
+      units: values.unmeasured ? UNMEASURED_WORD : text("units"),
+      length: text("length"),
+      breadth: text("breadth"),
+      depth: text("depth"),
+      unit: text("unit"),
+      section: text("section"),
+      date,
+      clause: text("clause"),
+      hours: text("hours"),
+      relievedAtMidRiver: values["relieved-midriver"] === true,
+      anchoredEightHours: values["anchored-8h"] === true,
+      boardFees: rates ? rates.fees : boardFeesFromFlags(values, date),
+      boardSurcharge: rates ? rates.surcharge : boardSurcharge === undefined ? [] : boardSurchargeFromFlag(boardSurcharge, date),
+    },
+    settings,
+  );
+  return quoteTransit(transit, settings);
+}
+
+export async function runQuote(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
     strict: true,
     allowPositionals: false,
-    options: {
-      length: { type: "string" },
-      breadth: { type: "string" },
-      depth: { type: "string" },
-      unit: { type: "string" },
-      units: { type: "string" },
-      unmeasured: { type: "boolean" },
-      section: { type: "string" },
-      date: { type: "string" },
-      clause: { type: "string" },
-      hours: { type: "string" },
-      "relieved-midriver": { type: "boolean" },
-      "anchored-8h": { type: "boolean" },
-      ...BOARD_FEE_OPTIONS,
-      "board-surcharge": { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean" },
-      ...SETTINGS_OPTIONS,
-    },
+    options: { ...QUOTE_OPTIONS, json: { type: "boolean" }, help: { type: "boolean" } },
   });
   if (values.help) {
     io.stdout(QUOTE_HELP);
     return 0;
   }
-  const measurementFlags = [values.length, values.breadth, values.depth].filter((v) => v !== undefined).length;
-  const ways = (measurementFlags > 0 ? 1 : 0) + (values.units !== undefined ? 1 : 0) + (values.unmeasured ? 1 : 0);
-  if (ways !== 1) throw new UsageError("Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured.");
-  if (measurementFlags > 0 && measurementFlags < 3) throw new UsageError("Give all three of --length, --breadth and --depth.");
-  if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).");
-  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.");
-
-  const settings = resolveSettings(settingsFromFlags(values));
-  const date = readDate(values.date);
-  const transit = readTransit(
-    {
-      units: values.unmeasured ? UNMEASURED_WORD : values.units,
-      length: values.length,
-      breadth: values.breadth,
-      depth: values.depth,
-      unit: values.unit,
-      section: values.section,
-      date,
-      clause: values.clause,
-      hours: values.hours,
-      relievedAtMidRiver: values["relieved-midriver"] ?? false,
-      anchoredEightHours: values["anchored-8h"] ?? false,
-      boardFees: boardFeesFromFlags(values, date),
-      boardSurcharge: values["board-surcharge"] === undefined ? [] : boardSurchargeFromFlag(values["board-surcharge"], date),
-    },
-    settings,
-  );
-  const quote = quoteTransit(transit, settings);
+  const quote = await quoteFromFlags(values);
   io.stdout(values.json ? JSON.stringify(quoteJson(quote), null, 2) + "\n" : quoteTable(quote));
-  return 0;
+  return quote.complete ? 0 : INCOMPLETE_QUOTE_EXIT;
 }
 
 export { PilotageInputError };

@@ -24,17 +24,9 @@ and the surcharge that applies (a statutory table, or the surcharge board's, whi
 Settings:
 ${SETTINGS_HELP}`;
 
-export function runRates(args: string[], io: CliIo): number {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: { date: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" }, ...SETTINGS_OPTIONS },
-  });
-  if (values.help) {
-    io.stdout(RATES_HELP);
-    return 0;
-  }
-  if (values.date === undefined) throw new UsageError("--date is required: the date as YYYY-MM-DD.");
+/** The schedule in force on a date, as `rates --json` prints it and the library's rates(date) returns it. */
+export function ratesOn(values: Record<string, unknown>) {
+  if (values.date === undefined) throw new UsageError("--date is required: the date as YYYY-MM-DD.", "date");
   const settings = resolveSettings(settingsFromFlags(values));
   const date = readDate(values.date);
   const inForce = clauseInForceOn(date, settings);
@@ -46,25 +38,36 @@ export function runRates(args: string[], io: CliIo): number {
     if (!(error instanceof PilotageInputError) || error.code !== "NO_SURCHARGE_TABLE") throw error;
   }
   const sections = ([1, 2] as const).map((section) => ({ section, name: SECTION_NAMES[section], ...inForce.rates.sections[section] }));
+  const json = {
+    date,
+    clause: inForce.rates.clause,
+    citation: inForce.rates.citation,
+    inForceFrom: inForce.startsOn,
+    sections,
+    surcharge: period
+      ? { citation: period.citation, upTo50Units: period.upTo50Units, over50UpTo100Units: period.over50UpTo100Units, perUnitOver100Units: period.perUnitOver100Units }
+      : { citation: "§ 89-a(4)(b)(1-c)(iii)", setBy: "Hudson River pilots surcharge board (enter its table)" },
+    boardFees: BOARD_FEES.map((fee) => ({ code: fee.code, label: fee.label, citation: fee.citation, sections: fee.sections })),
+    warnings: inForce.warnings,
+  };
+  return { json, inForce, period, sections, date };
+}
+
+export type RatesJson = ReturnType<typeof ratesOn>["json"];
+
+export function runRates(args: string[], io: CliIo): number {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { date: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" }, ...SETTINGS_OPTIONS },
+  });
+  if (values.help) {
+    io.stdout(RATES_HELP);
+    return 0;
+  }
+  const { json, inForce, period, sections, date } = ratesOn(values);
   if (values.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          date,
-          clause: inForce.rates.clause,
-          citation: inForce.rates.citation,
-          inForceFrom: inForce.startsOn,
-          sections,
-          surcharge: period
-            ? { citation: period.citation, upTo50Units: period.upTo50Units, over50UpTo100Units: period.over50UpTo100Units, perUnitOver100Units: period.perUnitOver100Units }
-            : { citation: "§ 89-a(4)(b)(1-c)(iii)", setBy: "Hudson River pilots surcharge board (enter its table)" },
-          boardFees: BOARD_FEES.map((fee) => ({ code: fee.code, label: fee.label, citation: fee.citation, sections: fee.sections })),
-          warnings: inForce.warnings,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
+    io.stdout(JSON.stringify(json, null, 2) + "\n");
     return 0;
   }
   const out = [`Base pilotage in force on ${date}: ${inForce.rates.citation}, from ${inForce.startsOn}`, ""];

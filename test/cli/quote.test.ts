@@ -63,7 +63,8 @@ describe("hudson-pilotage quote", () => {
     // Statutory surcharge period 5 (2019-11-20 … 2020-11-19 with the assumed 2015-11-20 anchor):
     // 40 units ≤ 50 → $280.00. Clause (v) from 2019-11-20, Section 1, ≤ 50 units → $914.25.
     const out = run("quote", "--units", "40", "--section", "1", "--date", "2020-03-02", "--json");
-    expect(out.code).toBe(0);
+    expect(out.code).toBe(3); // quoted, but incomplete
+    expect(out.stderr).toBe("");
     const json = JSON.parse(out.stdout);
     expect(json.clause).toBe("v");
     expect(json.complete).toBe(false);
@@ -78,11 +79,12 @@ describe("hudson-pilotage quote", () => {
     // After the statutory surcharge periods (2026-06-15) and with no board flags: surcharge, launch
     // and communication fee not entered (Section 1 has no mid-river launch).
     const out = run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "310");
-    expect(out.code).toBe(0);
+    expect(out.code).toBe(3);
     expect(out.stdout).toMatch(/Surcharge not entered: No surcharge board table covers 2026-06-15: .*Enter the board's table in force on that date/);
     expect(out.stdout.trimEnd().split("\n").pop()).toBe("To enter the amounts not entered: --board-surcharge A,B,R --communication-fee X (see hudson-pilotage quote --help).");
     const complete = run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "310", "--communication-fee", "45.50", "--board-surcharge", "300,360,3.60");
     expect(complete.stdout).not.toContain("To enter the amounts not entered");
+    expect(complete.code).toBe(0);
   });
 
   test("--unmeasured charges the maximum, 500 units", () => {
@@ -118,7 +120,7 @@ describe("hudson-pilotage quote", () => {
     const out = run("quote", "--help");
     expect(out.code).toBe(0);
     for (const flag of ["--length", "--breadth", "--depth", "--unit", "--units", "--unmeasured", "--section", "--date", "--clause", "--hours",
-      "--relieved-midriver", "--anchored-8h", "--launch-fee", "--communication-fee", "--midriver-launch-fee", "--board-surcharge", "--json",
+      "--relieved-midriver", "--anchored-8h", "--launch-fee", "--communication-fee", "--midriver-launch-fee", "--board-surcharge", "--board-rates", "--json",
       "--round-units", "--at-100", "--act-effective-date", "--clause-vi-start"]) {
       expect(out.stdout).toContain(flag);
     }
@@ -132,7 +134,7 @@ describe("hudson-pilotage quote", () => {
     ].join("\n");
     const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
     expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(3); // quoted; incomplete without the board amounts
     expect(result.stdout).toMatch(/^Total/m);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Random `hudson-pilotage quote` command lines and the property every run must have:
- * exit 0 with a well-formed --json quote on stdout and nothing on stderr, or exit 2 with nothing on
- * stdout and exactly one line on stderr that is a message, not a crash.
+ * exit 0 (complete) or 3 (incomplete) with a well-formed --json quote on stdout and nothing on
+ * stderr, or exit 2 with nothing on stdout and exactly one line on stderr that is a message, not a
+ * crash: under --json (given before any "--") that line is {"error":{"code","field","message"}}.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -104,16 +105,49 @@ function cents(amount: string): number {
   return Number(whole) * 100 + Number(fraction);
 }
 
-/** What is wrong with one run of `hudson-pilotage quote … --json`, or null. */
-export function cliRunProblem(run: CliRun): string | null {
-  if (run.code === 0) {
-    if (run.stderr !== "") return `exit 0 with stderr ${JSON.stringify(run.stderr)}`;
-    if (run.stdout.startsWith("Usage: hudson-pilotage quote")) return null; // --help
+/** Whether the command line asks for --json: the flag before any "--" (after it, words are arguments). */
+export function asksForJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end < 0 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/** What is wrong with the message of a refused run (stderr of an exit 2), or null. */
+function refusalProblem(stderr: string, json: boolean): string | null {
+  if (!stderr.endsWith("\n") || /[\r\n]/.test(stderr.slice(0, -1))) return `stderr is not exactly one line: ${JSON.stringify(stderr)}`;
+  let message: string;
+  if (json) {
+    let parsed: { error?: { code?: unknown; field?: unknown; message?: unknown } };
+    try {
+      parsed = JSON.parse(stderr);
+    } catch {
+      return `under --json, stderr is not JSON: ${JSON.stringify(stderr)}`;
+    }
+    const error = parsed.error;
+    if (typeof error !== "object" || error === null || Object.keys(parsed).length !== 1) return `under --json, stderr is not {"error":{…}}: ${JSON.stringify(stderr)}`;
+    if (typeof error.code !== "string" || !/^[A-Z][A-Z0-9_]*$/.test(error.code)) return `error code ${JSON.stringify(error.code)}`;
+    if (error.field !== null && typeof error.field !== "string") return `error field ${JSON.stringify(error.field)}`;
+    if (typeof error.message !== "string" || error.message.trim() === "") return "an empty error message";
+    if (error.code === "INTERNAL") return `an internal error, not a message about the input: ${JSON.stringify(stderr)}`;
+    message = error.message;
+  } else {
+    if (!stderr.startsWith("hudson-pilotage quote: ")) return `stderr does not name the command: ${JSON.stringify(stderr)}`;
+    if (stderr.trim() === "hudson-pilotage quote:") return "an empty error message";
+    message = stderr;
+  }
+  if (CRASH.test(message)) return `a crash, not a message: ${JSON.stringify(stderr)}`;
+  return null;
+}
+
+/** What is wrong with one run of `hudson-pilotage quote …` (argv: the words after the program), or null. */
+export function cliRunProblem(run: CliRun, argv: readonly string[] = ["--json"]): string | null {
+  if (run.code === 0 || run.code === 3) {
+    if (run.stderr !== "") return `exit ${run.code} with stderr ${JSON.stringify(run.stderr)}`;
+    if (run.stdout.startsWith("Usage: hudson-pilotage quote")) return run.code === 0 ? null : "--help with exit 3";
     let json: { lines?: { amount: string | null; citation: string }[]; total?: string; complete?: boolean };
     try {
       json = JSON.parse(run.stdout);
     } catch {
-      return `exit 0 but stdout is not JSON: ${run.stdout.slice(0, 200)}`;
+      return `exit ${run.code} but stdout is not JSON: ${run.stdout.slice(0, 200)}`;
     }
     if (!Array.isArray(json.lines) || json.lines.length === 0) return "a quote without lines";
     if (typeof json.total !== "string" || !/^\d+\.\d{2}$/.test(json.total)) return `total ${JSON.stringify(json.total)}`;
@@ -125,15 +159,12 @@ export function cliRunProblem(run: CliRun): string | null {
     }
     if (sum !== cents(json.total)) return `the lines add up to ${sum} cents, the total is ${json.total}`;
     if (json.complete !== json.lines.every((line) => line.amount !== null)) return `complete is ${json.complete} with these lines`;
+    if ((run.code === 0) !== json.complete) return `exit ${run.code} for a quote with complete ${json.complete} (0 is complete, 3 incomplete)`;
     return null;
   }
   if (run.code === 2) {
     if (run.stdout !== "") return `exit 2 with stdout ${JSON.stringify(run.stdout.slice(0, 200))}`;
-    if (!run.stderr.endsWith("\n") || /[\r\n]/.test(run.stderr.slice(0, -1))) return `stderr is not exactly one line: ${JSON.stringify(run.stderr)}`;
-    if (!run.stderr.startsWith("hudson-pilotage quote: ")) return `stderr does not name the command: ${JSON.stringify(run.stderr)}`;
-    if (run.stderr.trim() === "hudson-pilotage quote:") return "an empty error message";
-    if (CRASH.test(run.stderr)) return `a crash, not a message: ${JSON.stringify(run.stderr)}`;
-    return null;
+    return refusalProblem(run.stderr, asksForJson(argv));
   }
   return `exit code ${run.code}; stderr ${JSON.stringify(run.stderr.slice(0, 300))}`;
 }

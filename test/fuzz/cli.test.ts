@@ -3,8 +3,8 @@
  * `npm test` builds first): FUZZ_CLI_RUNS (default 24) runs of bin/hudson-pilotage.js, each its own
  * process (the CLI takes ≈ 0.35 s to start here, most of it loading exceljs, so CI keeps this
  * small), and FUZZ_CLI_BATCH_RUNS (default 1000) command lines through the same main() in one
- * child process. Every run exits 0 with a parseable --json quote or 2 with exactly one line on
- * stderr: never a stack trace, never another exit code. FUZZ_SEED fixes the sample.
+ * child process. Every run exits 0 (complete) or 3 (incomplete) with a parseable --json quote, or 2
+ * with exactly one line on stderr (JSON under --json): never a stack trace, never another exit code. FUZZ_SEED fixes the sample.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -45,7 +45,7 @@ async function pool<T, R>(items: readonly T[], width: number, task: (item: T) =>
 
 function problems(lines: readonly string[][], runs: readonly CliRun[]): { argv: string[]; problem: string }[] {
   return runs.flatMap((run, i) => {
-    const problem = cliRunProblem(run);
+    const problem = cliRunProblem(run, lines[i]);
     return problem === null ? [] : [{ argv: lines[i], problem }];
   });
 }
@@ -55,28 +55,34 @@ describe("hudson-pilotage quote with random flags", () => {
     if (!fs.existsSync(BUILT_MAIN)) throw new Error(`${BUILT_MAIN} is missing: run npm run build:cli`);
   });
 
-  test(`bin/hudson-pilotage.js, ${SPAWN_RUNS} runs: exit 0 with a JSON quote or 2 with one line on stderr`, async () => {
+  test(`bin/hudson-pilotage.js, ${SPAWN_RUNS} runs: exit 0 or 3 with a JSON quote, or 2 with one line on stderr`, async () => {
     const lines = fc.sample(quoteArgv, { numRuns: SPAWN_RUNS, seed: SEED });
     const runs = await pool(lines, 2, (args) => spawnQuote(args));
     expect(problems(lines, runs)).toEqual([]);
   });
 
-  test(`the same main() in one process, ${BATCH_RUNS} runs; both exit codes are reached`, () => {
+  test(`the same main() in one process, ${BATCH_RUNS} runs; all three exit codes are reached`, () => {
     const lines = fc.sample(quoteArgv, { numRuns: BATCH_RUNS, seed: SEED }).map((args) => ["quote", ...args]);
     const runs = runCliInOneProcess(lines);
     expect(problems(lines, runs)).toEqual([]);
     // The generator must reach quotes as well as refusals, or the property says little.
-    expect(new Set(runs.map((run) => run.code))).toEqual(new Set([0, 2]));
+    expect(new Set(runs.map((run) => run.code))).toEqual(new Set([0, 2, 3]));
   });
 
-  test("the checker refuses a stack trace, two lines, another exit code, and JSON whose lines do not add up", () => {
-    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: boom\n    at run (main.js:1:2)\n" })).toMatch(/one line/);
-    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: Cannot read properties of undefined (reading 'x')\n" })).toMatch(/crash/);
-    expect(cliRunProblem({ code: 2, stdout: "", stderr: "The date is blank.\n" })).toMatch(/does not name the command/);
+  test("the checker refuses a stack trace, two lines, another exit code, a plain error under --json, and JSON whose lines do not add up", () => {
+    const plain = ["--units", "1"];
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: boom\n    at run (main.js:1:2)\n" }, plain)).toMatch(/one line/);
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: Cannot read properties of undefined (reading 'x')\n" }, plain)).toMatch(/crash/);
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: "The date is blank.\n" }, plain)).toMatch(/does not name the command/);
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: The date is blank.\n" }, ["--json"])).toMatch(/not JSON/);
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: '{"error":{"code":"BLANK","field":"date","message":"The date is blank."}}\n' }, ["--json"])).toBeNull();
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: '{"error":{"code":"INTERNAL","field":null,"message":"x is not a function"}}\n' }, ["--json"])).toMatch(/internal/);
+    expect(cliRunProblem({ code: 2, stdout: "", stderr: "hudson-pilotage quote: The date is blank.\n" }, ["--", "--json"])).toBeNull();
     expect(cliRunProblem({ code: 1, stdout: "", stderr: "" })).toMatch(/exit code 1/);
     expect(cliRunProblem({ code: 0, stdout: "{", stderr: "" })).toMatch(/not JSON/);
     const quote = { lines: [{ amount: "1.00", citation: "§ 89-a(4)(b)(1)(xi)" }, { amount: "2.00", citation: "§ 89-a(4)(b)(1-c)(i)" }], total: "3.01", complete: true };
     expect(cliRunProblem({ code: 0, stdout: JSON.stringify(quote), stderr: "" })).toMatch(/add up/);
     expect(cliRunProblem({ code: 0, stdout: JSON.stringify({ ...quote, total: "3.00" }), stderr: "" })).toBeNull();
+    expect(cliRunProblem({ code: 3, stdout: JSON.stringify({ ...quote, total: "3.00" }), stderr: "" })).toMatch(/exit 3 for a quote with complete true/);
   });
 });

@@ -118,7 +118,7 @@ describe("settings (settings.ts resolveSettings)", () => {
       stdout: (t) => void (stdout += t),
       stderr: () => undefined,
     });
-    expect(code).toBe(0);
+    expect(code).toBe(3); // quoted; incomplete without the board amounts (exit 3)
     expect(JSON.parse(stdout).units).toBe(192.155);
   });
 });
