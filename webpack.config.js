@@ -53,13 +53,14 @@ function contentSecurityPolicy(localOfficeJs) {
 }
 
 /**
- * Finishes functions.json after custom-functions-metadata wrote it: turns off
- * allowCustomDataForDataTypeAny (which the generator always sets) so that `any` parameters
- * receive plain cell values, never data-type objects. (With it on, Excel hands an `any` argument
- * a cell's data type as its CellValue object — a formatted number as { type: "Double",
- * basicValue, numberFormat }, an entity as { type: "Entity", text, properties } — instead of the
- * plain value, and lets `any` results be such objects; the cell readers would first have to take
- * basicValue. Errors as `any` inputs are a separate switch, allowErrorForDataTypeAny.) And, when a production host is given,
+ * Finishes functions.json after custom-functions-metadata wrote it. allowCustomDataForDataTypeAny
+ * stays on (the generator sets it): with it, Excel may hand an `any` argument a cell's data type as
+ * its CellValue object (a formatted number as { type: "Double", basicValue, numberFormat }, an
+ * entity as { type: "Entity", text, properties }) instead of the plain value, and `any` results may
+ * be such objects. The functions rely on both: src/functions/cell-values.ts gives every argument to
+ * the adapters as its basic value, and returns money and dates as formatted numbers and
+ * HUDSON_QUOTE_CARD as an entity where the host has them. (Errors as `any` inputs are another
+ * switch, allowErrorForDataTypeAny.) And, when a production host is given,
  * points the help links at it and adds manifest.prod.xml.
  */
 class AddinOutputPlugin {
@@ -79,7 +80,7 @@ class AddinOutputPlugin {
             return;
           }
           const metadata = JSON.parse(functionsJson.source.source().toString());
-          metadata.allowCustomDataForDataTypeAny = false;
+          metadata.allowCustomDataForDataTypeAny = true;
           let text = JSON.stringify(metadata, null, 2);
           if (this.host) {
             text = functionsJsonForHost(text, this.host);

@@ -13,6 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata generator allows only any/number/string/boolean */
 import packageJson from "../../package.json";
 import * as benefits from "./benefits";
+import { asDate, asMoney, quoteCard, withPlainArguments } from "./cell-values";
 import * as pilotage from "./pilotage";
 
 /**
@@ -25,7 +26,8 @@ import * as pilotage from "./pilotage";
 const CustomFunctions = {
   associate(id: string, implementation: (...args: any[]) => unknown): void {
     const registry = (globalThis as { CustomFunctions?: { associate?: (id: string, implementation: (...args: any[]) => unknown) => void } }).CustomFunctions;
-    registry?.associate?.(id, implementation);
+    // Every argument as plain values, even a formatted number or an entity (allowCustomDataForDataTypeAny).
+    registry?.associate?.(id, withPlainArguments(implementation));
   },
 };
 
@@ -127,7 +129,7 @@ export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][]
  * @returns {any[][]} Base pilotage in USD.
  */
 export function HUDSON_BASE_FEE(units: any[][], section: SECTION[][], date: any[][], clause?: CLAUSE[][]): any[][] {
-  return pilotage.baseFee(units, section, date, clause ?? null);
+  return asMoney(pilotage.baseFee(units, section, date, clause ?? null));
 }
 
 /**
@@ -140,7 +142,7 @@ export function HUDSON_BASE_FEE(units: any[][], section: SECTION[][], date: any[
  * @returns {any[][]} Surcharge in USD.
  */
 export function HUDSON_SURCHARGE(units: any[][], date: any[][], board_surcharge?: any[][]): any[][] {
-  return pilotage.surcharge(units, date, board_surcharge ?? null);
+  return asMoney(pilotage.surcharge(units, date, board_surcharge ?? null));
 }
 
 /**
@@ -154,7 +156,21 @@ export function HUDSON_SURCHARGE(units: any[][], date: any[][], board_surcharge?
  * @returns {any[][]} Second-pilot fee in USD (0 when none is due).
  */
 export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_at_midriver?: any[][], anchored_8_hours?: any[][]): any[][] {
-  return pilotage.secondPilot(base_fee, hours, relieved_at_midriver ?? null, anchored_8_hours ?? null);
+  return asMoney(pilotage.secondPilot(base_fee, hours, relieved_at_midriver ?? null, anchored_8_hours ?? null));
+}
+
+/** HUDSON_TOTAL's, HUDSON_QUOTE's and HUDSON_QUOTE_CARD's arguments as the adapters take them (a missing optional one is null). */
+function transitGrids(
+  units: any[][],
+  section: SECTION[][],
+  date: any[][],
+  hours?: any[][],
+  relieved?: any[][],
+  anchored?: any[][],
+  boardFees?: any[][],
+  boardSurcharge?: any[][],
+): Parameters<typeof pilotage.total>[0] {
+  return { units, section, date, hours: hours ?? null, relieved: relieved ?? null, anchored: anchored ?? null, boardFees: boardFees ?? null, boardSurcharge: boardSurcharge ?? null };
 }
 
 /**
@@ -181,16 +197,7 @@ export function HUDSON_TOTAL(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any[][] {
-  return pilotage.total({
-    units,
-    section,
-    date,
-    hours: hours ?? null,
-    relieved: relieved_at_midriver ?? null,
-    anchored: anchored_8_hours ?? null,
-    boardFees: board_fees ?? null,
-    boardSurcharge: board_surcharge ?? null,
-  });
+  return asMoney(pilotage.total(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
 }
 
 /**
@@ -217,16 +224,34 @@ export function HUDSON_QUOTE(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any[][] {
-  return pilotage.quote({
-    units,
-    section,
-    date,
-    hours: hours ?? null,
-    relieved: relieved_at_midriver ?? null,
-    anchored: anchored_8_hours ?? null,
-    boardFees: board_fees ?? null,
-    boardSurcharge: board_surcharge ?? null,
-  });
+  return asMoney(pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
+}
+
+/**
+ * A quote for one transit as a card in one cell: the cell shows the total (INCOMPLETE when a board amount is not entered); its card lists every charge with amount and clause, the warnings and the settings. #N/A on an Excel without cards: use HUDSON_QUOTE.
+ * @customfunction HUDSON_QUOTE_CARD
+ * @helpurl https://localhost:3000/help.html#HUDSON_QUOTE_CARD
+ * @param {any[][]} units Pilotage units, or UNMEASURED.
+ * @param {SECTION[][]} section 1/"Lower" or 2/"Upper".
+ * @param {any[][]} date Transit date: an Excel date or text like 2026-12-31.
+ * @param {any[][]} [hours] Expected hours of continuous pilotage.
+ * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station.
+ * @param {any[][]} [anchored_8_hours] TRUE when the vessel anchors at least 8 hours.
+ * @param {any[][]} [board_fees] The board's fees: rows of from date | launch | communication | mid-river launch.
+ * @param {any[][]} [board_surcharge] The surcharge board's table: rows of from date | 0–50 | 51–100 | per unit over 100.
+ * @returns {any} The quote as a card.
+ */
+export function HUDSON_QUOTE_CARD(
+  units: any[][],
+  section: SECTION[][],
+  date: any[][],
+  hours?: any[][],
+  relieved_at_midriver?: any[][],
+  anchored_8_hours?: any[][],
+  board_fees?: any[][],
+  board_surcharge?: any[][],
+): any {
+  return quoteCard(pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
 }
 
 /**
@@ -296,7 +321,7 @@ export function HUDSON_PILOT_REQUIRED(
  * @returns {any[][]} The cap in USD.
  */
 export function HUDSON_SURCHARGE_CAP(section2_base_collected: any[][]): any[][] {
-  return benefits.surchargeCapFor(section2_base_collected);
+  return asMoney(benefits.surchargeCapFor(section2_base_collected));
 }
 
 /**
@@ -307,7 +332,7 @@ export function HUDSON_SURCHARGE_CAP(section2_base_collected: any[][]): any[][] 
  * @returns {any[][]} The contribution in USD.
  */
 export function HUDSON_RETIREMENT_CONTRIBUTION(earnings: any[][]): any[][] {
-  return benefits.retirementContributionFor(earnings);
+  return asMoney(benefits.retirementContributionFor(earnings));
 }
 
 /**
@@ -320,7 +345,7 @@ export function HUDSON_RETIREMENT_CONTRIBUTION(earnings: any[][]): any[][] {
  * @returns {any[][]} The yearly benefit in USD.
  */
 export function HUDSON_DISABILITY_BENEFIT(last_year_earnings: any[][], years_of_service?: any[][], insurance_available?: any[][]): any[][] {
-  return benefits.disabilityBenefitFor(last_year_earnings, years_of_service ?? null, insurance_available ?? null);
+  return asMoney(benefits.disabilityBenefitFor(last_year_earnings, years_of_service ?? null, insurance_available ?? null));
 }
 
 /**
@@ -342,7 +367,7 @@ export function HUDSON_LAST_YEAR_COUNTS(last_service_date: any[][]): any[][] {
  * @returns {any[][]} The annual benefit in USD.
  */
 export function HUDSON_FIXED_PENSION(retirement_year: any[][]): any[][] {
-  return benefits.fixedPension(retirement_year);
+  return asMoney(benefits.fixedPension(retirement_year));
 }
 
 /**
@@ -353,7 +378,7 @@ export function HUDSON_FIXED_PENSION(retirement_year: any[][]): any[][] {
  * @returns {any[][]} An Excel date.
  */
 export function HUDSON_BENEFIT_START(retirement_date: any[][]): any[][] {
-  return benefits.benefitStart(retirement_date);
+  return asDate(benefits.benefitStart(retirement_date));
 }
 
 /**
@@ -364,7 +389,7 @@ export function HUDSON_BENEFIT_START(retirement_date: any[][]): any[][] {
  * @returns {any[][]} An Excel date.
  */
 export function HUDSON_RESIGNATION_DEADLINE(retirement_effective_date: any[][]): any[][] {
-  return benefits.resignationDeadlineFor(retirement_effective_date);
+  return asDate(benefits.resignationDeadlineFor(retirement_effective_date));
 }
 
 /**
@@ -375,7 +400,7 @@ export function HUDSON_RESIGNATION_DEADLINE(retirement_effective_date: any[][]):
  * @returns {any[][]} The spouse's yearly benefit in USD.
  */
 export function HUDSON_SPOUSE_BENEFIT(pilot_annual_benefit: any[][]): any[][] {
-  return benefits.spouseBenefitFor(pilot_annual_benefit);
+  return asMoney(benefits.spouseBenefitFor(pilot_annual_benefit));
 }
 
 /**

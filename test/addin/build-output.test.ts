@@ -83,9 +83,9 @@ describe("dist bundles and metadata", () => {
     }
   });
 
-  test("functions.json asks Excel for plain cell values, not data-type objects", () => {
+  test("functions.json lets the functions take and return cell values (formatted numbers, the quote card's entity)", () => {
     const metadata = JSON.parse(read("functions.json")) as { allowCustomDataForDataTypeAny?: boolean; functions: unknown[] };
-    expect(metadata.allowCustomDataForDataTypeAny).toBe(false);
+    expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
     expect(metadata.functions.length).toBeGreaterThan(0);
   });
 

@@ -57,9 +57,11 @@ function asExcelPasses(fnId: string, arg: Argument): unknown {
 function callFunction(test: FunctionCase): unknown {
   const declared = declarations[test.function];
   if (typeof declared !== "function") throw new Error(`${test.function} is not declared in src/functions/functions.ts`);
-  const result = declared(...test.args.map((arg) => asExcelPasses(test.function, arg))) as unknown[][];
+  const result = declared(...test.args.map((arg) => asExcelPasses(test.function, arg)));
+  // A scalar result (HUDSON_QUOTE_CARD) is the cell itself; a matrix is looked up at `cell`.
+  if (!Array.isArray(result)) return result;
   const [row, column] = test.cell ?? [0, 0];
-  return result[row][column];
+  return (result as unknown[][])[row][column];
 }
 
 

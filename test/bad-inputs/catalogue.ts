@@ -313,6 +313,13 @@ export const CATALOGUE: CatalogueCase[] = [
   fn("total-anchored-2", "HUDSON_TOTAL", [200, 2, "2026-06-15", 12, false, 2], "#VALUE!", "The anchored_8_hours option must be TRUE or FALSE (yes/no)."),
   fn("quote-column-of-units", "HUDSON_QUOTE", [[[200], [300]], 2, "2026-06-15"], "#VALUE!", ONE_TRANSIT),
   fn("quote-range-of-hours", "HUDSON_QUOTE", [200, 2, "2026-06-15", [[4], [14]]], "#VALUE!", ONE_TRANSIT),
+  fn(
+    "quote-card-without-entities",
+    "HUDSON_QUOTE_CARD",
+    [192.16, 1, "2026-06-15"],
+    "#N/A",
+    "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.",
+  ),
 
   // ---- HUDSON_PILOT_REQUIRED ------------------------------------------------------------------
   fn("required-status-yacht", "HUDSON_PILOT_REQUIRED", ["yacht", 150, 5], "#VALUE!", `The vessel status is "yacht": ${STATUS_ADVICE}`),

@@ -28,8 +28,15 @@ describe("help examples", () => {
     const sheet = [...rows.map((r) => [...r]), [], [doc.example.formula]];
     const evaluated = buildHyperFormula({ Example: sheet });
     try {
+      const value = evaluated.value(`Example!A${formulaRow}`);
+      if (id === "HUDSON_QUOTE_CARD") {
+        // HyperFormula, like an Excel without data types, has no entity values: the documented #N/A naming HUDSON_QUOTE
+        // (the card's own contents are checked in cell-values.test.ts, with office-addin-mock's Office).
+        expect(value).toMatchObject({ value: "#N/A", message: expect.stringContaining("use NYPILOT.HUDSON_QUOTE with the same arguments") });
+        return;
+      }
       const expected = id === "VERSION" ? packageJson.version : doc.example.result;
-      expect(evaluated.value(`Example!A${formulaRow}`)).toEqual(expected);
+      expect(value).toEqual(expected);
     } finally {
       evaluated.destroy();
     }

@@ -72,6 +72,8 @@ export interface LoadOptions {
   file?: string;
   /** Script text to run instead of a file (the file name is then only used in stack traces). */
   source?: string;
+  /** More globals beside CustomFunctions, e.g. an `Office` mock that answers requirement-set checks. */
+  globals?: Record<string, unknown>;
 }
 
 function createStandIn(registry: Map<string, CustomFunction>): CustomFunctionsStandIn {
@@ -102,7 +104,7 @@ export function loadFunctionsBundle(options: LoadOptions = {}): LoadedBundle {
   }
   const registry = new Map<string, CustomFunction>();
   const CustomFunctions = createStandIn(registry);
-  const context = vm.createContext({ CustomFunctions });
+  const context = vm.createContext({ CustomFunctions, ...options.globals });
   vm.runInContext(source, context, { filename: file });
   const BundleArray = vm.runInContext("Array", context) as ArrayConstructor;
   const toBundleRealm = <T>(value: T): T => {

@@ -1,0 +1,150 @@
+/**
+ * Excel's cell values (data types) at the edge of the functions, and only where the host has them
+ * (ExcelApi 1.16: formatted numbers and entities): money returned as a number formatted as
+ * currency, dates as a number formatted as a date (both still plain numbers to SUM and arithmetic),
+ * HUDSON_QUOTE_CARD's quote as an entity. Elsewhere the same results as plain numbers.
+ *
+ * functions.json sets allowCustomDataForDataTypeAny (webpack.config.js), so an `any` argument may
+ * also arrive as a cell value object (a formatted number, an entity): `plainArguments` hands the
+ * adapters its basic value, as before. Formats and converts only: every amount is the adapters'.
+ */
+import { formatUsd, Money } from "../engine";
+
+/** The requirement set that brought formatted number and entity cell values to custom functions. */
+export const CELL_VALUES_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
+
+export const MONEY_FORMAT = "$#,##0.00";
+export const DATE_FORMAT = "yyyy-mm-dd";
+
+interface OfficeRequirements {
+  context?: { requirements?: { isSetSupported?: (name: string, version: string) => boolean } };
+}
+
+/** Whether this host returns cell values from custom functions; false outside Office and on older hosts. */
+export function hostHasCellValues(): boolean {
+  try {
+    const office = (globalThis as { Office?: OfficeRequirements }).Office;
+    return office?.context?.requirements?.isSetSupported?.(CELL_VALUES_REQUIREMENT.set, CELL_VALUES_REQUIREMENT.version) === true;
+  } catch {
+    return false;
+  }
+}
+
+export interface DoubleCellValue {
+  type: "Double";
+  basicValue: number;
+  numberFormat: string;
+}
+
+/** A cell value object as Excel passes one to an `any` argument: it has a type and a basic value. */
+function isCellValueObject(cell: unknown): cell is { type: string; basicValue?: unknown } {
+  return typeof cell === "object" && cell !== null && !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell;
+}
+
+/**
+ * The argument as the adapters read it: each cell value object replaced by its basic value (a
+ * formatted number's number, an entity's text). The range is copied only when it holds one.
+ */
+export function plainArgument(argument: unknown): unknown {
+  if (isCellValueObject(argument)) return argument.basicValue ?? null;
+  if (!Array.isArray(argument)) return argument;
+  let copy: unknown[][] | null = null;
+  for (let r = 0; r < argument.length; r++) {
+    const row = argument[r];
+    if (!Array.isArray(row)) continue;
+    for (let c = 0; c < row.length; c++) {
+      if (!isCellValueObject(row[c])) continue;
+      copy ??= argument.map((cells: unknown) => (Array.isArray(cells) ? cells.slice() : cells)) as unknown[][];
+      copy[r][c] = (row[c] as { basicValue?: unknown }).basicValue ?? null;
+    }
+  }
+  return copy ?? argument;
+}
+
+/** Wraps a custom function so that every argument reaches it as plain values. */
+export function withPlainArguments(implementation: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  return (...args: unknown[]) => implementation(...args.map(plainArgument));
+}
+
+/** Every number of the result formatted with `numberFormat` where the host has cell values; errors and text unchanged. */
+export function withNumberFormat<T>(result: T[][], numberFormat: string): (T | DoubleCellValue)[][] {
+  if (!hostHasCellValues()) return result;
+  return result.map((row) => row.map((cell) => (typeof cell === "number" ? { type: "Double" as const, basicValue: cell, numberFormat } : cell)));
+}
+
+export const asMoney = <T>(result: T[][]) => withNumberFormat(result, MONEY_FORMAT);
+export const asDate = <T>(result: T[][]) => withNumberFormat(result, DATE_FORMAT);
+
+// ---------------------------------------------------------------------------------------------
+// HUDSON_QUOTE_CARD: HUDSON_QUOTE's rows as one entity value
+
+type CellValue =
+  | DoubleCellValue
+  | { type: "String"; basicValue: string }
+  | { type: "Boolean"; basicValue: boolean }
+  | { type: "Array"; elements: CellValue[][] };
+
+export interface QuoteEntity {
+  type: "Entity";
+  text: string;
+  properties: Record<string, CellValue>;
+  layouts: { card: { title: string; sections: { layout: "List" | "Table"; title?: string; properties: string[]; collapsed?: boolean }[] } };
+}
+
+const text = (basicValue: string): CellValue => ({ type: "String", basicValue });
+const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, numberFormat: MONEY_FORMAT });
+/** The spill's amounts are cents ÷ 100: String() gives back their exact decimal digits. */
+const usd = (amount: number) => formatUsd(new Money(String(amount)));
+
+export const QUOTE_CARD_UNSUPPORTED =
+  "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.";
+
+function notAvailable(message: string): CustomFunctions.Error {
+  return new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, message);
+}
+
+/**
+ * The card of HUDSON_QUOTE's spill (header; Item | Amount | Authority lines; "Warning" and
+ * "Setting" rows; the total last): shown in its cell as the total ("INCOMPLETE …" when a board
+ * amount is not entered), and on its card every line with amount and clause, warnings, settings.
+ * An error from the quote passes through; a host without entities gets #N/A naming HUDSON_QUOTE.
+ */
+export function quoteCard(spill: unknown[][]): QuoteEntity | unknown {
+  if (!hostHasCellValues()) return notAvailable(QUOTE_CARD_UNSUPPORTED);
+  if (spill.length < 3) return spill[0]?.[0];
+  const [, ...rows] = spill;
+  const totalRow = rows[rows.length - 1];
+  const body = rows.slice(0, -1);
+  const lines = body.filter((row) => row[0] !== "Warning" && row[0] !== "Setting");
+  const warnings = body.filter((row) => row[0] === "Warning").map((row) => String(row[2]));
+  const settings = body.filter((row) => row[0] === "Setting").map((row) => String(row[2]));
+  const total = Number(totalRow[1]);
+  const complete = totalRow[0] === "Total";
+  const shown = complete ? usd(total) : `INCOMPLETE: ${usd(total)} so far`;
+  const lineCells: CellValue[][] = [
+    [text("Item"), text("Amount"), text("Authority")],
+    ...lines.map((row) => [text(String(row[0])), typeof row[1] === "number" ? money(row[1]) : text(String(row[1])), text(String(row[2]))]),
+  ];
+  return {
+    type: "Entity",
+    text: shown,
+    properties: {
+      Total: money(total),
+      Complete: { type: "Boolean", basicValue: complete },
+      "Base rates": text(String(totalRow[2])),
+      Lines: { type: "Array", elements: lineCells },
+      Warnings: text(warnings.length === 0 ? "None" : warnings.join("\n")),
+      Settings: text(settings.length === 0 ? "The defaults (docs/interpretations.md)" : settings.join("\n")),
+    },
+    layouts: {
+      card: {
+        title: `Hudson River pilotage quote: ${shown}`,
+        sections: [
+          { layout: "List", properties: ["Total", "Complete", "Base rates"] },
+          { layout: "List", title: "Charges", properties: ["Lines"] },
+          { layout: "List", title: "Warnings and settings", properties: ["Warnings", "Settings"] },
+        ],
+      },
+    },
+  };
+}
