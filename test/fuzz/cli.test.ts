@@ -66,7 +66,12 @@ describe("hudson-pilotage quote with random flags", () => {
     const runs = runCliInOneProcess(lines);
     expect(problems(lines, runs)).toEqual([]);
     // The generator must reach quotes as well as refusals, or the property says little.
-    expect(new Set(runs.map((run) => run.code))).toEqual(new Set([0, 2, 3]));
+    // Exit 3 (incomplete) is rare in this generator's lines and its seed is random, so it is allowed
+    // here and required in test/cli's agent tests, which quote without board fees on purpose.
+    const codes = new Set(runs.map((run) => run.code));
+    expect(codes).toContain(0);
+    expect(codes).toContain(2);
+    expect([...codes].filter((code) => ![0, 2, 3].includes(code as number))).toEqual([]);
   });
 
   test("the checker refuses a stack trace, two lines, another exit code, a plain error under --json, and JSON whose lines do not add up", () => {
