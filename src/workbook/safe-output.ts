@@ -320,10 +320,14 @@ export async function openOutput(filePath: string, options: OutputOptions = {}):
   // (removeStaleTemporaryFiles, on the next run to the same output).
   const tempName = `.${path.basename(filePath)}.${process.pid}-${randomBytes(6).toString("hex")}.partial`;
   const tempPath = path.join(folder, tempName);
+  // Registered before the file exists: a signal that arrives as soon as it is created still removes it.
+  removeTemporaryFilesOnSignals();
+  openTemporaryFiles.add(tempPath);
   let handle: FileHandle;
   try {
     handle = await fs.promises.open(tempPath, "wx");
   } catch (error) {
+    openTemporaryFiles.delete(tempPath);
     throw new OutputFileError(filePath, "create", error);
   }
   return new PendingOutput(filePath, tempPath, handle, force);
