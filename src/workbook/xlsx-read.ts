@@ -13,6 +13,7 @@
  */
 import fs from "node:fs";
 import type { Readable } from "node:stream";
+import type { CsvRowError } from "./csv";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import yauzl from "yauzl";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
@@ -34,11 +35,8 @@ export interface XlsxRow {
   readonly formulas?: (string | null)[];
 }
 
-/** A row that cannot be read as it stands; the rows after it still are. */
-export interface XlsxRowError {
-  readonly rowNumber: number;
-  readonly error: string;
-}
+/** A row that cannot be read as it stands; the rows after it still are. The CSV reader's shape, so callers treat both alike. */
+export type XlsxRowError = CsvRowError;
 
 export type XlsxItem = XlsxRow | XlsxRowError;
 
