@@ -40,6 +40,7 @@ Options:
   --board-rates FILE       the boards' fees and the surcharge board's table (format below)
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
+  --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
   --sheet NAME             the sheet of an .xlsx input (default: the first)
   --force                  replace an existing output file
   --json                   print the summary as JSON
@@ -74,7 +75,8 @@ const ADDED_COLUMNS: readonly XlsxColumn[] = [
 const NOT_ENTERED = "not entered";
 
 function quoteCells(quote: Quote): OutCell[] {
-  const units = quote.units.measured ? quote.units.units.toFixed() : "500";
+  // Six decimals, as the engine reads units (a metric vessel's units have many more).
+  const units = quote.units.measured ? quote.units.units.toDecimalPlaces(6).toFixed() : "500";
   const cells: OutCell[] = [numericText(units), quote.clause];
   for (const { code } of LINE_COLUMNS) {
     const line = quote.lines.find((l) => l.code === code);

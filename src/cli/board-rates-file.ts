@@ -6,8 +6,7 @@
  * Every row is read by the engine's board-table readers; this file only finds the rows.
  */
 import path from "node:path";
-import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, IsoDate, isPilotageInputError, PilotageInputError, readBoardFeeRows, readBoardSurchargeRows, readDate, readDecimal, shownInput } from "../engine";
-import { isBlankCell } from "../reconcile";
+import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, IsoDate, isBlank, isPilotageInputError, PilotageInputError, readBoardFeeRows, readBoardSurchargeRows, readDate, readDecimal, shownInput } from "../engine";
 import { InputFileError, isCsvRowError, readCsvRows, readXlsxSheet } from "../workbook";
 import { BOARD_RATES_SHEET, hasBoardRatesHeaders, readBoardRatesSheet } from "../workbook/board-rates-sheet";
 import { UsageError } from "./io";
@@ -41,7 +40,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
   const fees: { row: BoardFeeRow; rowNumber: number }[] = [];
   const surcharge: { row: BoardSurchargeRow; rowNumber: number }[] = [];
   rows.forEach(({ rowNumber, cells }, index) => {
-    if (cells.every(isBlankCell)) return;
+    if (cells.every(isBlank)) return;
     const table = shownInput(cells[0] ?? "").toLowerCase().replace(/\s+/g, " ");
     if (index === 0 && table === "table") return;
     const isFees = FEE_TABLE_NAMES.has(table);
@@ -59,7 +58,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
       if (isFees) {
         // As in a Board rates sheet, a fee of 0 is "not entered" (D10): the board sets no free launch.
         const amounts = BOARD_FEES.map((_fee, index) => amountCells[index]).map((amount) => {
-          if (isBlankCell(amount)) return null;
+          if (isBlank(amount)) return null;
           const value = readDecimal(amount, "board_fees", "fee");
           if (value.decimalPlaces() > 2) {
             throw new PilotageInputError("BAD_BOARD_TABLE", `the fee ${shownInput(amount)} has more than two decimals: enter dollars and cents.`, "board_fees");

@@ -7,7 +7,6 @@ import {
   amountOfCents,
   BoardReferences,
   CellError,
-  columnName,
   exactText,
   exactUsd,
   FormulaReferences,
@@ -19,8 +18,11 @@ import {
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
+  rowRanges,
   TablePlan,
+  TotalsRows,
 } from "../reconcile";
+import { columnLetter } from "../workbook/cell-address";
 import { MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
   BOARD_FEE_TABLE,
@@ -81,6 +83,7 @@ Options:
                            surcharge board's table (format below)
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
+  --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
   --sheet NAME             the sheet of an .xlsx input (default: the first)
   --force                  replace an existing output file
   --json                   print the summary as JSON
@@ -177,11 +180,11 @@ class RowFormulas {
     const { plan, columns } = this;
     const { layout } = columns;
     const refs: FormulaReferences = {
-      input: (column) => `${columnName(column)}${row}`,
-      output: (column) => `${columnName(columns.first + column)}${row}`,
+      input: (column) => `${columnLetter(column + 1)}${row}`,
+      output: (column) => `${columnLetter(columns.first + column + 1)}${row}`,
     };
     const formulas = reconcileFormulas(plan, layout, refs, this.board, dateIsNumber ? "numbers" : "text");
-    const cached = addedValues(layout, reconciled, cachedAmount, cachedExact);
+    const cached = addedValues(layout, reconciled, cachedAmount, cachedExact, null);
     return formulas.map((cell, index) => ("constant" in cell ? cell.constant : { formula: cell.formula, result: cached[index] }));
   }
 }
@@ -192,11 +195,14 @@ function addedValues(
   reconciled: ReconciledRow,
   amount: (outcome: Outcome<number>) => FormulaResult,
   exact: (outcome: Outcome<Decimal>) => FormulaResult,
+  unitsDecimals: number | null,
 ): FormulaResult[] {
   const values: FormulaResult[] = [];
   const computed = reconciled.computed;
   if (layout.units !== null) {
-    values.push(reconciled.units.ok ? (reconciled.units.value === null ? null : numericText(reconciled.units.value.toFixed())) : errorCell(reconciled.units.error));
+    // Six decimals, as the engine reads units (a metric vessel's units have many more).
+    const units = (value: Decimal) => numericText((unitsDecimals === null ? value : value.toDecimalPlaces(unitsDecimals)).toFixed());
+    values.push(reconciled.units.ok ? (reconciled.units.value === null ? null : units(reconciled.units.value)) : errorCell(reconciled.units.error));
   }
   values.push(amount(computed.base), amount(computed.surcharge), amount(computed.second_pilot), amount(computed.board_fees), amount(computed.total));
   for (const fee of layout.fees) values.push(amount(computed[fee.code]));
@@ -206,7 +212,7 @@ function addedValues(
 }
 
 function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRow): OutCell[] {
-  return addedValues(layout, reconciled, csvAmount, csvExact);
+  return addedValues(layout, reconciled, csvAmount, csvExact, 6);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +259,7 @@ function summarySheet(job: TableJob, summary: ReconcileSummary): XlsxSheet {
     ["Rows", summary.rows],
     ["Rows read", summary.rowsRead],
     ["Malformed rows (skipped)", malformed.length > MAXIMUM_SUMMARY_TEXT ? `${malformed.slice(0, MAXIMUM_SUMMARY_TEXT)} …` : malformed],
+    ["Totals rows excluded", summary.rowsExcluded],
     ["Rows checked", summary.rowsChecked],
     ["Rows not checked", summary.rowsNotChecked],
     ["Rows with unreadable cells", summary.rowsWithInputErrors],
@@ -302,6 +309,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
+    `Excluded:      ${summary.rowsExcluded === 0 ? "none" : `${count(summary.rowsExcluded)} totals ${summary.rowsExcluded === 1 ? "row" : "rows"} (${rowRanges(summary.excludedRowNumbers)}), not invoices`}`,
     `Checked:       ${count(summary.rowsChecked)}${summary.rowsNotChecked > 0 ? ` (not checked: ${count(summary.rowsNotChecked)}, of which ${count(summary.rowsWithInputErrors)} with unreadable cells)` : ""}`,
     `Billed:        ${usd(summary.billed)}`,
     `Computed:      ${usd(summary.computed)}`,
@@ -315,7 +323,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
 }
 
 function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
-  const mapping = job.mapping.fields.flatMap((field, index) => (field === null ? [] : [{ field, column: columnName(index), header: job.mapping.headers[index] }]));
+  const mapping = job.mapping.fields.flatMap((field, index) => (field === null ? [] : [{ field, column: columnLetter(index + 1), header: job.mapping.headers[index] }]));
   return (
     JSON.stringify(
       {
@@ -353,9 +361,10 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const progress = new ProgressBar(io, "reconcile");
   const malformed = new MalformedReport("reconcile", progress);
   const tally = new ReconcileTally();
+  const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
   const vesselColumn = plan.column.vessel;
-  const cellOptions = { inputKind: input.kind, outputKind: job.outputKind ?? "csv", dateColumn: plan.column.date };
+  const cellOptions = { inputKind: input.kind, outputKind: job.outputKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
   const writer =
     job.outputPath === null || job.outputKind === null
       ? null
@@ -370,6 +379,16 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       if (isMalformed(item)) {
         tally.addMalformed(item.rowNumber, item.error);
         malformed.add(item);
+        continue;
+      }
+      const excluded = totalsRows.check(item.cells);
+      if (excluded !== null) {
+        tally.addExcluded(item.rowNumber);
+        if (writer !== null) {
+          outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
+          const blanks = new Array<OutCell>(columns.added.length - 2).fill(null);
+          await writer.write([...originalCells(item, input.width, cellOptions), ...blanks, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
+        }
         continue;
       }
       const reconciled = reconcileRow(item.cells, plan);

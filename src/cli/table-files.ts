@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseIsoDate, parseLengthUnit, resolveSettings } from "../engine";
+import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
   BILLED_FIELDS,
@@ -15,7 +15,12 @@ import {
   guessMapping,
   MalformedRow,
   parseMappingOverride,
+  DATE_FORMATS,
+  DateFormat,
+  DEFAULT_DATE_FORMAT,
+  parseDateFormat,
   planTable,
+  readTableDate,
   rowRanges,
   TablePlan,
   TablePurpose,
@@ -56,6 +61,7 @@ export const TABLE_OPTIONS = {
   "board-rates": { type: "string" },
   map: { type: "string", multiple: true },
   unit: { type: "string" },
+  "date-format": { type: "string" },
   sheet: { type: "string" },
   force: { type: "boolean" },
   json: { type: "boolean" },
@@ -98,9 +104,18 @@ river, transit date, invoice total, billed surcharge, mid-river launch). Correct
 guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
   vessel units length breadth depth unit section date hours relieved anchored
 ${wrapped(BILLED_FIELDS, 2, 96)}      or ignore (do not use the column)
+Columns are guessed from their values too: a column of identifiers (invoice numbers, references)
+is never an amount. When two columns are equally likely, or none fits, the run stops naming the
+--map that settles it; --map COLUMN=ignore leaves a column out and guesses again.
+Dates: slash dates are month/day/year unless --date-format DD/MM/YYYY (or YYYY-MM-DD) says
+otherwise; 2026-06-15, 2026-06-15T00:00:00, 15-Jun-2026, Jun 15, 2026 and Excel date numbers are
+read too. Rows labelled Total, Subtotal or Grand total are excluded and counted, never flagged.
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;
+
+/** Rows read ahead to guess the columns from their values as well as their headers. */
+const SAMPLE_ROWS = 50;
 
 export function tableFileKind(filePath: string, role: "input" | "output"): TableFileKind {
   const extension = path.extname(filePath).toLowerCase();
@@ -135,12 +150,34 @@ export interface TableInput {
   readonly header: readonly string[];
   /** Columns of the original table (at least the header's). */
   readonly width: number;
+  /** The first data rows' cells, for guessing the columns from their values. */
+  readonly sample: readonly (readonly unknown[])[];
   /** Data rows and malformed rows, in file order. */
   rows(): AsyncIterable<TableItem>;
   /** How far reading has got, 0–1. */
   progress(): number;
   /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
   close(): Promise<void>;
+}
+
+/** The first rows, read ahead for guessing the columns from their values; replayed() gives them again. */
+async function readAhead(items: AsyncIterator<TableItem>): Promise<TableItem[]> {
+  const ahead: TableItem[] = [];
+  while (ahead.length < SAMPLE_ROWS) {
+    const next = await items.next();
+    if (next.done) break;
+    ahead.push(next.value);
+  }
+  return ahead;
+}
+
+function sampleCells(ahead: readonly TableItem[]): (readonly unknown[])[] {
+  return ahead.flatMap((item) => (isMalformed(item) ? [] : [item.cells]));
+}
+
+async function* replayed(ahead: readonly TableItem[], items: AsyncIterator<TableItem>): AsyncGenerator<TableItem> {
+  yield* ahead;
+  for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
 }
 
 async function csvInput(filePath: string): Promise<TableInput> {
@@ -165,14 +202,14 @@ async function csvInput(filePath: string): Promise<TableInput> {
     throw new InputFileError(filePath, `${JSON.stringify(filePath)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
   }
   const header = head.cells;
+  const ahead = await readAhead(items);
   return {
     path: filePath,
     kind: "csv",
     header,
     width: header.length,
-    async *rows() {
-      for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
-    },
+    sample: sampleCells(ahead),
+    rows: () => replayed(ahead, items),
     progress: () => (size === 0 ? 1 : stream.bytesRead / size),
     close: async () => {
       await items.return?.(undefined);
@@ -187,14 +224,20 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
     await opened.close();
     throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(opened.sheetName)} has no header row: row 1 must name the columns.`);
   }
+  const items = opened.rows()[Symbol.asyncIterator]();
+  const ahead = await readAhead(items);
   return {
     path: filePath,
     kind: "xlsx",
     header: opened.header,
     width: opened.width,
-    rows: () => opened.rows(),
+    sample: sampleCells(ahead),
+    rows: () => replayed(ahead, items),
     progress: () => opened.progress(),
-    close: () => opened.close(),
+    // readAhead started the rows, so ending them closes the sheet (rows() closes it in a finally).
+    close: async () => {
+      await items.return?.(undefined);
+    },
   };
 }
 
@@ -217,7 +260,15 @@ export interface TableJob {
   readonly force: boolean;
 }
 
-type TableValues = Record<string, unknown> & { output?: string; "board-rates"?: string; map?: string[]; unit?: string; sheet?: string; force?: boolean };
+type TableValues = Record<string, unknown> & {
+  output?: string;
+  "board-rates"?: string;
+  map?: string[];
+  unit?: string;
+  "date-format"?: string;
+  sheet?: string;
+  force?: boolean;
+};
 
 /** Checks the command line, refuses an existing output, reads the board rates, opens the input and maps its columns. */
 export async function prepareTableJob(values: TableValues, positionals: readonly string[], purpose: TablePurpose): Promise<TableJob> {
@@ -236,6 +287,12 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   const settings = resolveSettings(settingsFromFlags(values));
   let measurementUnit: LengthUnit | null = null;
   if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
+  let dateFormat: DateFormat = DEFAULT_DATE_FORMAT;
+  if (values["date-format"] !== undefined) {
+    const parsed = parseDateFormat(values["date-format"]);
+    if (parsed === null) throw new UsageError(`--date-format ${JSON.stringify(values["date-format"])} is not one of ${DATE_FORMATS.join(", ")}.`);
+    dateFormat = parsed;
+  }
   const overrides = (values.map ?? []).map(parseMappingOverride);
   const force = values.force === true;
   // Before any work: an existing output is refused now, and again (atomically) when it is published.
@@ -244,8 +301,8 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   const rates: BoardRates = boardRatesPath === null ? { fees: [], surcharge: [] } : await readBoardRatesFile(boardRatesPath);
   const input = await openTableInput(inputPath, values.sheet);
   try {
-    const mapping = applyMappingOverrides(guessMapping(input.header), overrides);
-    const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit });
+    const mapping = applyMappingOverrides(guessMapping(input.header, input.sample), overrides);
+    const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat });
     return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
   } catch (error) {
     await input.close();
@@ -281,6 +338,8 @@ function spreadsheetNumber(text: string): number | null {
 export interface OriginalCellsOptions {
   readonly inputKind: TableFileKind;
   readonly outputKind: TableFileKind;
+  /** How the table writes slash dates. */
+  readonly dateFormat?: DateFormat;
   /** The mapped date column: ISO text becomes an Excel date in .xlsx, an Excel date becomes ISO text in CSV. */
   readonly dateColumn: number | undefined;
 }
@@ -308,12 +367,14 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
         out[column] = null;
         continue;
       }
-      if (isDate && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(text)) {
+      if (isDate) {
+        // A date as the reconciliation reads it (06/15/2026, 15-Jun-2026, …) becomes an Excel date,
+        // so the formulas over the cell read the same date.
         try {
-          out[column] = isoToExcelSerial(parseIsoDate(text));
+          out[column] = isoToExcelSerial(readTableDate(text, options.dateFormat));
           continue;
         } catch {
-          // Not a real date: kept as the text it is.
+          // Not a date: kept as the text it is.
         }
       }
       const number = spreadsheetNumber(text);

@@ -4,9 +4,9 @@
  * quote's whole cents until they meet a billed one.
  */
 import Decimal from "decimal.js";
-import { Money, readDecimal } from "../engine";
+import { isBlank, Money, PilotageInputError, readDecimal, shownInput } from "../engine";
 import { moneyOfCents } from "../engine/exact";
-import { attempt, heldError, heldErrorOutcome, isBlankCell, ok, Outcome } from "./cells";
+import { attempt, heldError, heldErrorOutcome, ok, Outcome } from "./cells";
 
 export const ZERO: Decimal = new Money(0);
 
@@ -31,15 +31,56 @@ export function exactUsd(amount: Decimal): string {
   return `${amount.isNegative() && !amount.isZero() ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 
-// Billed amounts as written on invoices: "1234.56", "1,234.56", "$1,234.56", numbers; blank = $0.00.
+// Billed amounts as written on invoices: "1234.56", "1,234.56", "$ 1,234.56", "USD 1,234.56",
+// "1,234.56 USD", "(1,234.56)" and "-$1,234.56" (negatives), numbers; blank = $0.00.
 const PLAIN_AMOUNT_TEXT = /^-?\d{1,13}(?:\.\d{1,2})?$/;
+const CURRENCY = /^(?:US\$|USD|\$)\s*|\s*(?:USD|US\$|\$)$/gi;
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/;
+/** 6.834,61 or 1234,5: a comma before the cents. */
+const DECIMAL_COMMA = /^\d{1,3}(\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/;
+
+/** The text of an amount as a plain decimal ("-1234.56"), or null when it is not written as one. */
+function amountText(text: string): { plain: string } | { decimalComma: true } | null {
+  let rest = text.trim();
+  let negative = false;
+  const bracketed = /^\((.*)\)$/.exec(rest);
+  if (bracketed) {
+    negative = true;
+    rest = bracketed[1].trim();
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    if (!negative && rest.startsWith("-")) {
+      negative = true;
+      rest = rest.slice(1).trim();
+    }
+    rest = rest.replace(CURRENCY, "").trim();
+  }
+  if (DECIMAL_COMMA.test(rest)) return { decimalComma: true };
+  if (!GROUPED.test(rest)) return null;
+  return { plain: `${negative ? "-" : ""}${rest.replace(/,/g, "")}` };
+}
 
 /** A billed cell: blank is $0.00; a number typed in a cell stands for its shortest decimal text. */
 export function readBilledAmount(cell: unknown, field: string, what: string): Outcome<Decimal> {
   const held = heldError(cell);
   if (held !== null) return heldErrorOutcome(held, what);
-  if (isBlankCell(cell)) return ok(ZERO);
+  if (isBlank(cell)) return ok(ZERO);
   if (typeof cell === "number" && Number.isFinite(cell)) return ok(new Money(cell));
-  if (typeof cell === "string" && PLAIN_AMOUNT_TEXT.test(cell.trim())) return ok(new Money(cell.trim()));
+  if (typeof cell === "string") {
+    const text = cell.trim();
+    if (PLAIN_AMOUNT_TEXT.test(text)) return ok(new Money(text));
+    const read = amountText(text);
+    if (read !== null && "decimalComma" in read) {
+      const example = text.replace(/[^\d,]/g, "").replace(",", ".");
+      return attempt(() => {
+        throw new PilotageInputError(
+          "NOT_A_NUMBER",
+          `The ${what} "${shownInput(text)}" has a decimal comma: write the cents after a point, with no other separators or commas between thousands (${example}, or ${Number(example).toLocaleString("en-US", { minimumFractionDigits: 2 })}).`,
+          field,
+        );
+      });
+    }
+    if (read !== null) return attempt(() => readDecimal(read.plain, field, what));
+  }
   return attempt(() => readDecimal(cell, field, what));
 }

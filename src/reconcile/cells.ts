@@ -73,10 +73,6 @@ export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) =
   return attempt(() => read(cell));
 }
 
-export function isBlankCell(cell: unknown): boolean {
-  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
-}
-
 export function firstError(...outcomes: Outcome<unknown>[]): CellError | null {
   for (const outcome of outcomes) if (!outcome.ok) return outcome.error;
   return null;

@@ -82,14 +82,14 @@ export const MEASUREMENT_FIELDS = ["length", "breadth", "depth"] as const;
 
 // Header texts reduced to lower-case letters and digits ("Mid-river launch" → "midriverlaunch").
 const TRANSIT_SYNONYMS: Readonly<Record<TransitField, readonly string[]>> = {
-  vessel: ["vessel", "vesselname", "ship", "shipname", "name", "vesselorship", "shiporvessel"],
+  vessel: ["vessel", "vesselname", "ship", "shipname", "name", "vesselorship", "shiporvessel", "nameofvessel", "nameofship"],
   units: ["units", "pilotageunits", "pilotageunit", "pilotunits", "pu", "pus", "numberofunits", "noofunits", "unitspilotage"],
   length: ["length", "loa", "lengthoverall", "overalllength", "lengthoa", "len"],
   breadth: ["breadth", "beam", "extremebreadth", "breadthextreme", "extremebeam", "width", "mouldedbreadth", "moldedbreadth"],
   depth: ["depth", "mouldeddepth", "moldeddepth", "depthmoulded", "depthmolded"],
   unit: ["unit", "measurementunit", "measurementunits", "lengthunit", "uom", "unitofmeasure", "unitofmeasurement"],
   section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect"],
-  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate"],
+  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate"],
   hours: ["hours", "hrs", "continuoushours", "pilotagehours", "continuouspilotagehours", "hoursofpilotage", "hoursofcontinuouspilotage", "expectedhours"],
   relieved: ["relieved", "relievedatmidriver", "relievedmidriver", "midriverrelief", "relievedatmidriverstation", "relievedmidriverstation"],
   anchored: ["anchored", "anchored8hours", "anchored8h", "anchored8hrs", "anchoredeighthours", "anchoredatleast8hours", "anchored8hoursormore", "anchor8h"],
@@ -104,8 +104,17 @@ const CHARGE_SYNONYMS: Readonly<Record<Exclude<BilledField, "billed_total">, rea
 
 const TOTAL_SYNONYMS = new Set([
   "total", "amount", "totalamount", "invoicetotal", "invoiceamount", "totalbilled", "billedtotal", "amountbilled", "billedamount",
-  "amountinvoiced", "invoicedamount", "totaldue", "amountdue", "totalcharged",
+  "amountinvoiced", "invoicedamount", "totaldue", "amountdue", "totalcharged", "totalinvoiced", "invoicevalue", "totalcharges",
 ]);
+
+/**
+ * Keys that name a field only loosely ("Total", "Amount", "Date", "Name", "ETA", a bare "Billed"):
+ * a column with a more specific header for the same field wins over them, and two loose ones tie.
+ */
+const LOOSE_KEYS = new Set(["total", "amount", "date", "name", "eta", ""]);
+
+/** Words of headers that name identifiers (invoice numbers, references): such a column is never an amount. */
+const IDENTIFIER_WORDS = new Set(["no", "nr", "num", "number", "ref", "reference", "id", "code"]);
 
 /** First words that make a column a bill: "Billed surcharge", "Invoiced total", "Invoice amount". */
 const BILLED_WORDS = new Set(["billed", "invoiced", "invoice", "inv", "charged"]);
@@ -158,19 +167,54 @@ export function headerUnit(header: string): LengthUnit | null {
   return words.length > 1 && last !== undefined && UNIT_WORDS[last] !== undefined ? UNIT_WORDS[last] : null;
 }
 
-/** The field a header names, or null. Case, spacing, punctuation and bracketed notes do not matter. */
-export function guessField(header: string): ReconcileField | null {
+/** What a header says about its column: the field it names, and how surely. */
+export interface HeaderGuess {
+  readonly field: ReconcileField;
+  /** Named only loosely (LOOSE_KEYS): a specific header for the same field wins. */
+  readonly loose: boolean;
+}
+
+function headerGuess(header: string): HeaderGuess | null {
   const { words } = headerWords(header);
   if (words.length === 0 || IGNORED_FIRST_WORDS.has(words[0])) return null;
-  if (BILLED_WORDS.has(words[0])) return chargeOrTotal(words.slice(1));
-  if (words.length > 1 && BILLED_WORDS.has(words[words.length - 1])) return chargeOrTotal(words.slice(0, -1));
-  const direct = SYNONYM_FIELD.get(words.join(""));
-  if (direct !== undefined) return direct;
+  const billed = (rest: readonly string[]) => {
+    const field = chargeOrTotal(rest);
+    return field === null ? null : { field, loose: rest.length === 0 };
+  };
+  if (BILLED_WORDS.has(words[0])) return billed(words.slice(1));
+  if (words.length > 1 && BILLED_WORDS.has(words[words.length - 1])) return billed(words.slice(0, -1));
+  const key = words.join("");
+  const direct = SYNONYM_FIELD.get(key);
+  if (direct !== undefined) return { field: direct, loose: LOOSE_KEYS.has(key) };
   // "Length ft", "LOA m": a measurement with its unit as the last word.
   if (words.length > 1 && UNIT_WORDS[words[words.length - 1]] !== undefined) {
     const field = SYNONYM_FIELD.get(words.slice(0, -1).join(""));
-    if (field === "length" || field === "breadth" || field === "depth") return field;
+    if (field === "length" || field === "breadth" || field === "depth") return { field, loose: false };
   }
   return null;
+}
+
+/** True for a header that names identifiers: "Invoice #", "No.", "Ref", "ID", "Invoice number". */
+export function namesIdentifiers(header: string): boolean {
+  return header.includes("#") || headerWords(header).words.some((word) => IDENTIFIER_WORDS.has(word));
+}
+
+export function isBilledField(field: ReconcileField): field is BilledField {
+  return field.startsWith("billed_");
+}
+
+/**
+ * What a header names, or null. Case, spacing, punctuation and bracketed notes do not matter. A
+ * header naming identifiers ("Invoice #") is never an amount.
+ */
+export function guessHeader(header: string): HeaderGuess | null {
+  const guess = headerGuess(header);
+  if (guess !== null && isBilledField(guess.field) && namesIdentifiers(header)) return null;
+  return guess;
+}
+
+/** The field a header names, or null (see guessHeader). */
+export function guessField(header: string): ReconcileField | null {
+  return guessHeader(header)?.field ?? null;
 }
 

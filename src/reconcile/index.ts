@@ -6,8 +6,10 @@
  */
 export * from "./amounts";
 export * from "./cells";
+export * from "./dates";
 export * from "./fields";
 export * from "./formulas";
 export * from "./mapping";
 export * from "./row";
 export * from "./summary";
+export * from "./totals";

@@ -2,8 +2,10 @@
  * Which column holds which field: guessed from the headers, corrected by the user (`--map`, the
  * task pane's lists), then checked for what the purpose needs (the plan of a table).
  */
+import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
-import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, headerUnit, MEASUREMENT_FIELDS, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { DateFormat, DEFAULT_DATE_FORMAT } from "./dates";
+import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
 
 /** A mapping problem: a required column missing, a field named twice, a column that does not exist. */
 export class MappingError extends Error {
@@ -17,38 +19,141 @@ export class MappingError extends Error {
 export interface ColumnMapping {
   readonly headers: readonly string[];
   readonly fields: readonly (ReconcileField | null)[];
-  /** Columns that also looked like a field already taken, and anything else worth telling the user. */
+  /** How the mapping was reached, worth telling the user: columns passed over, and why. */
   readonly notes: readonly string[];
+  /** Fields two or more columns are equally likely to hold: the plan refuses them until the user says which. */
+  readonly ambiguities?: readonly Ambiguity[];
+  /** The first rows of the table, for guessing from the values as well as the headers. */
+  readonly sample?: readonly (readonly unknown[])[];
+  /** Columns the user gave a field or told to ignore (--map), which the guess leaves alone. */
+  readonly settled?: ReadonlyMap<number, ReconcileField | null>;
 }
 
-/** "A" for 0, "AA" for 26. */
-export function columnName(index: number): string {
-  let letters = "";
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  return letters;
+export interface Ambiguity {
+  readonly field: ReconcileField;
+  readonly columns: readonly number[];
 }
 
-function describeColumn(headers: readonly string[], index: number): string {
+/** The letter of a column by its 0-based index in the table: "A" for 0, "AA" for 26. */
+const letterOf = (index: number): string => columnLetter(index + 1);
+
+export function describeColumn(headers: readonly string[], index: number): string {
   const header = headers[index] ?? "";
-  return header.trim() === "" ? `column ${columnName(index)}` : `column ${columnName(index)} ${JSON.stringify(header)}`;
+  return header.trim() === "" ? `column ${letterOf(index)}` : `column ${letterOf(index)} ${JSON.stringify(header)}`;
 }
 
-/** Guesses every column from its header; the first column for a field wins and the others are noted. */
-export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const fields: (ReconcileField | null)[] = [];
+/** How a --map names a column: its header when that is unique, else its letter. */
+export function mapName(headers: readonly string[], index: number): string {
+  const header = (headers[index] ?? "").trim();
+  const unique = header !== "" && headers.filter((other) => other.trim().toLowerCase() === header.toLowerCase()).length === 1 && !header.includes("=");
+  return unique ? header : letterOf(index);
+}
+
+/** The exact option that gives a column a field: --map "Amount billed=billed_total". */
+export function mapOption(headers: readonly string[], index: number, field: ReconcileField | "ignore"): string {
+  return `--map "${mapName(headers, index).replace(/"/g, '\\"')}=${field}"`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a column's values look like
+
+const MONEY_TEXT = /^\(?-?\s*(?:US\$|USD|\$)?\s*-?\d{1,3}(?:,?\d{3})*\.\d{2}\s*(?:USD)?\)?$|^\(?\s*(?:US\$|USD|\$)\s*-?[\d,]+(?:\.\d+)?\)?$/i;
+const WHOLE_NUMBER_TEXT = /^\d+$/;
+
+type ValueLook = "money" | "identifiers" | "whole numbers" | "other" | "none";
+
+function valuesOf(sample: readonly (readonly unknown[])[], column: number): unknown[] {
+  return sample.map((row) => row[column]).filter((cell) => !(cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "")));
+}
+
+/**
+ * money: amounts with cents or a currency sign; identifiers: text with letters, or whole numbers
+ * with leading zeros or counting up one by one; whole numbers: whole numbers otherwise.
+ */
+function valueLook(values: readonly unknown[]): ValueLook {
+  if (values.length === 0) return "none";
+  const texts = values.map((value) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : String(value).trim()));
+  if (texts.some((text) => MONEY_TEXT.test(text))) return "money";
+  if (texts.some((text) => /[A-Za-z]/.test(text.replace(/US\$|USD/gi, "")))) return "identifiers";
+  if (texts.every((text) => WHOLE_NUMBER_TEXT.test(text))) {
+    const numbers = texts.map(Number);
+    const counting = numbers.length > 1 && numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
+    return counting || texts.some((text) => /^0\d/.test(text)) ? "identifiers" : "whole numbers";
+  }
+  return "other";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The guess
+
+/** Fields whose wrong column would price or compare the wrong figures: a tie on one is refused, never broken silently. */
+const DECISIVE = new Set<ReconcileField>(["units", "length", "breadth", "depth", "unit", "section", "date", "hours", "relieved", "anchored", ...BILLED_FIELDS]);
+
+interface Candidate {
+  readonly column: number;
+  readonly field: ReconcileField;
+  /** Higher wins: 2 a specific header, 1 a loose one; amounts-looking values add, whole numbers take away. */
+  readonly score: number;
+}
+
+function guessWith(headers: readonly string[], sample: readonly (readonly unknown[])[], settled: ReadonlyMap<number, ReconcileField | null>): ColumnMapping {
+  const fields: (ReconcileField | null)[] = headers.map((_header, index) => (settled.has(index) ? (settled.get(index) as ReconcileField | null) : null));
   const notes: string[] = [];
-  const taken = new Map<ReconcileField, number>();
-  headers.forEach((header, index) => {
-    const field = guessField(header);
-    if (field !== null && taken.has(field)) {
-      notes.push(`${describeColumn(headers, index)} also looks like the ${FIELD_LABELS[field]}; ${describeColumn(headers, taken.get(field) as number)} is used.`);
-      fields.push(null);
+  const ambiguities: Ambiguity[] = [];
+  const settledFields = new Set([...settled.values()].filter((field): field is ReconcileField => field !== null));
+  const candidates: Candidate[] = [];
+  headers.forEach((header, column) => {
+    if (settled.has(column)) return;
+    const guess = guessHeader(header);
+    if (guess === null) {
+      // A column that would have been an amount but for its identifier header, said once.
+      const unguarded = guessField(header.replace(/#/g, " "));
+      if (namesIdentifiers(header) && /billed|invoice|amount|total/i.test(header) && unguarded === null) {
+        notes.push(`${describeColumn(headers, column)} names identifiers, so it is never taken as an amount.`);
+      }
       return;
     }
-    if (field !== null) taken.set(field, index);
-    fields.push(field);
+    if (settledFields.has(guess.field)) return;
+    let score = guess.loose ? 1 : 2;
+    if (isBilledField(guess.field)) {
+      const look = valueLook(valuesOf(sample, column));
+      if (look === "identifiers") {
+        notes.push(`${describeColumn(headers, column)} holds identifiers (such as ${JSON.stringify(String(valuesOf(sample, column)[0]))}), not amounts: not used as the ${FIELD_LABELS[guess.field]}.`);
+        return;
+      }
+      if (look === "money") score += 0.5;
+      if (look === "whole numbers") score -= 0.5;
+    }
+    candidates.push({ column, field: guess.field, score });
   });
-  return { headers: [...headers], fields, notes };
+  const byField = new Map<ReconcileField, Candidate[]>();
+  for (const candidate of candidates) byField.set(candidate.field, [...(byField.get(candidate.field) ?? []), candidate]);
+  for (const [field, list] of byField) {
+    const best = Math.max(...list.map((candidate) => candidate.score));
+    const top = list.filter((candidate) => candidate.score === best);
+    const chosen = top[0];
+    fields[chosen.column] = field;
+    if (top.length > 1 && DECISIVE.has(field)) {
+      ambiguities.push({ field, columns: top.map((candidate) => candidate.column) });
+      continue;
+    }
+    for (const other of list) {
+      if (other === chosen) continue;
+      notes.push(`${describeColumn(headers, other.column)} also looks like the ${FIELD_LABELS[field]}; ${describeColumn(headers, chosen.column)} is used.`);
+    }
+  }
+  return { headers: [...headers], fields, notes, ambiguities, sample, settled };
+}
+
+/**
+ * Guesses every column from its header and, given the table's first rows, from its values: a
+ * specific header wins over a loose one ("Amount billed" over "Total"), a column of identifiers is
+ * never an amount, and where two columns are equally likely to hold a field that prices or compares
+ * anything, the tie is recorded (planTable refuses it, naming the --map that settles it). For a
+ * field that only labels a row (the vessel) the first column wins and the others are noted.
+ */
+export function guessMapping(headers: readonly string[], sample: readonly (readonly unknown[])[] = []): ColumnMapping {
+  return guessWith(headers, sample, new Map());
 }
 
 export interface MappingOverride {
@@ -82,36 +187,35 @@ export function findColumn(headers: readonly string[], column: string): number {
   const matches = headers.flatMap((header, index) => (header.trim().toLowerCase() === wanted ? [index] : []));
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw new MappingError(`${matches.length} columns are headed "${column.trim()}" (${matches.map(columnName).join(", ")}): name the column by its letter.`);
+    throw new MappingError(`${matches.length} columns are headed "${column.trim()}" (${matches.map(letterOf).join(", ")}): name the column by its letter.`);
   }
   if (/^[a-z]{1,3}$/.test(wanted)) {
-    let index = 0;
-    for (const letter of wanted) index = index * 26 + (letter.charCodeAt(0) - 96);
-    if (index - 1 < headers.length) return index - 1;
+    const index = columnNumber(wanted) - 1;
+    if (index < headers.length) return index;
   }
-  const shown = headers.map((header, index) => `${columnName(index)} ${JSON.stringify(header)}`).join(", ");
+  const shown = headers.map((header, index) => `${letterOf(index)} ${JSON.stringify(header)}`).join(", ");
   throw new MappingError(`No column "${column.trim()}"; the columns are ${shown}.`);
 }
 
-/** Applies the user's corrections: the named column takes the field, and any other column loses it. */
+/**
+ * Applies the user's corrections: the named column takes the field (or is ignored), and every
+ * other column is guessed again without it, so `--map COL=ignore` lets the next-best column in.
+ */
 export function applyMappingOverrides(mapping: ColumnMapping, overrides: readonly MappingOverride[]): ColumnMapping {
-  const fields = [...mapping.fields];
-  const overridden = new Set<number>();
+  if (overrides.length === 0) return mapping;
+  const settled = new Map(mapping.settled ?? []);
   for (const override of overrides) {
     const index = findColumn(mapping.headers, override.column);
     if (override.field !== null) {
-      const other = fields.findIndex((field, i) => field === override.field && i !== index);
-      if (other >= 0) {
-        if (overridden.has(other)) {
-          throw new MappingError(`The ${FIELD_LABELS[override.field]} is mapped to two columns (${columnName(other)} and ${columnName(index)}).`);
+      for (const [other, field] of settled) {
+        if (field === override.field && other !== index) {
+          throw new MappingError(`The ${FIELD_LABELS[override.field]} is mapped to two columns (${letterOf(other)} and ${letterOf(index)}).`);
         }
-        fields[other] = null;
       }
     }
-    fields[index] = override.field;
-    overridden.add(index);
+    settled.set(index, override.field);
   }
-  return { headers: mapping.headers, fields, notes: mapping.notes };
+  return guessWith(mapping.headers, mapping.sample ?? [], settled);
 }
 
 /** One line per mapped field: `pilotage units ← column C "Units"`. */
@@ -133,6 +237,8 @@ export interface TableContext {
   readonly boardSurcharge: readonly BoardSurchargeRow[];
   /** Unit of plain-number measurements; overrides units written in the headers ("LOA (m)"). */
   readonly measurementUnit?: LengthUnit | null;
+  /** How slash dates are read; default month first (MM/DD/YYYY). */
+  readonly dateFormat?: DateFormat;
 }
 
 export interface TablePlan extends TableContext {
@@ -146,6 +252,7 @@ export interface TablePlan extends TableContext {
   readonly measurementUnit: LengthUnit | null;
   /** The billed columns, in BILLED_FIELDS order (charges first, total last). */
   readonly billed: readonly BilledField[];
+  readonly dateFormat: DateFormat;
 }
 
 function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>): LengthUnit | null {
@@ -161,14 +268,21 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   const column: Partial<Record<ReconcileField, number>> = {};
   mapping.fields.forEach((field, index) => {
     if (field === null) return;
-    if (column[field] !== undefined) throw new MappingError(`The ${FIELD_LABELS[field]} is mapped to two columns (${columnName(column[field] as number)} and ${columnName(index)}).`);
+    if (column[field] !== undefined) throw new MappingError(`The ${FIELD_LABELS[field]} is mapped to two columns (${letterOf(column[field] as number)} and ${letterOf(index)}).`);
     column[field] = index;
   });
+  const needed = (field: ReconcileField) => purpose === "reconcile" || !isBilledField(field);
+  for (const { field, columns } of mapping.ambiguities ?? []) {
+    if (!needed(field)) continue;
+    const named = columns.map((index) => describeColumn(mapping.headers, index)).join(" and ");
+    const options = columns.map((index) => mapOption(mapping.headers, index, field)).join(" or ");
+    throw new MappingError(`${named} are equally likely to be the ${FIELD_LABELS[field]}: say which with ${options}.`);
+  }
   const missing: string[] = [];
   const measurements = MEASUREMENT_FIELDS.filter((field) => column[field] !== undefined);
   if (column.units !== undefined && measurements.length > 0) {
     throw new MappingError(
-      `Both a pilotage units column and measurement columns are mapped (${[column.units, ...measurements.map((f) => column[f] as number)].map(columnName).join(", ")}): use one or the other (map the others to ignore).`,
+      `Both a pilotage units column and measurement columns are mapped (${[column.units, ...measurements.map((f) => column[f] as number)].map(letterOf).join(", ")}): use one or the other (map the others to ignore).`,
     );
   }
   if (column.units === undefined && measurements.length < 3) {
@@ -179,10 +293,17 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   const billed = BILLED_FIELDS.filter((field) => column[field] !== undefined);
   if (purpose === "reconcile" && billed.length === 0) missing.push("a billed amount (billed total, or billed base pilotage, surcharge, …)");
   if (missing.length > 0) {
-    const columns = mapping.headers.map((header, index) => `${columnName(index)} ${JSON.stringify(header)}`).join(", ");
-    throw new MappingError(`No column found for ${missing.join("; ")}. The columns are ${columns}: map them as column=field.`);
+    const columns = mapping.headers.map((header, index) => `${letterOf(index)} ${JSON.stringify(header)}`).join(", ");
+    // Columns of amounts that no field took: the likely billed amount, with the option that says so.
+    let hint = "";
+    if (purpose === "reconcile" && billed.length === 0) {
+      const amounts = mapping.headers.flatMap((_header, index) => (mapping.fields[index] === null && valueLook(valuesOf(mapping.sample ?? [], index)) === "money" ? [index] : []));
+      if (amounts.length > 0) hint = ` Columns holding amounts: ${amounts.map((index) => `${describeColumn(mapping.headers, index)} (${mapOption(mapping.headers, index, "billed_total")})`).join(", ")}.`;
+    }
+    throw new MappingError(`No column found for ${missing.join("; ")}. The columns are ${columns}: map them as column=field.${hint}`);
   }
   const fromMeasurements = column.units === undefined;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
-  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [] };
+  const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
+  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat };
 }

@@ -22,12 +22,12 @@ import Decimal from "decimal.js";
 import {
   ChargeLine,
   IsoDate,
+  isBlank,
   parseLengthUnit,
   PilotageUnits,
   pilotageUnitsFromMeasurements,
   Quote,
   quoteTransit,
-  readDate,
   readFlag,
   readHours,
   readPilotageUnits,
@@ -38,8 +38,9 @@ import {
   TransitInput,
 } from "../engine";
 import { amountOfCents, exactUsd, isVariance, readBilledAmount, ZERO } from "./amounts";
-import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, isBlankCell, notEnteredError, ok, Outcome, readCell } from "./cells";
+import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
+import { readTableDate } from "./dates";
 import { TablePlan } from "./mapping";
 
 // Plain decimal text with at most six decimals is exactly the number it parses to (the engine's
@@ -84,18 +85,18 @@ function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<Pilotage
     if (held !== null) return heldErrorOutcome(held, what);
   }
   return attempt(() => {
-    const unit = isBlankCell(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
+    const unit = isBlank(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
     return { measured: true, units: pilotageUnitsFromMeasurements(length, breadth, depth, plan.settings, unit) };
   });
 }
 
 function readInputs(cells: readonly unknown[], plan: TablePlan): RowInputs {
   const hoursCell = cellOf(cells, plan, "hours");
-  const hoursBlank = plan.column.hours === undefined || (isBlankCell(hoursCell) && heldError(hoursCell) === null);
+  const hoursBlank = plan.column.hours === undefined || (isBlank(hoursCell) && heldError(hoursCell) === null);
   return {
     units: readUnits(cells, plan),
     section: readCell(cellOf(cells, plan, "section"), "section", (cell) => readSection(cell)),
-    date: readCell(cellOf(cells, plan, "date"), "date", (cell) => readDate(cell)),
+    date: readCell(cellOf(cells, plan, "date"), "date", (cell) => readTableDate(cell, plan.dateFormat)),
     hours: hoursBlank ? ok(null) : readCell(numberIfPlain(hoursCell), "hours", (cell) => readHours(cell)),
     hoursBlank,
     relieved: plan.column.relieved === undefined ? NOT_GIVEN : readCell(cellOf(cells, plan, "relieved"), "relieved", (cell) => readFlag(cell, "relieved at mid-river")),

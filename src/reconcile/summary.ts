@@ -16,6 +16,9 @@ export interface ReconcileSummary {
   readonly malformedRowNumbers: readonly number[];
   /** The first MALFORMED_EXAMPLES malformed rows with what was wrong. */
   readonly malformedExamples: readonly MalformedRow[];
+  /** Totals rows (Total, Subtotal, Grand total) excluded: never invoices, never flagged. */
+  readonly rowsExcluded: number;
+  readonly excludedRowNumbers: readonly number[];
   /** Rows whose every billed column could be compared. */
   readonly rowsChecked: number;
   readonly rowsNotChecked: number;
@@ -42,6 +45,7 @@ export class ReconcileTally {
   private billed = ZERO;
   private computed = ZERO;
   private readonly malformedNumbers: number[] = [];
+  private readonly excludedNumbers: number[] = [];
   private readonly malformedExamples: MalformedRow[] = [];
 
   addRow(row: ReconciledRow): void {
@@ -53,6 +57,12 @@ export class ReconcileTally {
       this.billed = this.billed.plus(row.billedAmount);
       this.computed = this.computed.plus(row.computedAmount);
     }
+  }
+
+  /** A totals row: read, but not an invoice. */
+  addExcluded(rowNumber: number): void {
+    this.rowsRead += 1;
+    this.excludedNumbers.push(rowNumber);
   }
 
   addMalformed(rowNumber: number, error: string): void {
@@ -68,11 +78,13 @@ export class ReconcileTally {
       malformedRows: malformed,
       malformedRowNumbers: [...this.malformedNumbers],
       malformedExamples: [...this.malformedExamples],
+      rowsExcluded: this.excludedNumbers.length,
+      excludedRowNumbers: [...this.excludedNumbers],
       rowsChecked: this.checked,
-      rowsNotChecked: this.rowsRead - this.checked,
+      rowsNotChecked: this.rowsRead - this.excludedNumbers.length - this.checked,
       rowsWithInputErrors: this.inputErrors,
       rowsFlagged: this.flagged,
-      rowsMatched: this.rowsRead - this.flagged,
+      rowsMatched: this.rowsRead - this.excludedNumbers.length - this.flagged,
       billed: exactText(this.billed),
       computed: exactText(this.computed),
       variance: exactText(this.billed.minus(this.computed)),

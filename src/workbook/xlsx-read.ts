@@ -16,6 +16,7 @@ import type { Readable } from "node:stream";
 import type { CsvRowError } from "./csv";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import yauzl from "yauzl";
+import { columnLetter } from "./cell-address";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
 import type { ExcelErrorValue } from "./values";
 
@@ -608,7 +609,7 @@ class SheetParser {
     if (cells.length > this.width && this.width > 0) {
       const column = cells.findIndex((value, index) => index >= this.width && value !== null);
       if (column >= 0) {
-        this.ready.push({ rowNumber, error: `has a value in column ${columnLettersOf(column + 1)}, beyond the ${this.width} columns the sheet declares (its dimension)` });
+        this.ready.push({ rowNumber, error: `has a value in column ${columnLetter(column + 1)}, beyond the ${this.width} columns the sheet declares (its dimension)` });
         return;
       }
       cells.length = this.width;
@@ -622,12 +623,6 @@ class SheetParser {
     }
     this.ready.push(formulas === null ? { rowNumber, cells } : { rowNumber, cells, formulas });
   }
-}
-
-function columnLettersOf(columnNumber: number): string {
-  let letters = "";
-  for (let rest = columnNumber; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  return letters;
 }
 
 function headerText(value: XlsxCellValue): string {
@@ -721,7 +716,7 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
 
 function fitted(row: XlsxRow, width: number): XlsxItem {
   const beyond = row.cells.findIndex((value, index) => index >= width && value !== null);
-  if (beyond >= 0) return { rowNumber: row.rowNumber, error: `has a value in column ${columnLettersOf(beyond + 1)}, beyond the ${width} columns the sheet declares (its dimension)` };
+  if (beyond >= 0) return { rowNumber: row.rowNumber, error: `has a value in column ${columnLetter(beyond + 1)}, beyond the ${width} columns the sheet declares (its dimension)` };
   const cells = row.cells.slice(0, width);
   while (cells.length < width) cells.push(null);
   if (row.formulas === undefined) return { rowNumber: row.rowNumber, cells };

@@ -170,6 +170,8 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
         { rowNumber: stray, error: expect.stringContaining("quote character") },
       ],
       rowsChecked: 200,
+      rowsExcluded: 0,
+      excludedRowNumbers: [],
       rowsNotChecked: 0,
       rowsWithInputErrors: 0,
       rowsFlagged: 12,
@@ -236,7 +238,8 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     fs.writeFileSync(inFolder("in.csv"), ["Ship,PU,Section,Sailed,Pilot bill", "A,40,1,2026-03-01,1726.08", "B,40,1,2026-03-01,1716.08"].join("\n"));
     fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
     expect(run("reconcile", "in.csv", "--board-rates", "rates.csv").stderr).toBe(
-      'hudson-pilotage reconcile: No column found for transit date; a billed amount (billed total, or billed base pilotage, surcharge, …). The columns are A "Ship", B "PU", C "Section", D "Sailed", E "Pilot bill": map them as column=field.\n',
+      // "Sailed" is a date header of the trade; "Pilot bill" is no known header, but its values are amounts: the message names the --map.
+      'hudson-pilotage reconcile: No column found for a billed amount (billed total, or billed base pilotage, surcharge, …). The columns are A "Ship", B "PU", C "Section", D "Sailed", E "Pilot bill": map them as column=field. Columns holding amounts: column E "Pilot bill" (--map "Pilot bill=billed_total").\n',
     );
     const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "E=billed_total");
     expect(out.code).toBe(1);

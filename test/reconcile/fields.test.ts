@@ -59,10 +59,10 @@ describe("guessing a column from its header", () => {
     expect(headerUnit("Billed (USD)")).toBeNull();
   });
 
-  test("the first column for a field wins; the others are noted, not used", () => {
+  test("a specific header wins over a loose one; the others are noted, not used", () => {
     const mapping = guessMapping(["Date", "Vessel", "Transit date", "Units"]);
-    expect(mapping.fields).toEqual(["date", "vessel", null, "units"]);
-    expect(mapping.notes).toEqual(['column C "Transit date" also looks like the transit date; column A "Date" is used.']);
+    expect(mapping.fields).toEqual([null, "vessel", "date", "units"]);
+    expect(mapping.notes).toEqual(['column A "Date" also looks like the transit date; column C "Transit date" is used.']);
   });
 
   test("describeMapping names each field's column", () => {

@@ -24,6 +24,8 @@ describe("the summary", () => {
         { rowNumber: 8, error: "has 5 fields; the header has 4" },
       ],
       rowsChecked: 3,
+      rowsExcluded: 0,
+      excludedRowNumbers: [],
       rowsNotChecked: 1,
       rowsWithInputErrors: 1,
       rowsFlagged: 2,

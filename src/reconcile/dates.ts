@@ -1,0 +1,97 @@
+/**
+ * Transit dates as invoice files write them. Slash dates are month/day/year unless the user says
+ * otherwise (this is a New York product; `--date-format`), and a date impossible in that order is
+ * refused for its row, naming the option. Also read: ISO dates, ISO date-times at midnight,
+ * "15-Jun-2026", "15 June 2026", "Jun 15, 2026", and Excel serial numbers, typed or as text, in a
+ * date column. Every date ends as the engine's IsoDate, checked against the calendar by the engine.
+ */
+import { daysInMonth, excelSerialToIso, IsoDate, isoDateOf, PilotageInputError, readDate, shownInput } from "../engine";
+
+export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DEFAULT_DATE_FORMAT: DateFormat = "MM/DD/YYYY";
+
+/** "MM/DD/YYYY", "dd/mm/yyyy", "ISO"; null when the text is none of them. */
+export function parseDateFormat(text: string): DateFormat | null {
+  const key = text.trim().toUpperCase().replace(/[.-]/g, (ch) => (ch === "." ? "/" : "-"));
+  if (key === "ISO" || key === "YYYY-MM-DD") return "YYYY-MM-DD";
+  if (key === "MM/DD/YYYY" || key === "MM/DD" || key === "US" || key === "MDY") return "MM/DD/YYYY";
+  if (key === "DD/MM/YYYY" || key === "DD/MM" || key === "DMY") return "DD/MM/YYYY";
+  return null;
+}
+
+const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/** "Jun", "June", "jun.", "Sept": the month's number; null for anything else. */
+function monthOfName(name: string): number | null {
+  const lower = name.toLowerCase().replace(/\.$/, "");
+  const index = MONTH_NAMES.findIndex((month) => lower === month || lower === month.slice(0, 3) || (month === "september" && lower === "sept"));
+  return index < 0 ? null : index + 1;
+}
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const NUMERIC_DATE = /^(\d{1,4})([/.-])(\d{1,2})\2(\d{1,4})$/;
+const DAY_MONTH_YEAR = /^(\d{1,2})[\s\-/.]+([A-Za-z]{3,9}\.?)[\s\-/.,]+(\d{2,4})$/;
+const MONTH_DAY_YEAR = /^([A-Za-z]{3,9}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]+(\d{2,4})$/i;
+const SERIAL_TEXT = /^\d{1,7}(\.0+)?$/;
+
+function advice(format: DateFormat): string {
+  return `enter it as ${format === "YYYY-MM-DD" ? "2026-06-15" : format === "MM/DD/YYYY" ? "06/15/2026" : "15/06/2026"} (--date-format ${format}), 2026-06-15 or 15-Jun-2026`;
+}
+
+function dateOf(year: number, month: number, day: number, cell: string, format: DateFormat, field: string): IsoDate {
+  if (year < 1000) {
+    throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(cell)}" has a two-digit year: write the year in full (${advice(format)}).`, field);
+  }
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    const other: DateFormat = format === "DD/MM/YYYY" ? "MM/DD/YYYY" : "DD/MM/YYYY";
+    throw new PilotageInputError(
+      "IMPOSSIBLE_DATE",
+      `The ${field} "${shownInput(cell)}" is not a date read as ${format}: check it, or if the file writes dates as ${other}, give --date-format ${other}.`,
+      field,
+    );
+  }
+  return readDate(isoDateOf(year, month, day), field);
+}
+
+/** A transit date cell of a table: a number is an Excel serial; text as described above. */
+export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_FORMAT, field = "date"): IsoDate {
+  if (typeof cell !== "string") return readDate(cell, field);
+  const text = cell.trim();
+  if (text === "") return readDate(cell, field);
+  const iso = ISO_DATE_TIME.exec(text);
+  if (iso) {
+    const [hours, minutes, seconds] = [iso[2], iso[3], iso[4]].map((part) => Number(part ?? 0));
+    if (hours !== 0 || minutes !== 0 || seconds !== 0) {
+      throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(text)}" has a time of day: a transit is charged by its date (D15), so give the date alone, e.g. ${iso[1]}.`, field);
+    }
+    return readDate(iso[1], field);
+  }
+  if (SERIAL_TEXT.test(text)) return excelSerialToIso(Number(text), field);
+  const numeric = NUMERIC_DATE.exec(text);
+  if (numeric) {
+    const [first, second, third] = [numeric[1], numeric[3], numeric[4]];
+    // Year first (2026/06/15) is read one way only.
+    if (first.length === 4) return dateOf(Number(first), Number(second), Number(third), text, format, field);
+    if (format === "YYYY-MM-DD") {
+      throw new PilotageInputError(
+        "BAD_DATE",
+        `The ${field} "${shownInput(text)}" is not YYYY-MM-DD (--date-format YYYY-MM-DD): give --date-format MM/DD/YYYY or DD/MM/YYYY to say how the file writes dates.`,
+        field,
+      );
+    }
+    const [month, day] = format === "MM/DD/YYYY" ? [Number(first), Number(second)] : [Number(second), Number(first)];
+    return dateOf(Number(third), month, day, text, format, field);
+  }
+  const named = DAY_MONTH_YEAR.exec(text);
+  if (named) {
+    const month = monthOfName(named[2]);
+    if (month !== null) return dateOf(Number(named[3]), month, Number(named[1]), text, format, field);
+  }
+  const monthFirst = MONTH_DAY_YEAR.exec(text);
+  if (monthFirst) {
+    const month = monthOfName(monthFirst[1]);
+    if (month !== null) return dateOf(Number(monthFirst[3]), month, Number(monthFirst[2]), text, format, field);
+  }
+  throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(text)}" is not a date: ${advice(format)}.`, field);
+}

@@ -1,0 +1,123 @@
+/**
+ * Invoice files as people export them, not as we would write them: other header names (Invoice #,
+ * LOA, Beam, Moulded depth, River, Amount billed), US and day-first dates, $ and USD amounts,
+ * feet-and-inches text, a BOM, CRLF line ends, blank lines and a TOTAL row. Every amount is worked
+ * by hand from § 89-a in the comments.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+
+let folder: string;
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-messy-"));
+});
+afterEach(() => {
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+const inFolder = (name: string) => path.join(folder, name);
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd: folder });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+// Examples of the boards' amounts, not their figures: fees $300.00 / $45.50 / $125.00 from 2024;
+// surcharge board $300 (0–50 units) / $360 (51–100) / $3.60 per unit over 100 from 2020-11-20.
+const RATES = ["table,from,a,b,c", "fees,2024-01-01,300.00,45.50,125.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n");
+
+// ATLANTIC STAR: 600' 6" × 80 × 40 ÷ 10,000 = 600.5 × 3,200 ÷ 10,000 = 192.16 units; Upper (Section 2),
+//   2026: clause (xi) $21.58 per unit → 192.16 × 21.58 = $4,146.8128 → $4,146.81; surcharge over 100
+//   units 192.16 × $3.60 = $691.776 → $691.78; 12 h > 10 h: 50% × $4,146.81 = $2,073.405 → $2,073.41;
+//   fees $300.00 + $45.50 + $125.00 = $470.50. Total $4,146.81 + $691.78 + $2,073.41 + $470.50 = $7,382.50.
+// HUDSON TRADER, CATSKILL, MOHAWK: 200 × 50 × 40 ÷ 10,000 = 40 units, Lower (Section 1), 2026: up to
+//   50 units $1,070.58 flat; surcharge 0–50 band $300.00; fees $300.00 + $45.50 (no mid-river launch
+//   on Section 1). Total $1,070.58 + $300.00 + $345.50 = $1,716.08. MOHAWK's 6 h: one pilot.
+// CATSKILL is billed $1,726.08: $10.00 over. The TOTAL row: 7,382.50 + 1,716.08 + 1,726.08 + 1,716.08 = 12,540.74.
+const MESSY = [
+  "\uFEFFInvoice #,Vessel,LOA,Beam,Moulded depth,River,Transit date,Hours,Amount billed",
+  `10231,ATLANTIC STAR,"600' 6""",80,40,Upper,06/15/2026,12,"$7,382.50"`,
+  "",
+  `10232,HUDSON TRADER,200,50,40,Lower,"Jun 15, 2026",,USD 1716.08`,
+  `10233,CATSKILL,200,50,40,Lower,15-Jun-2026,,"1,726.08 USD"`,
+  // 2026-06-15 as an Excel serial: 2026-01-01 is 46023, and June 15 is 165 days later.
+  `10234,MOHAWK,200,50,40,Lower,46188,6,$ 1716.08`,
+  "",
+  `,TOTAL,,,,,,,"$12,540.74"`,
+].join("\r\n") + "\r\n";
+
+test("a messy export: every invoice row checked, exactly the misbilled row flagged, the TOTAL row excluded, Invoice # never an amount", () => {
+  fs.writeFileSync(inFolder("invoices.csv"), MESSY);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "invoices.csv", "--board-rates", "rates.csv", "--json");
+  expect(out.stderr).toBe("");
+  expect(out.code).toBe(1);
+  const json = JSON.parse(out.stdout);
+  expect(json.mapping.find((entry: { field: string }) => entry.field === "billed_total")).toEqual({ field: "billed_total", column: "I", header: "Amount billed" });
+  expect(json.mapping.map((entry: { field: string }) => entry.field)).toEqual(["vessel", "length", "breadth", "depth", "section", "date", "hours", "billed_total"]);
+  expect(json.summary).toMatchObject({ rowsChecked: 4, rowsNotChecked: 0, rowsWithInputErrors: 0, rowsFlagged: 1, rowsExcluded: 1, billed: "12540.74", computed: "12530.74", variance: "10.00" });
+  expect(json.firstFlaggedRows).toEqual([{ rowNumber: 5, vessel: "CATSKILL", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
+});
+
+test("the printed summary names the totals row it excluded", () => {
+  fs.writeFileSync(inFolder("invoices.csv"), MESSY);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "invoices.csv", "--board-rates", "rates.csv", "-o", "checked.csv");
+  expect(out.stdout).toContain("Excluded:      1 totals row (8), not invoices");
+  const text = fs.readFileSync(inFolder("checked.csv"), "utf8");
+  expect(text).toContain("Excluded: a totals row");
+});
+
+test("day-first dates: refused row by row naming --date-format, then read with --date-format DD/MM/YYYY", () => {
+  // 40 units, Section 1, 2026-06-15 (as above): $1,716.08; the second row 13 March 2026: the same clause (xi).
+  const csv = ["Ship name,Units,Section,Date of transit,Total invoiced", "A,40,1,15/06/2026,1716.08", "B,40,1,13/03/2026,1716.08"].join("\n");
+  fs.writeFileSync(inFolder("in.csv"), csv);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const us = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
+  expect(us.code).toBe(1);
+  const refused = JSON.parse(us.stdout);
+  expect(refused.summary).toMatchObject({ rowsChecked: 0, rowsWithInputErrors: 2 });
+  expect(refused.firstFlaggedRows[0].note).toMatch(/"15\/06\/2026" is not a date read as MM\/DD\/YYYY.*--date-format DD\/MM\/YYYY/);
+  const dayFirst = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--date-format", "DD/MM/YYYY", "--json");
+  expect(dayFirst.code).toBe(0);
+  expect(JSON.parse(dayFirst.stdout).summary).toMatchObject({ rowsChecked: 2, rowsFlagged: 0, billed: "3432.16" });
+});
+
+test("two equally likely amount columns: exit 2 naming both and the exact --map; --map settles it", () => {
+  fs.writeFileSync(inFolder("in.csv"), ["Vessel,Units,Section,Date,Amount,Total", "A,40,1,2026-06-15,1716.08,1716.08"].join("\n"));
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "in.csv", "--board-rates", "rates.csv");
+  expect(out.code).toBe(2);
+  expect(out.stderr).toBe(
+    'hudson-pilotage reconcile: column E "Amount" and column F "Total" are equally likely to be the billed total: say which with --map "Amount=billed_total" or --map "Total=billed_total".\n',
+  );
+  expect(run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Total=billed_total").code).toBe(0);
+  // Ignoring one column guesses again: the other is then the only candidate.
+  expect(run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Amount=ignore").code).toBe(0);
+});
+
+test("amounts as people write them: parentheses and -$ are negatives, a decimal comma is refused with how to write it", () => {
+  // 40 units, Section 1, 2026 (as above): $1,716.08 computed each row.
+  const csv = ["Vessel,Units,Section,Date,Invoice amount", "A,40,1,2026-06-15,(1716.08)", "B,40,1,2026-06-15,-$1716.08", 'C,40,1,2026-06-15,"1716,08"'].join("\n");
+  fs.writeFileSync(inFolder("in.csv"), csv);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "-o", "out.csv", "--json");
+  const json = JSON.parse(out.stdout);
+  // −1,716.08 billed − 1,716.08 computed = −3,432.16 a row; two rows: −6,864.32.
+  expect(json.summary).toMatchObject({ rowsChecked: 2, rowsWithInputErrors: 1, variance: "-6864.32" });
+  expect(json.firstFlaggedRows[2].note).toMatch(/"1716,08" has a decimal comma: write the cents after a point.*1716\.08/);
+});
+
+test("computed units in CSV output have at most six decimals", () => {
+  // 182.88 m × 24.384 m × 12.1 m: in feet 600 × 80 × 39.698… — units with many decimals.
+  const csv = ["Vessel,LOA (m),Beam (m),Depth (m),Section,Date,Billed", "A,182.88,24.384,12.1,1,2026-06-15,1"].join("\n");
+  fs.writeFileSync(inFolder("in.csv"), csv);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  run("reconcile", "in.csv", "--board-rates", "rates.csv", "-o", "out.csv");
+  const [header, row] = fs.readFileSync(inFolder("out.csv"), "utf8").trim().split(/\r?\n/).map((line) => line.split(","));
+  const units = row[header.indexOf("Computed pilotage units")];
+  expect(units).toMatch(/^\d+\.\d{1,6}$/);
+});
