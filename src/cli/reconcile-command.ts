@@ -288,6 +288,7 @@ interface FlaggedRow {
   note: string;
 }
 
+/** Flagged rows the text summary lists (the rest are counted); --json lists them all. */
 const FLAGGED_SHOWN = 20;
 
 function usd(text: string): string {
@@ -301,8 +302,8 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   if (job.outputPath === null && flagged.length > 0) {
     lines.push("", "Flagged rows:");
-    for (const row of flagged) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
-    if (summary.rowsFlagged > flagged.length) lines.push(`  … ${count(summary.rowsFlagged - flagged.length)} more (write them all with -o)`);
+    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
+    if (summary.rowsFlagged > FLAGGED_SHOWN) lines.push(`  … ${count(summary.rowsFlagged - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
   }
   lines.push(
     "",
@@ -334,7 +335,7 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
         notes: job.mapping.notes,
         settingsNotDefault: settingsNotDefault(job.plan.settings),
         summary,
-        firstFlaggedRows: flagged,
+        flaggedRows: flagged,
       },
       null,
       2,
@@ -393,7 +394,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       }
       const reconciled = reconcileRow(item.cells, plan);
       tally.addRow(reconciled);
-      if (reconciled.flagged && flagged.length < FLAGGED_SHOWN) {
+      if (reconciled.flagged && (values.json === true || flagged.length < FLAGGED_SHOWN)) {
         const vessel = vesselColumn === undefined ? null : item.cells[vesselColumn];
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, note: reconciled.note });

@@ -144,3 +144,25 @@ test("run before a build, the binary says what to run instead of a stack trace",
     stderr: "hudson-pilotage: the command line is not built yet: run `npm run build:cli` (or `npm start`, or `npm test`) in this checkout first.\n",
   });
 });
+
+test("reconcile --json lists every flagged row; the text summary shows 20 and counts the rest", () => {
+  // 25 rows, each Section 1, 40 units, 2026-03-01: clause (xi) ≤ 50 units $1,070.58; surcharge board
+  // ≤ 50 units $300.00; launch $300.00 + communication $45.50: computed $1,716.08. Billed $1,716.09:
+  // a cent over on every row, so every row is flagged.
+  const rates = path.join(work, "flag-rates.csv");
+  fs.writeFileSync(rates, "table,from,a,b,c\nfees,2024-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+  const invoices = path.join(work, "flagged.csv");
+  const rows = Array.from({ length: 25 }, (_, i) => `V${i + 1},40,1,2026-03-01,1716.09`);
+  fs.writeFileSync(invoices, ["Vessel,Units,Section,Date,Invoice total", ...rows].join("\n") + "\n");
+  const json = run(["reconcile", invoices, "--board-rates", rates, "--json"]);
+  expect(json.code).toBe(1);
+  const parsed = JSON.parse(json.stdout) as { summary: { rowsFlagged: number }; flaggedRows: { rowNumber: number; vessel: string; note: string }[] };
+  expect(parsed.summary.rowsFlagged).toBe(25);
+  // Data rows are lines 2 … 26 of the file.
+  expect(parsed.flaggedRows.map((row) => row.rowNumber)).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
+  expect(parsed.flaggedRows[24]).toEqual({ rowNumber: 26, vessel: "V25", note: "Total billed $1,716.09, computed $1,716.08: $0.01 over." });
+  const text = run(["reconcile", invoices, "--board-rates", rates]);
+  expect(text.stdout).toContain("  row 21 (V20): Total billed $1,716.09");
+  expect(text.stdout).not.toContain("row 22 (V21)");
+  expect(text.stdout).toContain("  … 5 more (write them all with -o, or list them with --json)");
+});
