@@ -12,42 +12,52 @@ import { numberCell, textCell } from "../../bench/fuzz";
 /** A process argument: any text but NUL, which no operating system passes. */
 const noNul = (text: string) => !text.includes("\u0000");
 
-const meantNumber = fc.oneof(
-  fc.double({ min: -10, max: 1000, noNaN: true }).map(String),
-  fc.integer({ min: 0, max: 600 }).map(String),
-  fc.constantFrom("0", "50", "100", "500", "50000", "50001", "1e3", "1e309", "-0", "1,234.50", "$300", "10.5", "240", "240.5", ".5"),
-);
-const meantDate = fc.oneof(
-  fc.integer({ min: 16_000, max: 22_000 }).map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10)),
-  fc.constantFrom("2015-11-20", "2015-11-19", "2021-06-01", "2026-02-30", "2026/06/15", "46387", "2026-06-15T10:00", ""),
-);
+// Most command lines are ones a user means (a vessel, a section, a date, some board amounts), so
+// that most runs reach a computed quote, complete (exit 0) or not (exit 3); now and then a value
+// is corrupted, a required flag left out, or a stray word added, so refusals (exit 2) are met too.
+
+/** A valid value for a flag 39 times in 40, a corrupted one once. */
+const mostly = (valid: fc.Arbitrary<string>, corrupt: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 39, arbitrary: valid }, { weight: 1, arbitrary: corrupt });
+
 /** Any text or number a cell could hold, as the text a shell would pass. */
 const anyText = fc.oneof(textCell, numberCell.map(String), fc.constantFrom("TRUE", "FALSE")).filter(noNul);
-const text = (...meant: fc.Arbitrary<string>[]) => fc.oneof({ weight: 3, arbitrary: fc.oneof(...meant) }, { weight: 1, arbitrary: anyText });
+const corrupted = (...near: string[]) => fc.oneof(anyText, fc.constantFrom(...near));
 
-const measurement = text(meantNumber, fc.constantFrom(`600' 6"`, "600 ft 6 in", "182.88m", "7206in", "600 ft 13 in", "2500", "abc"));
+const twoDecimals = (min: number, max: number) => fc.integer({ min: min * 100, max: max * 100 }).map((cents) => (cents / 100).toFixed(2));
+const amount = mostly(fc.oneof(twoDecimals(1, 1000), fc.integer({ min: 1, max: 1000 }).map(String)), corrupted("-1", "abc", "1e309", "1,234.50", "$300", ""));
+const badNumbers = ["0", "-0", "-5", "1e309", "abc", "50000", "50001", "1,234.50", ".", ""];
+const validDate = fc.integer({ min: 16_800, max: 21_900 }).map((day) => new Date(day * 86_400_000).toISOString().slice(0, 10)); // 2016-01-01 … 2029-12-17
+const measurement = (min: number, max: number) =>
+  mostly(
+    fc.oneof({ weight: 4, arbitrary: twoDecimals(min, max) }, { weight: 1, arbitrary: fc.integer({ min, max }).map((feet) => `${feet}' 6"`) }),
+    corrupted(...badNumbers, "600 ft 13 in", "abc"),
+  );
+
 const VALUES: Record<string, fc.Arbitrary<string>> = {
-  units: text(meantNumber, fc.constantFrom("UNMEASURED", "271.43")),
-  length: measurement,
-  breadth: measurement,
-  depth: measurement,
-  unit: text(fc.constantFrom("ft", "m", "in", "yd", "")),
-  section: text(fc.constantFrom("1", "2", "lower", "Upper", "Section 2", "middle", "0", "")),
-  date: text(meantDate),
-  clause: text(fc.constantFrom("i", "v", "vi", "xi", "xii", "(xi)", "xiii", "")),
-  hours: text(meantNumber),
-  "launch-fee": text(meantNumber),
-  "communication-fee": text(meantNumber),
-  "midriver-launch-fee": text(meantNumber),
-  "board-surcharge": text(
-    fc.array(meantNumber, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(",")),
-    fc.constantFrom("300,360,3.60", "300,360", "300,-1,3", "a,b,c", ",,"),
+  units: mostly(fc.oneof({ weight: 6, arbitrary: twoDecimals(1, 600) }, { weight: 1, arbitrary: fc.constantFrom("UNMEASURED", "50", "100", "500") }), corrupted(...badNumbers)),
+  length: measurement(100, 1000),
+  breadth: measurement(20, 150),
+  depth: measurement(10, 80),
+  unit: mostly(fc.constantFrom("ft", "m", "in"), corrupted("yd", "")),
+  section: mostly(fc.constantFrom("1", "2", "lower", "Upper", "Section 2"), corrupted("middle", "0", "3", "")),
+  date: mostly(validDate, corrupted("2026-02-30", "2026/06/15", "46387", "2026-06-15T10:00", "1999-01-01", "")),
+  clause: mostly(fc.constantFrom("xi", "xii", "(xi)"), corrupted("i", "xiii", "")),
+  hours: mostly(fc.oneof(twoDecimals(0, 24), fc.constantFrom("10", "10.5", "12")), corrupted(...badNumbers, "-1")),
+  "launch-fee": amount,
+  "communication-fee": amount,
+  "midriver-launch-fee": amount,
+  "board-surcharge": mostly(
+    fc.tuple(twoDecimals(1, 500), twoDecimals(1, 500), twoDecimals(0, 10)).map((parts) => parts.join(",")),
+    fc.oneof(anyText, fc.array(anyText, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(",")), fc.constantFrom("300,360", "300,-1,3", "a,b,c", ",,")),
   ),
-  "round-units": text(fc.constantFrom("0", "2", "6", "7", "-1", "off", "")),
-  "at-100": text(fc.constantFrom("per-unit", "flat", "both", "")),
-  "act-effective-date": text(fc.constantFrom("2015-11-20", "2016-01-01", "2014-12-31", "2017-01-01", "nope")),
-  "clause-vi-start": text(fc.constantFrom("2020-01-01", "2021-06-01", "2022-01-01", "2019-01-01", "nope")),
+  "round-units": mostly(fc.constantFrom("0", "2", "6"), corrupted("7", "-1", "off", "")),
+  "at-100": mostly(fc.constantFrom("per-unit", "flat"), corrupted("both", "")),
+  "act-effective-date": mostly(fc.constantFrom("2015-11-20", "2016-01-01"), corrupted("2014-12-31", "2017-01-01", "nope")),
+  "clause-vi-start": mostly(fc.constantFrom("2021-06-01", "2021-01-01"), corrupted("2019-01-01", "2022-01-01", "nope")),
 };
+const BOARD_AMOUNTS = ["launch-fee", "communication-fee", "midriver-launch-fee", "board-surcharge"];
+const SETTINGS = ["round-units", "at-100", "act-effective-date", "clause-vi-start"];
 const SWITCHES = ["relieved-midriver", "anchored-8h"];
 
 /** `--flag value` or `--flag=value` (the only way to pass a value that starts with a dash, but both are tried). */
@@ -55,36 +65,53 @@ function option(flag: string): fc.Arbitrary<string[]> {
   return fc.tuple(VALUES[flag], fc.boolean()).map(([value, joined]) => (joined ? [`--${flag}=${value}`] : [`--${flag}`, value]));
 }
 
+/** Present with the given odds (out of `of`). */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, odds: number, of: number) =>
+  fc.oneof({ weight: odds, arbitrary: arbitrary.map((value): T | undefined => value) }, { weight: of - odds, arbitrary: fc.constant(undefined) });
+
 const vessel: fc.Arbitrary<string[][]> = fc.oneof(
-  { weight: 4, arbitrary: option("units").map((o) => [o]) },
+  { weight: 20, arbitrary: option("units").map((o) => [o]) },
   {
-    weight: 4,
+    weight: 12,
     arbitrary: fc
-      .tuple(option("length"), option("breadth"), option("depth"), fc.option(option("unit"), { nil: undefined }), fc.nat(5))
-      // Now and then one measurement is left out.
+      .tuple(option("length"), option("breadth"), option("depth"), sometimes(option("unit"), 1, 3), fc.nat(30))
+      // Now and then (3 in 31) one measurement is left out.
       .map(([l, b, d, u, drop]) => [l, b, d, ...(u ? [u] : [])].filter((_, i) => i !== drop || drop > 2)),
   },
-  { weight: 2, arbitrary: fc.constant<string[][]>([["--unmeasured"]]) },
-  { weight: 1, arbitrary: fc.constant<string[][]>([]) },
-  { weight: 1, arbitrary: option("units").map((o) => [o, ["--unmeasured"]]) },
+  { weight: 4, arbitrary: fc.constant<string[][]>([["--unmeasured"]]) },
+  // Now and then no vessel, or two.
+  { weight: 1, arbitrary: fc.oneof(fc.constant<string[][]>([]), option("units").map((o) => [o, ["--unmeasured"]])) },
 );
 
-const OPTIONAL = Object.keys(VALUES).filter((flag) => !["units", "length", "breadth", "depth", "unit", "section", "date"].includes(flag));
+/** The boards' amounts: all of them half the time (a complete quote, exit 0), else any of them (often incomplete, exit 3). */
+const boardAmounts: fc.Arbitrary<string[][]> = fc.oneof(
+  fc.tuple(...BOARD_AMOUNTS.map(option)),
+  fc.subarray(BOARD_AMOUNTS).chain((flags) => fc.tuple(...flags.map(option))),
+);
+
 const noise = fc.constantFrom<string[]>(["--frobnicate"], ["stray"], ["-u", "1"], ["--json=yes"], ["--", "x"], ["--help"]);
 
-/** argv after `quote`: a vessel, usually a section and a date, some options, now and then noise; --json always. */
+/**
+ * argv after `quote`: a vessel, a section and a date (each left out 1 time in 40), the boards'
+ * amounts, now and then hours, a clause, settings and switches, 1 line in 25 with noise and 1 in 40
+ * ending in a flag without its value; --json always.
+ */
 export const quoteArgv: fc.Arbitrary<string[]> = fc
   .tuple(
     vessel,
-    fc.option(option("section"), { nil: undefined, freq: 8 }),
-    fc.option(option("date"), { nil: undefined, freq: 8 }),
-    fc.subarray(OPTIONAL).chain((flags) => fc.tuple(...flags.map(option))),
+    sometimes(option("section"), 39, 40),
+    sometimes(option("date"), 39, 40),
+    boardAmounts,
+    sometimes(option("hours"), 1, 3),
+    sometimes(option("clause"), 1, 10),
+    fc.subarray(SETTINGS, { maxLength: 2 }).chain((flags) => fc.tuple(...flags.map(option))),
     fc.subarray(SWITCHES).map((flags) => flags.map((flag) => [`--${flag}`])),
-    fc.option(noise, { nil: undefined, freq: 6 }),
-    fc.option(fc.constantFrom(...Object.keys(VALUES)), { nil: undefined, freq: 10 }),
+    sometimes(noise, 1, 25),
+    sometimes(fc.constantFrom(...Object.keys(VALUES)), 1, 40),
   )
-  .chain(([v, section, date, options, switches, extra, dangling]) => {
-    const groups = [...v, ...(section ? [section] : []), ...(date ? [date] : []), ...options, ...switches, ...(extra ? [extra] : []), ["--json"]];
+  .chain(([v, section, date, board, hours, clause, settings, switches, extra, dangling]) => {
+    const present = <T>(item: T | undefined): T[] => (item === undefined ? [] : [item]);
+    const groups = [...v, ...present(section), ...present(date), ...board, ...present(hours), ...present(clause), ...settings, ...switches, ...present(extra), ["--json"]];
     return fc.shuffledSubarray(groups, { minLength: groups.length }).map((shuffled) => [
       ...shuffled.flat(),
       // A flag with its value missing, last on the line.
