@@ -59,7 +59,7 @@ test("a messy export: every invoice row checked, exactly the misbilled row flagg
   expect(json.mapping.find((entry: { field: string }) => entry.field === "billed_total")).toEqual({ field: "billed_total", column: "I", header: "Amount billed" });
   expect(json.mapping.map((entry: { field: string }) => entry.field)).toEqual(["vessel", "length", "breadth", "depth", "section", "date", "hours", "billed_total"]);
   expect(json.summary).toMatchObject({ rowsChecked: 4, rowsNotChecked: 0, rowsWithInputErrors: 0, rowsFlagged: 1, rowsExcluded: 1, billed: "12540.74", computed: "12530.74", variance: "10.00" });
-  expect(json.firstFlaggedRows).toEqual([{ rowNumber: 5, vessel: "CATSKILL", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
+  expect(json.flaggedRows).toEqual([{ rowNumber: 5, vessel: "CATSKILL", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
 });
 
 test("the printed summary names the totals row it excluded", () => {
@@ -80,7 +80,7 @@ test("day-first dates: refused row by row naming --date-format, then read with -
   expect(us.code).toBe(1);
   const refused = JSON.parse(us.stdout);
   expect(refused.summary).toMatchObject({ rowsChecked: 0, rowsWithInputErrors: 2 });
-  expect(refused.firstFlaggedRows[0].note).toMatch(/"15\/06\/2026" is not a date read as MM\/DD\/YYYY.*--date-format DD\/MM\/YYYY/);
+  expect(refused.flaggedRows[0].note).toMatch(/"15\/06\/2026" is not a date read as MM\/DD\/YYYY.*--date-format DD\/MM\/YYYY/);
   const dayFirst = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--date-format", "DD/MM/YYYY", "--json");
   expect(dayFirst.code).toBe(0);
   expect(JSON.parse(dayFirst.stdout).summary).toMatchObject({ rowsChecked: 2, rowsFlagged: 0, billed: "3432.16" });
@@ -108,7 +108,7 @@ test("amounts as people write them: parentheses and -$ are negatives, a decimal 
   const json = JSON.parse(out.stdout);
   // −1,716.08 billed − 1,716.08 computed = −3,432.16 a row; two rows: −6,864.32.
   expect(json.summary).toMatchObject({ rowsChecked: 2, rowsWithInputErrors: 1, variance: "-6864.32" });
-  expect(json.firstFlaggedRows[2].note).toMatch(/"1716,08" has a decimal comma: write the cents after a point.*1716\.08/);
+  expect(json.flaggedRows[2].note).toMatch(/"1716,08" has a decimal comma: write the cents after a point.*1716\.08/);
 });
 
 test("computed units in CSV output have at most six decimals", () => {
