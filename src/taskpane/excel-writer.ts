@@ -5,23 +5,28 @@
  * workbook, and the functions' settings with a full recalculation. What is written comes from
  * sheet-layout.ts.
  */
-import { EngineSettings } from "../engine";
+import { EngineSettings, isBlank } from "../engine";
 import { setFunctionSettings } from "../functions/runtime-settings";
 import {
+  BOARD_FEE_TABLE,
+  BOARD_FEES_REFERENCE,
   BOARD_RATES_SHEET,
+  BOARD_ROWS,
+  BOARD_SURCHARGE_REFERENCE,
+  BOARD_SURCHARGE_TABLE,
   boardRatesSheetSetup,
   boardRatesTableWrites,
   boardRowsFromSheet,
+  boardTableRange,
+  BoardTableTooLong,
   FEE_HEADER_RANGE,
-  FEE_TABLE_RANGE,
   isOurBoardRatesLayout,
   QuoteSheetLayout,
   RangeWrite,
   SURCHARGE_HEADER_RANGE,
-  SURCHARGE_TABLE_RANGE,
   uniqueSheetName,
 } from "./sheet-layout";
-import { FeeRowState, SurchargeRowState } from "./state";
+import { FeeRowState, MAXIMUM_BOARD_ROWS, SurchargeRowState } from "./state";
 
 const STYLE_FILL = { header: "#DDEBF7", input: "#FFF2CC" } as const;
 
@@ -64,6 +69,7 @@ function setColumnWidths(sheet: Excel.Worksheet, widths: Record<string, number>)
 export type BoardRatesOnSheet =
   | { status: "missing" }
   | { status: "not ours" }
+  | { status: "too long"; message: string }
   | { status: "ours"; fees: Omit<FeeRowState, "key">[]; surcharge: Omit<SurchargeRowState, "key">[] };
 
 export class BoardRatesSheetNotOurs extends Error {
@@ -72,50 +78,112 @@ export class BoardRatesSheetNotOurs extends Error {
   }
 }
 
+const BOARD_TABLES = [BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE] as const;
+
+/** One Board rates table's data cells as the sheet has them now. */
+interface BoardTableOnSheet {
+  readonly values: unknown[][];
+  /** True when the workbook already names the table (an Excel table, or a defined name the add-in added). */
+  readonly named: boolean;
+}
+
+/**
+ * The data cells of the two tables: each Excel table's data body where the workbook has one (a
+ * table grows with rows added under it, so it may be longer than the fixed block), otherwise
+ * the fixed block (a workbook from a version before the tables, or one where a name stands in).
+ */
+async function loadBoardTables(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<BoardTableOnSheet[]> {
+  const tables = BOARD_TABLES.map((contract) => context.workbook.tables.getItemOrNullObject(contract.name));
+  const names = BOARD_TABLES.map((contract) => context.workbook.names.getItemOrNullObject(contract.name));
+  await context.sync();
+  const bodies = BOARD_TABLES.map((contract, i) => (tables[i].isNullObject ? sheet.getRange(boardTableRange(contract, "data")) : tables[i].getDataBodyRange()).load("values"));
+  await context.sync();
+  return bodies.map((body, i) => ({ values: body.values, named: !tables[i].isNullObject || !names[i].isNullObject }));
+}
+
+function nonBlankRows(values: readonly unknown[][]): number {
+  return values.filter((row) => !row.every(isBlank)).length;
+}
+
+/** A table with more rows than the pane keeps is edited in Excel: the pane would lose the rest. */
+function tooLongForThePane(tables: readonly BoardTableOnSheet[]): string | null {
+  const counts = tables.map((table) => nonBlankRows(table.values));
+  if (counts.every((count) => count <= MAXIMUM_BOARD_ROWS)) return null;
+  return `The “${BOARD_RATES_SHEET}” sheet's tables have ${counts[0]} fee rows and ${counts[1]} surcharge rows; the task pane keeps ${MAXIMUM_BOARD_ROWS} a table, so it neither loads nor saves them: edit those tables in Excel.`;
+}
+
 /** Reads the two tables of the Board rates sheet (nothing else on it). */
 export async function readBoardRates(): Promise<BoardRatesOnSheet> {
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(BOARD_RATES_SHEET);
     await context.sync();
     if (sheet.isNullObject) return { status: "missing" };
-    const ranges = [FEE_HEADER_RANGE, SURCHARGE_HEADER_RANGE, FEE_TABLE_RANGE, SURCHARGE_TABLE_RANGE].map((address) => sheet.getRange(address).load("values"));
+    const headers = [FEE_HEADER_RANGE, SURCHARGE_HEADER_RANGE].map((address) => sheet.getRange(address).load("values"));
     await context.sync();
-    const [feeHeader, surchargeHeader, fees, surcharge] = ranges.map((range) => range.values);
-    if (!isOurBoardRatesLayout(feeHeader, surchargeHeader)) return { status: "not ours" };
-    return { status: "ours", ...boardRowsFromSheet(fees, surcharge) };
+    if (!isOurBoardRatesLayout(headers[0].values, headers[1].values)) return { status: "not ours" };
+    const tables = await loadBoardTables(context, sheet);
+    const tooLong = tooLongForThePane(tables);
+    if (tooLong !== null) return { status: "too long", message: tooLong };
+    return { status: "ours", ...boardRowsFromSheet(tables[0].values, tables[1].values) };
   });
 }
 
 /**
+ * Gives each table its workbook name, so the formulas' NYPILOT_BoardFees and NYPILOT_BoardSurcharge
+ * resolve: an Excel table over the header row and the data rows, or, where Excel will not make
+ * one there (another table already covers the cells, say), a defined name over the same data
+ * rows. Each attempt is its own batch, so a refusal undoes nothing else.
+ */
+async function nameBoardTables(context: Excel.RequestContext, sheet: Excel.Worksheet, tables: readonly BoardTableOnSheet[]): Promise<void> {
+  for (const [i, contract] of BOARD_TABLES.entries()) {
+    if (tables[i].named) continue;
+    try {
+      const table = sheet.tables.add(boardTableRange(contract, "whole"), true);
+      table.name = contract.name;
+      await context.sync();
+    } catch {
+      context.workbook.names.add(contract.name, `=${contract === BOARD_FEE_TABLE ? BOARD_FEES_REFERENCE : BOARD_SURCHARGE_REFERENCE}`);
+      await context.sync();
+    }
+  }
+}
+
+/**
  * Creates the Board rates sheet the first time; afterwards writes only its two tables' cells
- * (rows 5–104 of A–D and F–I), in place. Queues the writes; the caller syncs.
+ * (rows 5–104 of A–D and F–I, or the whole of a table that has grown), in place, and names
+ * each table for the formulas (nameBoardTables). Syncs.
  */
 async function writeBoardRates(context: Excel.RequestContext, fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): Promise<"created" | "updated"> {
-  // Checked before anything is queued: a table too long for the sheet changes nothing.
-  const tableWrites = boardRatesTableWrites(fees, surcharge);
   const existing = context.workbook.worksheets.getItemOrNullObject(BOARD_RATES_SHEET);
   await context.sync();
   if (existing.isNullObject) {
+    // Checked before anything is queued: a table too long for the sheet changes nothing.
+    const tableWrites = boardRatesTableWrites(fees, surcharge);
     const sheet = context.workbook.worksheets.add(BOARD_RATES_SHEET);
     for (const write of boardRatesSheetSetup()) applyWrite(sheet, write);
     for (const write of tableWrites) applyWrite(sheet, write);
     setColumnWidths(sheet, { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 });
+    await context.sync();
+    await nameBoardTables(context, sheet, [{ values: [], named: false }, { values: [], named: false }]);
     return "created";
   }
   const feeHeader = existing.getRange(FEE_HEADER_RANGE).load("values");
   const surchargeHeader = existing.getRange(SURCHARGE_HEADER_RANGE).load("values");
   await context.sync();
   if (!isOurBoardRatesLayout(feeHeader.values, surchargeHeader.values)) throw new BoardRatesSheetNotOurs();
-  for (const write of tableWrites) applyWrite(existing, write);
+  const tables = await loadBoardTables(context, existing);
+  const tooLong = tooLongForThePane(tables);
+  if (tooLong !== null) throw new BoardTableTooLong(tooLong);
+  // Every row of a grown table is written (the pane's rows, then blanks), so none is left behind.
+  const room = { fees: Math.max(BOARD_ROWS, tables[0].values.length), surcharge: Math.max(BOARD_ROWS, tables[1].values.length) };
+  for (const write of boardRatesTableWrites(fees, surcharge, room)) applyWrite(existing, write);
+  await context.sync();
+  await nameBoardTables(context, existing, tables);
   return "updated";
 }
 
 export async function saveBoardRates(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): Promise<"created" | "updated"> {
-  return Excel.run(async (context) => {
-    const outcome = await writeBoardRates(context, fees, surcharge);
-    await context.sync();
-    return outcome;
-  });
+  return Excel.run((context) => writeBoardRates(context, fees, surcharge));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,7 +206,6 @@ export async function insertQuoteSheet(
 ): Promise<{ sheetName: string; boardRates: "created" | "updated" }> {
   return Excel.run(async (context) => {
     const boardRates = await writeBoardRates(context, fees, surcharge);
-    await context.sync();
     for (let attempt = 1; ; attempt++) {
       const sheets = context.workbook.worksheets;
       sheets.load("items/name");

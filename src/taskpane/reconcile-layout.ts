@@ -23,8 +23,7 @@ import {
   TablePlan,
 } from "../reconcile";
 import {
-  BOARD_FEES_REFERENCE,
-  BOARD_SURCHARGE_REFERENCE,
+  BOARD_TABLE_NAMES,
   columnLetter,
   CURRENCY_FORMAT,
   quotedSheet,
@@ -244,7 +243,7 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
   const dataLastRow = targetHeaderRow + source.dataRows;
   const variances = [...layout.variances.map((v) => v.column), layout.variance];
   const formats = layout.columns.map((column, index) => (variances.includes(index) ? VARIANCE_FORMAT : FORMAT_OF[column.kind]));
-  const board = { fees: BOARD_FEES_REFERENCE, surcharge: BOARD_SURCHARGE_REFERENCE, feeRows: BOARD_FEES_REFERENCE };
+  const board = BOARD_TABLE_NAMES;
 
   const chunkCount = Math.ceil(source.dataRows / chunkRows);
   const chunk = (index: number): ChunkWrites => {

@@ -136,15 +136,25 @@ function inputCell(address: string, text: string, numberFormat?: string): RangeW
 // The Board rates sheet: the layout every writer and reader shares (src/workbook/board-rates-sheet.ts)
 
 export {
+  BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
   BOARD_FIRST_ROW,
   BOARD_LAST_ROW,
   BOARD_RATES_SHEET,
   BOARD_ROWS,
   BOARD_SURCHARGE_REFERENCE,
+  BOARD_SURCHARGE_TABLE,
+  boardTableRange,
   BoardTableTooLong,
   quotedSheet,
 };
+
+/**
+ * What the pane's formulas pass as board_fees and board_surcharge: the tables' workbook names
+ * (excel-writer.ts makes them), which Excel resolves to the tables' data rows however far they
+ * have grown.
+ */
+export const BOARD_TABLE_NAMES = { fees: BOARD_FEE_TABLE.name, surcharge: BOARD_SURCHARGE_TABLE.name, feeRows: BOARD_FEE_TABLE.name } as const;
 export const FEE_HEADERS = BOARD_FEE_TABLE.headers;
 export const SURCHARGE_HEADERS = BOARD_SURCHARGE_TABLE.headers;
 export const FEE_HEADER_RANGE = boardTableRange(BOARD_FEE_TABLE, "header");
@@ -193,21 +203,26 @@ function byFromDate(a: CellValue[], b: CellValue[]): number {
   return typeof x === "number" ? -1 : typeof y === "number" ? 1 : 0;
 }
 
-export function boardRatesTableWrites(fees: readonly FeeRowState[], surcharge: readonly SurchargeRowState[]): RangeWrite[] {
+/** `room`: each table's data rows on the sheet (BOARD_ROWS, or more where the Excel table has grown); all are written. */
+export function boardRatesTableWrites(
+  fees: readonly FeeRowState[],
+  surcharge: readonly SurchargeRowState[],
+  room: { fees: number; surcharge: number } = { fees: BOARD_ROWS, surcharge: BOARD_ROWS },
+): RangeWrite[] {
   const feeRows = fees.filter((row) => !feeRowIsBlank(row));
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
-  checkBoardTableLength(feeRows.length, surchargeRows.length);
+  checkBoardTableLength(feeRows.length, surchargeRows.length, room);
   const blank = ["", "", "", ""];
   const feeValues: CellValue[][] = feeRows.map((r) => [dateCellValue(r.from), ...BOARD_FEES.map((fee) => amountCellValue(r[fee.formField]))]);
   const surchargeValues: CellValue[][] = surchargeRows.map((r) => [dateCellValue(r.from), amountCellValue(r.upTo50), amountCellValue(r.over50UpTo100), amountCellValue(r.perUnitOver100)]);
   // Date order: the Reconcile fee columns look a date up with VLOOKUP(…,TRUE), which needs sorted from-dates.
   feeValues.sort(byFromDate);
   surchargeValues.sort(byFromDate);
-  while (feeValues.length < BOARD_ROWS) feeValues.push([...blank]);
-  while (surchargeValues.length < BOARD_ROWS) surchargeValues.push([...blank]);
+  while (feeValues.length < room.fees) feeValues.push([...blank]);
+  while (surchargeValues.length < room.surcharge) surchargeValues.push([...blank]);
   return [
-    { address: FEE_TABLE_RANGE, values: feeValues },
-    { address: SURCHARGE_TABLE_RANGE, values: surchargeValues },
+    { address: boardTableRange(BOARD_FEE_TABLE, "data", false, room.fees), values: feeValues },
+    { address: boardTableRange(BOARD_SURCHARGE_TABLE, "data", false, room.surcharge), values: surchargeValues },
   ];
 }
 
@@ -304,6 +319,7 @@ export const TRANSIT_COLUMNS = [
 export const QUOTE_SPILL_ROWS = 30;
 
 const UNITS_CELL = `$B$${QUOTE_ROWS.units}`;
+const BOARD_ARGUMENTS = `${BOARD_TABLE_NAMES.fees},${BOARD_TABLE_NAMES.surcharge}`;
 
 /**
  * The new sheet for a quote. Needs a quoted pane (vessel read, every transit quoted): the
@@ -367,7 +383,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
       numberFormat: [["General", "General", DATE_FORMAT, "General", "General", "General"]],
       style: "input",
     });
-    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_FEES_REFERENCE},${BOARD_SURCHARGE_REFERENCE}`;
+    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_ARGUMENTS}`;
     w.push(formulaCell(`H${row}`, `=NYPILOT.HUDSON_CLAUSE(D${row})`));
     w.push(formulaCell(`I${row}`, `=NYPILOT.HUDSON_TOTAL(${args})`, CURRENCY_FORMAT));
     w.push(valueCell(`J${row}`, "§ 89-a(4)(b)(1), (1-a), (1-c)"));
@@ -394,7 +410,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
     const titleRow = itemsHeader + 1;
     const spillRow = itemsHeader + 2;
     w.push(valueCell(cellAddress(column, titleRow), `Transit ${index + 1} (row ${row})`, undefined, "total"));
-    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_FEES_REFERENCE},${BOARD_SURCHARGE_REFERENCE}`;
+    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_ARGUMENTS}`;
     w.push(formulaCell(cellAddress(column, spillRow), `=NYPILOT.HUDSON_QUOTE(${args})`));
     w.push({
       address: `${cellAddress(column + 1, spillRow)}:${cellAddress(column + 1, spillRow + QUOTE_SPILL_ROWS - 1)}`,

@@ -80,6 +80,7 @@ async function startInExcel(root: HTMLElement): Promise<void> {
       const read = await readBoardRates();
       if (read.status === "missing") return `There is no “${BOARD_RATES_SHEET}” sheet yet: “Save” or “Insert quote” creates it.`;
       if (read.status === "not ours") return new BoardRatesSheetNotOurs().message;
+      if (read.status === "too long") return read.message;
       return { fees: read.fees, surcharge: read.surcharge };
     },
   };
@@ -88,6 +89,7 @@ async function startInExcel(root: HTMLElement): Promise<void> {
     const read = await readBoardRates();
     if (read.status === "ours") pane.replaceBoardRows(read);
     else if (read.status === "not ours") notes.push(new BoardRatesSheetNotOurs().message);
+    else if (read.status === "too long") notes.push(read.message);
   } catch (error) {
     notes.push(`The Board rates sheet could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }

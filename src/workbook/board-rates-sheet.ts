@@ -9,10 +9,12 @@
  *   A5:D104   the board's fees, one row per from-date, in date order, blank rows after the last
  *   F5:I104   the surcharge board's table, the same way
  *
- * The NYPILOT formulas name the two data ranges (BOARD_FEES_REFERENCE, BOARD_SURCHARGE_REFERENCE);
- * nothing else on the sheet is read. Each table is a fixed block (header row, then BOARD_ROWS
- * rows), so a later version can make each an Excel table or give it a defined name over the same
- * cells without moving anything.
+ * Each table is at least a fixed block (header row, then BOARD_ROWS rows); nothing else on the
+ * sheet is read. The task pane makes each block an Excel table named by its contract
+ * (NYPILOT_BoardFees, NYPILOT_BoardSurcharge), so its formulas read well and a row added under a
+ * table is inside it; the CLI's files, and workbooks from versions before the tables, name the
+ * fixed ranges (BOARD_FEES_REFERENCE, BOARD_SURCHARGE_REFERENCE). The cells are the same either way,
+ * so a workbook of either kind keeps working.
  *
  * Pure data and the engine's board-table readers: no Office, no exceljs.
  */
@@ -34,6 +36,8 @@ export const BOARD_RATE_FORMAT = "$#,##0.00##";
 
 /** One of the sheet's two tables. Columns are 1-based (A = 1). */
 export interface BoardTableContract {
+  /** The Excel table's name (a workbook-wide name, so formulas on any sheet can use it). */
+  readonly name: string;
   readonly firstColumn: number;
   readonly lastColumn: number;
   readonly title: string;
@@ -43,6 +47,7 @@ export interface BoardTableContract {
 }
 
 export const BOARD_FEE_TABLE: BoardTableContract = {
+  name: "NYPILOT_BoardFees",
   firstColumn: 1,
   lastColumn: 1 + BOARD_FEES.length,
   title: `Board of commissioners of pilots: ${boardFeeNamesInWords()} fees (§ 89-a(4)(b)(1-a); 21 NYCRR § 55.2)`,
@@ -51,6 +56,7 @@ export const BOARD_FEE_TABLE: BoardTableContract = {
 };
 
 export const BOARD_SURCHARGE_TABLE: BoardTableContract = {
+  name: "NYPILOT_BoardSurcharge",
   firstColumn: BOARD_FEE_TABLE.lastColumn + 2,
   lastColumn: BOARD_FEE_TABLE.lastColumn + 5,
   title: "Hudson River pilots surcharge board: the surcharge after the sixtieth month (§ 89-a(4)(b)(1-c)(iii))",
@@ -64,7 +70,7 @@ export const BOARD_SHEET_WIDTH = BOARD_SURCHARGE_TABLE.lastColumn;
 export const BOARD_TITLE = "Board rates";
 export const BOARD_NOTE =
   `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
-  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+  `The NYPILOT formulas read the two tables under the headers of row ${BOARD_HEADER_ROW} (rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I, or more rows where the tables have grown); the add-in writes only those two tables and their titles.`;
 
 function letter(column: number): string {
   let letters = "";
@@ -72,9 +78,13 @@ function letter(column: number): string {
   return letters;
 }
 
-/** "A4:D4", "A5:D104": a table's header row or data rows. */
-export function boardTableRange(table: BoardTableContract, part: "header" | "data", absolute = false): string {
-  const [top, bottom] = part === "header" ? [BOARD_HEADER_ROW, BOARD_HEADER_ROW] : [BOARD_FIRST_ROW, BOARD_LAST_ROW];
+/**
+ * "A4:D4", "A5:D104", "A4:D104": a table's header row, its data rows, or both (what an Excel table
+ * over it covers); `dataRows` for a table that has grown past BOARD_ROWS.
+ */
+export function boardTableRange(table: BoardTableContract, part: "header" | "data" | "whole", absolute = false, dataRows = BOARD_ROWS): string {
+  const lastRow = BOARD_FIRST_ROW + dataRows - 1;
+  const [top, bottom] = part === "header" ? [BOARD_HEADER_ROW, BOARD_HEADER_ROW] : part === "data" ? [BOARD_FIRST_ROW, lastRow] : [BOARD_HEADER_ROW, lastRow];
   const $ = absolute ? "$" : "";
   return `${$}${letter(table.firstColumn)}${$}${top}:${$}${letter(table.lastColumn)}${$}${bottom}`;
 }
@@ -90,9 +100,11 @@ export const BOARD_SURCHARGE_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!${bo
 
 export class BoardTableTooLong extends Error {}
 
-export function checkBoardTableLength(fees: number, surcharge: number): void {
-  if (fees > BOARD_ROWS || surcharge > BOARD_ROWS) {
-    throw new BoardTableTooLong(`The Board rates sheet holds ${BOARD_ROWS} rows a table: remove old rows first.`);
+/** `room`: the data rows each table has (BOARD_ROWS, or more where an Excel table has grown). */
+export function checkBoardTableLength(fees: number, surcharge: number, room: { fees: number; surcharge: number } = { fees: BOARD_ROWS, surcharge: BOARD_ROWS }): void {
+  if (fees > room.fees || surcharge > room.surcharge) {
+    const rows = room.fees === room.surcharge ? `${room.fees} rows a table` : `${room.fees} fee rows and ${room.surcharge} surcharge rows`;
+    throw new BoardTableTooLong(`The Board rates sheet holds ${rows}: remove old rows first, or add rows to its tables in Excel.`);
   }
 }
 

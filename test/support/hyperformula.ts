@@ -85,6 +85,8 @@ export interface HarnessOptions {
   config?: Partial<ConfigParams>;
   /** How many builds may be spent settling spill sizes before giving up (default 6). */
   maxPasses?: number;
+  /** The workbook's names (Excel tables and defined names), as HyperFormula named expressions. */
+  namedExpressions?: readonly { name: string; expression: string }[];
 }
 
 /** A cell's value as HyperFormula reports it: number, string, boolean, null or DetailedCellError. */
@@ -437,7 +439,7 @@ export function buildHyperFormula(sheets: SheetContents, options: HarnessOptions
     const hf = HyperFormula.buildFromSheets(
       sheets,
       { ...options.config, licenseKey: LICENSE_KEY, functionPlugins: [...HyperFormula.getAllFunctionPlugins(), plugin] },
-      EXCEL_CONSTANTS,
+      [...EXCEL_CONSTANTS, ...(options.namedExpressions ?? [])],
     );
     if (sameSizes(runtime.observed, runtime.predicted)) return evaluatedWorkbook(hf, pass, runtime.calls);
     runtime.predicted = new Map([...runtime.predicted, ...runtime.observed]);

@@ -154,7 +154,7 @@ describe("Insert quote", () => {
     const { sheetName } = await insert(fake, callState());
     const sheet = fake.sheet(sheetName) as FakeSheet;
     const cell = (address: string) => sheet.cell(address);
-    const board = "'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104";
+    const board = "NYPILOT_BoardFees,NYPILOT_BoardSurcharge";
 
     expect([cell("A6")?.value, cell("B6")?.value, cell("B6")?.numberFormat]).toEqual(["Vessel name", "EVER FORWARD", TEXT_FORMAT]);
     expect([cell("A7")?.value, cell("B7")?.value]).toEqual(["IMO number", "9850551"]);
@@ -213,7 +213,7 @@ describe("Insert quote", () => {
       [BOARD_RATES_SHEET]: (fake.sheet(BOARD_RATES_SHEET) as FakeSheet).contents() as SheetContents[string],
       [sheetName]: (fake.sheet(sheetName) as FakeSheet).contents() as SheetContents[string],
     };
-    const evaluated = buildHyperFormula(sheets);
+    const evaluated = buildHyperFormula(sheets, { namedExpressions: fake.namedExpressions() });
     try {
       const at = (a: string) => evaluated.value(`'${sheetName}'!${a}`);
       expect(at("B13")).toBeCloseTo(192.16, 10);
@@ -345,6 +345,110 @@ describe("the Board rates sheet", () => {
     await expect(insert(fake, state)).rejects.toThrow(/holds 100 rows/);
     expect(fake.writes).toEqual([]);
     expect(fake.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test("the two tables are Excel tables named for the formulas, which pass the names and no fixed range", async () => {
+    const fake = new FakeExcel();
+    const { sheetName } = await insert(fake, callState());
+    expect(fake.tables).toEqual([
+      { sheet: BOARD_RATES_SHEET, address: "A4:D104", name: "NYPILOT_BoardFees" },
+      { sheet: BOARD_RATES_SHEET, address: "F4:I104", name: "NYPILOT_BoardSurcharge" },
+    ]);
+    const formulas = [...(fake.sheet(sheetName) as FakeSheet).cells.values()].map((c) => c.formula).filter((f): f is string => f?.includes("NYPILOT_Board") === true);
+    // Two transits: HUDSON_TOTAL and HUDSON_QUOTE each.
+    expect(formulas.length).toBe(4);
+    for (const formula of formulas) expect(formula).toMatch(/,NYPILOT_BoardFees,NYPILOT_BoardSurcharge\)$/);
+    expect([...(fake.sheet(sheetName) as FakeSheet).cells.values()].some((c) => c.formula?.includes("Board rates'!") === true)).toBe(false);
+    // Saved again: the tables are found by name, not added twice.
+    await insert(fake, callState());
+    expect(fake.tables.length).toBe(2);
+  });
+
+  test("a workbook from before the tables: its sheet gets the tables over the same cells, and its old fixed-range formulas still give the hand-worked totals", async () => {
+    const fake = new FakeExcel([]);
+    await insert(fake, callState());
+    // As an earlier version left it: the same cells, no tables, a quote sheet naming the fixed ranges.
+    fake.tables.length = 0;
+    const old = new FakeSheet("Old quote");
+    fake.sheets.push(old);
+    old.fill("A1", [[192.16, "Lower", 46188, "", false, false]]);
+    old.fill("A2", [["=NYPILOT.HUDSON_TOTAL(A1,B1,C1,D1,E1,F1,'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104)"]]);
+    old.cells.set("A2", { value: undefined, formula: old.cell("A2")?.value as string });
+    const { sheetName } = await insert(fake, callState());
+    expect(fake.tables.map((t) => [t.address, t.name])).toEqual([["A4:D104", "NYPILOT_BoardFees"], ["F4:I104", "NYPILOT_BoardSurcharge"]]);
+    const sheets: SheetContents = Object.fromEntries(fake.sheets.map((sheet) => [sheet.name, sheet.contents() as SheetContents[string]]));
+    const evaluated = buildHyperFormula(sheets, { namedExpressions: fake.namedExpressions() });
+    try {
+      // Transit 1 of callState, worked at the top of this file: $3,991.17, by the old formula and the new.
+      expect(evaluated.value("'Old quote'!A2")).toBe(3991.17);
+      expect(evaluated.value(`'${sheetName}'!I17`)).toBe(3991.17);
+      expect(evaluated.value(`'${sheetName}'!I19`)).toBe(GRAND_TOTAL);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+
+  test("a table grown past row 104 is read and written whole: a row typed at row 106 is neither lost nor left twice", async () => {
+    const fake = new FakeExcel();
+    const state = callState();
+    await insert(fake, state);
+    const board = fake.sheet(BOARD_RATES_SHEET) as FakeSheet;
+    // The person typed a row under the fee table at row 106; Excel grew the table to row 106.
+    (fake.table("NYPILOT_BoardFees") as { address: string }).address = "A4:D106";
+    board.fill("A106", [[46388, 320, 46, 130]]);
+    globals.Excel = fake.excelGlobal();
+    const read = await readBoardRates();
+    expect(read).toEqual({
+      status: "ours",
+      // 46388 = 2026-01-01 (46023) + 365 = 2027-01-01.
+      fees: [
+        { from: "2026-01-01", launch: "310", communication: "45.5", midriverLaunch: "125.25" },
+        { from: "2027-01-01", launch: "320", communication: "46", midriverLaunch: "130" },
+      ],
+      surcharge: [{ from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.6" }],
+    });
+    addFeeRow(state, { from: "2027-01-01", launch: "320", communication: "46", midriverLaunch: "130" });
+    const writesBefore = fake.writes.length;
+    expect(await saveBoardRates(state.boardFees, state.boardSurcharge)).toBe("updated");
+    expect(fake.writes.slice(writesBefore).map((w) => w.address)).toEqual(["A5:D106", "F5:I104"]);
+    expect(["A5", "A6", "A7", "A106"].map((a) => board.cell(a)?.value)).toEqual([46023, 46388, "", ""]);
+  });
+
+  test("where Excel will not make a table, a defined name over the same rows stands in, and the formulas still resolve", async () => {
+    const fake = new FakeExcel([]);
+    fake.refuseTables = true;
+    const { sheetName } = await insert(fake, callState());
+    expect(fake.tables).toEqual([]);
+    expect(fake.names).toEqual(new Map([
+      ["nypilot_boardfees", "='Board rates'!$A$5:$D$104"],
+      ["nypilot_boardsurcharge", "='Board rates'!$F$5:$I$104"],
+    ]));
+    // Saved again: the names are found, not added twice (Excel would refuse a second one).
+    await insert(fake, callState());
+    const sheets: SheetContents = Object.fromEntries(fake.sheets.map((sheet) => [sheet.name, sheet.contents() as SheetContents[string]]));
+    const evaluated = buildHyperFormula(sheets, { namedExpressions: fake.namedExpressions() });
+    try {
+      expect(evaluated.value(`'${sheetName}'!I19`)).toBe(GRAND_TOTAL);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+
+  test("tables longer than the pane keeps (100 rows) are neither loaded nor written over", async () => {
+    const fake = new FakeExcel();
+    await insert(fake, callState());
+    const board = fake.sheet(BOARD_RATES_SHEET) as FakeSheet;
+    (fake.table("NYPILOT_BoardSurcharge") as { address: string }).address = "F4:I105";
+    // 101 surcharge rows, one a day from 2021-01-01 (serial 44197).
+    board.fill("F5", Array.from({ length: 101 }, (_, i) => [44197 + i, 1, 2, 3]));
+    const before = board.snapshot();
+    globals.Excel = fake.excelGlobal();
+    const read = await readBoardRates();
+    expect(read.status).toBe("too long");
+    expect(read.status === "too long" && read.message).toMatch(/1 fee rows and 101 surcharge rows; the task pane keeps 100 a table.*edit those tables in Excel/);
+    const state = callState();
+    await expect(saveBoardRates(state.boardFees, state.boardSurcharge)).rejects.toThrow(/101 surcharge rows/);
+    expect(board.snapshot()).toEqual(before);
   });
 
   test("the table ranges are the ones the formulas read", () => {

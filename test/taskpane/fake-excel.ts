@@ -156,9 +156,16 @@ export class FakeExcel {
   readonly writeModes: string[] = [];
   /** suspendApiCalculationUntilNextSync calls. */
   suspensions = 0;
-  /** The selection (getSelectedRange) and the Excel tables (getTables), as sheet + address. */
+  /**
+   * The selection (getSelectedRange) and the Excel tables (getTables; worksheet.tables.add), as
+   * sheet + address (header row included), with the table's name once it has one.
+   */
   selection: { sheet: string; address: string } | null = null;
-  readonly tables: { sheet: string; address: string }[] = [];
+  readonly tables: { sheet: string; address: string; name?: string }[] = [];
+  /** Defined names (workbook.names.add): name → reference, as written ("='Board rates'!$A$5:$D$104"). */
+  readonly names = new Map<string, string>();
+  /** Refuses worksheet.tables.add at sync, as Excel does where the cells cannot be a table. */
+  refuseTables = false;
   /** Conditional formats added, with their custom rule and colours. */
   readonly conditionalFormats: { sheet: string; address: string; type: string; formula: unknown; fill: unknown; font: unknown }[] = [];
   private ranges: RangeProxy[] = [];
@@ -171,6 +178,31 @@ export class FakeExcel {
 
   sheet(name: string): FakeSheet | undefined {
     return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  table(name: string): { sheet: string; address: string; name?: string } | undefined {
+    return this.tables.find((t) => t.name?.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Tables and defined names share one namespace in Excel, compared without regard to case. */
+  private nameTaken(name: string): boolean {
+    return this.table(name) !== undefined || this.names.has(name.toLowerCase());
+  }
+
+  /**
+   * The workbook's names as HyperFormula named expressions, resolved as Excel resolves them in a
+   * formula: a table's name is its data rows (header row excluded), a defined name its reference.
+   */
+  namedExpressions(): { name: string; expression: string }[] {
+    const sheetRef = (name: string) => (/^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+    const absolute = (cell: string) => cell.replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
+    const tables = this.tables
+      .filter((t): t is { sheet: string; address: string; name: string } => t.name !== undefined)
+      .map((t) => {
+        const box = bounds(t.address);
+        return { name: t.name, expression: `=${sheetRef(t.sheet)}!${absolute(cellName(box.left, box.top + 1))}:${absolute(cellName(box.right, box.bottom))}` };
+      });
+    return [...tables, ...[...this.names.entries()].map(([name, reference]) => ({ name, expression: reference }))];
   }
 
   /** The global `Excel` the code under test uses. */
@@ -226,6 +258,28 @@ export class FakeExcel {
       },
     });
     (workbook as unknown as Record<string, unknown>).worksheets = worksheets;
+    (workbook as unknown as Record<string, unknown>).tables = {
+      getItemOrNullObject: (name: string) => {
+        const table = this.nullUnless(() => this.table(name) !== undefined);
+        // Asked after the sync that told the table exists: its data rows, below the header row.
+        table.getDataBodyRange = () => {
+          const found = this.table(name) as { sheet: string; address: string };
+          const box = bounds(found.address);
+          return this.rangeProxy(this.sheet(found.sheet) as FakeSheet, `${cellName(box.left, box.top + 1)}:${cellName(box.right, box.bottom)}`);
+        };
+        return table;
+      },
+    };
+    (workbook as unknown as Record<string, unknown>).names = {
+      getItemOrNullObject: (name: string) => this.nullUnless(() => this.names.has(name.toLowerCase())),
+      add: (name: string, reference: string) => {
+        this.pending.push(() => {
+          if (this.nameTaken(name)) throw new OfficeError("ItemAlreadyExists", `The name ${name} is taken.`);
+          this.names.set(name.toLowerCase(), reference);
+        });
+        return {};
+      },
+    };
     (workbook as unknown as Record<string, unknown>).application = application;
     const context = new OfficeMockObject({ sync: () => this.sync() }) as unknown as Record<string, unknown>;
     context.workbook = workbook;
@@ -243,6 +297,21 @@ export class FakeExcel {
         });
       },
     }) as unknown as Record<string, unknown>;
+    mock.tables = {
+      add: (address: string, hasHeaders: boolean) => {
+        const table = { name: "" };
+        this.pending.push(() => {
+          if (!hasHeaders) throw new Error("fake Excel: tables without a header row are not modelled");
+          if (this.refuseTables) throw new OfficeError("InvalidArgument", "fake Excel: a table cannot be made here.");
+          if (this.tables.some((t) => t.sheet.toLowerCase() === target.name.toLowerCase() && overlaps(t.address, address))) {
+            throw new OfficeError("InvalidArgument", `A table already covers part of ${address}.`);
+          }
+          if (table.name !== "" && this.nameTaken(table.name)) throw new OfficeError("ItemAlreadyExists", `The name ${table.name} is taken.`);
+          this.tables.push({ sheet: target.name, address, ...(table.name !== "" ? { name: table.name } : {}) });
+        });
+        return table;
+      },
+    };
     return { mock, target };
   }
 
@@ -279,7 +348,7 @@ export class FakeExcel {
         const collection = new OfficeMockObject({}) as unknown as Record<string, unknown>;
         collection.load = () => {
           this.pending.push(() => {
-            collection.items = tables.map((t) => ({ name: t.address, getRange: () => this.rangeProxy(sheet, t.address) }));
+            collection.items = tables.map((t) => ({ name: t.name ?? t.address, getRange: () => this.rangeProxy(sheet, t.address) }));
           });
           return collection;
         };

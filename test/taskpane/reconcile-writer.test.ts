@@ -288,11 +288,11 @@ describe("chunks", () => {
     expect(progress.every(([, total]) => total === rows)).toBe(true);
 
     const sheet = fake.sheet("Invoices") as FakeSheet;
-    const board = "'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104";
+    const board = "NYPILOT_BoardFees,NYPILOT_BoardSurcharge";
     // Chunk 1 (rows 2–5,001) and chunk 20 (rows 95,002–100,001), every column.
     expect(["G2", "H2", "I2", "J2", "K2", "L2", "M2"].map((a) => sheet.cell(a)?.formula)).toEqual([
       "=NYPILOT.HUDSON_BASE_FEE(B2:B5001,C2:C5001,D2:D5001)",
-      "=NYPILOT.HUDSON_SURCHARGE(B2:B5001,D2:D5001,'Board rates'!$F$5:$I$104)",
+      "=NYPILOT.HUDSON_SURCHARGE(B2:B5001,D2:D5001,NYPILOT_BoardSurcharge)",
       '=IF(TRIM(E2:E5001)="",0,NYPILOT.HUDSON_SECOND_PILOT(G2:G5001,E2:E5001))',
       "=ROUND(K2:K5001-G2:G5001-H2:H5001-I2:I5001,2)",
       `=NYPILOT.HUDSON_TOTAL(B2:B5001,C2:C5001,D2:D5001,E2:E5001,,,${board})`,
@@ -416,7 +416,7 @@ function evaluate(fake: FakeExcel, sheetName: string) {
     [BOARD_RATES_SHEET]: (fake.sheet(BOARD_RATES_SHEET) as FakeSheet).contents() as SheetContents[string],
   };
   // Excel's dynamic arrays: a formula over ranges works cell by cell and spills.
-  return buildHyperFormula(sheets, { config: { useArrayArithmetic: true } });
+  return buildHyperFormula(sheets, { config: { useArrayArithmetic: true }, namedExpressions: fake.namedExpressions() });
 }
 
 describe("a written result, evaluated through the built add-in", () => {
