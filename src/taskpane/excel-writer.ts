@@ -26,6 +26,7 @@ import {
   SURCHARGE_HEADER_RANGE,
   uniqueSheetName,
 } from "./sheet-layout";
+import { excelApiSupported } from "./requirements";
 import { FeeRowState, MAXIMUM_BOARD_ROWS, SurchargeRowState } from "./state";
 
 const STYLE_FILL = { header: "#DDEBF7", input: "#FFF2CC" } as const;
@@ -36,6 +37,14 @@ export function applyWrite(sheet: Excel.Worksheet, write: RangeWrite): void {
   if (write.numberFormat) range.numberFormat = write.numberFormat;
   if (write.values) range.values = write.values;
   if (write.formulas) range.formulas = write.formulas;
+  // Data validation is ExcelApi 1.8; older hosts get the cells without their drop-downs.
+  if (write.choices && excelApiSupported(8)) {
+    const title = "Choose from the list";
+    range.dataValidation.rule = { list: { inCellDropDown: true, source: write.choices.values.join(",") } };
+    range.dataValidation.prompt = { showPrompt: true, title, message: write.choices.prompt };
+    // A warning, not a stop: the functions read other spellings too (1 or 2 for a section).
+    range.dataValidation.errorAlert = { showAlert: true, style: "Warning", title: "Not one of the choices", message: write.choices.prompt };
+  }
   switch (write.style) {
     case "title":
       range.format.font.bold = true;

@@ -20,12 +20,8 @@ import {
   SourceTable,
   sourceTableOf,
 } from "./reconcile-layout";
+import { excelApiSupported } from "./requirements";
 
-/** Whether the host has ExcelApi 1.minor; false where office.js cannot tell (then the older way is used). */
-function excelApiSupported(minor: number): boolean {
-  const office = (globalThis as { Office?: { context?: { requirements?: { isSetSupported?: (name: string, version: string) => boolean } } } }).Office;
-  return office?.context?.requirements?.isSetSupported?.("ExcelApi", `1.${minor}`) === true;
-}
 
 /** The range the person picked: the Excel table the selection is in (ExcelApi 1.9), else the selection itself. */
 export async function readPickedTable(): Promise<SourceTable> {

@@ -35,6 +35,12 @@ import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState } from "./state";
 export type CellValue = string | number | boolean;
 export type CellStyle = "title" | "header" | "input" | "total" | "note";
 
+/** A fixed-choice input cell's drop-down (data validation): the choices and what they mean. */
+export interface CellChoices {
+  readonly values: readonly string[];
+  readonly prompt: string;
+}
+
 /** One range written at once. `formulas` and `values` are never both given. */
 export interface RangeWrite {
   address: string;
@@ -42,7 +48,25 @@ export interface RangeWrite {
   formulas?: string[][];
   numberFormat?: string[][];
   style?: CellStyle;
+  /** A drop-down on every cell of the range. */
+  choices?: CellChoices;
 }
+
+/**
+ * The quote sheet's fixed-choice inputs: the words the pane writes there, offered as drop-downs.
+ * The functions read each (D5 for sections; booleans as Excel types them), and still read the
+ * other spellings a person may type (1 or 2, "Section 2"), so a choice outside the list is warned
+ * about, not refused.
+ */
+export const INPUT_CHOICES = {
+  direction: { values: ["Inbound", "Outbound"], prompt: "Inbound or Outbound: a note for the quote (the fees do not depend on it)." },
+  section: {
+    values: ["Lower", "Upper"],
+    prompt: "Lower: Section 1, Yonkers through Hyde Park. Upper: Section 2, beyond Hyde Park through Albany or Troy (§ 89-a(4)(b)(1)). 1 or 2 also work.",
+  },
+  yesNo: { values: ["TRUE", "FALSE"], prompt: "TRUE or FALSE." },
+  unit: { values: ["ft", "m", "in"], prompt: "The unit of plain-number measurements: ft (feet), m (metres, 1 ft = 0.3048 m) or in (inches)." },
+} as const satisfies Record<string, CellChoices>;
 
 export const CURRENCY_FORMAT = BOARD_CURRENCY_FORMAT;
 export const RATE_FORMAT = BOARD_RATE_FORMAT;
@@ -363,7 +387,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
       w.push(valueCell(`C${rowOf[dimension]}`, "§ 89-a(4)(c)"));
     }
     w.push(valueCell(`A${r.unit}`, "Unit of plain numbers"));
-    w.push(valueCell(`B${r.unit}`, vessel.unit === "metres" ? "m" : "ft", undefined, "input"));
+    w.push({ ...valueCell(`B${r.unit}`, INPUT_CHOICES.unit.values[vessel.unit === "metres" ? 1 : 0], undefined, "input"), choices: INPUT_CHOICES.unit });
     w.push(valueCell(`A${r.units}`, "Pilotage units", undefined, "total"));
     w.push(formulaCell(`B${r.units}`, `=NYPILOT.PILOTAGE_UNITS(B${r.length},B${r.breadth},B${r.depth},B${r.unit})`, UNITS_FORMAT, "total"));
     w.push(valueCell(`C${r.units}`, "§ 89-a(4)(b)(2)"));
@@ -379,7 +403,14 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
     w.push(valueCell(`A${row}`, index + 1));
     w.push({
       address: `B${row}:G${row}`,
-      values: [[transit.direction === "inbound" ? "Inbound" : "Outbound", transit.section === "2" ? "Upper" : "Lower", serial, numberOrText(transit.hours), transit.relievedAtMidRiver, transit.anchoredEightHours]],
+      values: [[
+        INPUT_CHOICES.direction.values[transit.direction === "inbound" ? 0 : 1],
+        INPUT_CHOICES.section.values[transit.section === "2" ? 1 : 0],
+        serial,
+        numberOrText(transit.hours),
+        transit.relievedAtMidRiver,
+        transit.anchoredEightHours,
+      ]],
       numberFormat: [["General", "General", DATE_FORMAT, "General", "General", "General"]],
       style: "input",
     });
@@ -388,6 +419,11 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
     w.push(formulaCell(`I${row}`, `=NYPILOT.HUDSON_TOTAL(${args})`, CURRENCY_FORMAT));
     w.push(valueCell(`J${row}`, "§ 89-a(4)(b)(1), (1-a), (1-c)"));
   });
+  const transitColumn = (letter: string) => `${letter}${first}:${letter}${last}`;
+  w.push({ address: transitColumn("B"), choices: INPUT_CHOICES.direction });
+  w.push({ address: transitColumn("C"), choices: INPUT_CHOICES.section });
+  w.push({ address: transitColumn("F"), choices: INPUT_CHOICES.yesNo });
+  w.push({ address: transitColumn("G"), choices: INPUT_CHOICES.yesNo });
   const totalRow = last + 1;
   w.push(valueCell(`A${totalRow}`, "Grand total", undefined, "total"));
   w.push(formulaCell(`I${totalRow}`, `=SUM(I${first}:I${last})`, CURRENCY_FORMAT, "total"));

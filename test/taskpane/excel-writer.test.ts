@@ -235,6 +235,66 @@ describe("Insert quote", () => {
     }
   });
 
+  test("fixed-choice inputs get drop-downs where the host has data validation (ExcelApi 1.8), and none elsewhere", async () => {
+    const withValidation = new FakeExcel();
+    globals.Office = { context: { requirements: { isSetSupported: (name: string, version: string) => name === "ExcelApi" && Number(version.split(".")[1]) <= 8 } } };
+    const { sheetName } = await insert(withValidation, callState());
+    const sheet = withValidation.sheet(sheetName) as FakeSheet;
+    const list = (address: string) => (sheet.validations.get(address)?.rule as { list?: { source: string; inCellDropDown: boolean } } | undefined)?.list;
+    // Two transits on rows 17 and 18; the unit of plain numbers in B12.
+    expect([list("B17:B18"), list("C17:C18"), list("F17:F18"), list("G17:G18"), list("B12")]).toEqual([
+      { inCellDropDown: true, source: "Inbound,Outbound" },
+      { inCellDropDown: true, source: "Lower,Upper" },
+      { inCellDropDown: true, source: "TRUE,FALSE" },
+      { inCellDropDown: true, source: "TRUE,FALSE" },
+      { inCellDropDown: true, source: "ft,m,in" },
+    ]);
+    // The values written are among the choices; a spelling outside them is warned about, not refused.
+    expect([sheet.cell("B17")?.value, sheet.cell("C17")?.value, sheet.cell("C18")?.value, sheet.cell("B12")?.value]).toEqual(["Inbound", "Lower", "Upper", "ft"]);
+    expect((sheet.validations.get("C17:C18")?.errorAlert as { style: string }).style).toBe("Warning");
+    expect((sheet.validations.get("C17:C18")?.prompt as { message: string }).message).toMatch(/§ 89-a\(4\)\(b\)\(1\)/);
+
+    delete globals.Office;
+    const without = new FakeExcel();
+    const older = await insert(without, callState());
+    expect((without.sheet(older.sheetName) as FakeSheet).validations.size).toBe(0);
+    expect(without.writes.filter((w) => w.kind === "validation")).toEqual([]);
+  });
+
+  test("every drop-down choice, put in the cell, is one the functions read: the sheet recalculates to the hand-worked amounts", async () => {
+    const fake = new FakeExcel([]);
+    globals.Office = { context: { requirements: { isSetSupported: () => true } } };
+    const { sheetName } = await insert(fake, callState());
+    const quote = fake.sheet(sheetName) as FakeSheet;
+    const choices = (address: string) => ((quote.validations.get(address)?.rule as { list: { source: string } }).list.source.split(","));
+    const total = (edits: Record<string, unknown>) => {
+      const sheets: SheetContents = Object.fromEntries(fake.sheets.map((sheet) => [sheet.name, sheet.contents() as SheetContents[string]]));
+      const rows = sheets[sheetName] as unknown[][];
+      for (const [address, value] of Object.entries(edits)) {
+        const [, letters, row] = /^([A-Z])(\d+)$/.exec(address) as RegExpExecArray;
+        // A choice from the list is what Excel would store: TRUE and FALSE as booleans.
+        rows[Number(row) - 1][letters.charCodeAt(0) - 65] = value === "TRUE" ? true : value === "FALSE" ? false : value;
+      }
+      const evaluated = buildHyperFormula(sheets, { namedExpressions: fake.namedExpressions() });
+      try {
+        return evaluated.value(`'${sheetName}'!I17`);
+      } finally {
+        evaluated.destroy();
+      }
+    };
+    // Transit 1 (worked at the top of this file) at each section: Lower $3,991.17; Upper adds
+    // the mid-river launch fee $125.25 and uses $21.58: 192.16 × 21.58 = 4,146.8128 → $4,146.81,
+    // so 4,146.81 + 691.78 + 310 + 45.50 + 125.25 = $5,319.34.
+    expect(choices("C17:C18").map((section) => total({ C17: section }))).toEqual([3991.17, 5319.34]);
+    // Relieved at the mid-river station (D10) takes no extra charge on Section 1; anchored 8 hours neither here:
+    // each choice must only be read, not refused.
+    for (const column of ["F", "G"]) {
+      const results = choices(`${column}17:${column}18`).map((flag) => total({ [`${column}17`]: flag }));
+      expect(results.every((value) => typeof value === "number")).toBe(true);
+    }
+    expect(choices("B12")).toEqual(["ft", "m", "in"]);
+  });
+
   test("text a person typed never becomes a live formula", async () => {
     const fake = new FakeExcel();
     const state = callState('=HYPERLINK("http://x.example","click")');

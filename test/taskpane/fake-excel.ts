@@ -20,7 +20,7 @@ export interface Cell {
 export interface WriteRecord {
   sheet: string;
   address: string;
-  kind: "values" | "formulas" | "numberFormat" | "format";
+  kind: "values" | "formulas" | "numberFormat" | "format" | "validation";
 }
 
 export class FakeSheet {
@@ -29,6 +29,8 @@ export class FakeSheet {
   selected: string | null = null;
   readonly fills = new Map<string, string>();
   readonly columnWidths = new Map<string, number>();
+  /** Data validation set on a range (its rule, prompt and error alert), by the range's address. */
+  readonly validations = new Map<string, { rule: unknown; prompt: unknown; errorAlert: unknown }>();
 
   constructor(public name: string) {}
 
@@ -333,6 +335,7 @@ export class FakeExcel {
       values,
       address: `${/^[A-Za-z0-9_]+$/.test(sheet.name) ? sheet.name : `'${sheet.name.replace(/'/g, "''")}'`}!${address}`,
       format: { font: {}, fill: {} },
+      dataValidation: {},
       select: () => {
         this.pending.push(() => {
           sheet.selected = address;
@@ -454,6 +457,13 @@ export class FakeExcel {
       range.applied.add("columnWidth");
       sheet.columnWidths.set(address, format.columnWidth);
       this.record({ sheet: sheet.name, address, kind: "format" });
+    }
+    const validation = mock.dataValidation as Record<string, unknown>;
+    if (validation.rule !== undefined && !range.applied.has("validation")) {
+      range.applied.add("validation");
+      if (!cells) throw new Error(`fake Excel: validation on a whole column ${address} is not modelled`);
+      sheet.validations.set(address, { rule: validation.rule, prompt: validation.prompt, errorAlert: validation.errorAlert });
+      this.record({ sheet: sheet.name, address, kind: "validation" });
     }
     if (typeof format.fill.color === "string" && !range.applied.has("fill")) {
       range.applied.add("fill");
