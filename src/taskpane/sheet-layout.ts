@@ -20,6 +20,7 @@ import {
   BOARD_SURCHARGE_REFERENCE,
   BOARD_SURCHARGE_TABLE,
   BOARD_TABLE_TITLE_ROW,
+  BOARD_TABLES_NOTE,
   BOARD_TITLE,
   BOARD_TITLE_ROW,
   boardTableRange,
@@ -194,7 +195,7 @@ function repeatRow<T>(row: T[], count: number): T[][] {
 export function boardRatesSheetSetup(): RangeWrite[] {
   return [
     valueCell(`A${BOARD_TITLE_ROW}`, BOARD_TITLE, undefined, "title"),
-    valueCell(`A${BOARD_NOTE_ROW}`, BOARD_NOTE, undefined, "note"),
+    valueCell(`A${BOARD_NOTE_ROW}`, `${BOARD_NOTE} ${BOARD_TABLES_NOTE}`, undefined, "note"),
     valueCell(cellAddress(BOARD_FEE_TABLE.firstColumn, BOARD_TABLE_TITLE_ROW), BOARD_FEE_TABLE.title, undefined, "header"),
     valueCell(cellAddress(BOARD_SURCHARGE_TABLE.firstColumn, BOARD_TABLE_TITLE_ROW), BOARD_SURCHARGE_TABLE.title, undefined, "header"),
     { address: FEE_HEADER_RANGE, values: [[...FEE_HEADERS]], style: "header" },

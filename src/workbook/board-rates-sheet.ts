@@ -64,13 +64,16 @@ export const BOARD_SURCHARGE_TABLE: BoardTableContract = {
   formats: [BOARD_DATE_FORMAT, BOARD_CURRENCY_FORMAT, BOARD_CURRENCY_FORMAT, BOARD_RATE_FORMAT],
 };
 
+/** Added to BOARD_NOTE on the sheet the task pane makes, where the two blocks are Excel tables. */
+export const BOARD_TABLES_NOTE = `Here they are the Excel tables ${BOARD_FEE_TABLE.name} and ${BOARD_SURCHARGE_TABLE.name}: a row typed under a table joins it.`;
+
 /** Columns A to the surcharge table's last. */
 export const BOARD_SHEET_WIDTH = BOARD_SURCHARGE_TABLE.lastColumn;
 
 export const BOARD_TITLE = "Board rates";
 export const BOARD_NOTE =
   `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
-  `The NYPILOT formulas read the two tables under the headers of row ${BOARD_HEADER_ROW} (rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I, or more rows where the tables have grown); the add-in writes only those two tables and their titles.`;
+  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
 
 function letter(column: number): string {
   let letters = "";
