@@ -23,11 +23,15 @@ import { excelValue, loadExcelJs, type FormulaResult, type XlsxOutputCell } from
 import { computePane, PaneResult } from "../src/taskpane/form";
 import {
   BOARD_RATES_SHEET,
+  BOARD_FEE_TABLE,
+  BOARD_SURCHARGE_TABLE,
   boardRatesSheetSetup,
   boardRatesTableWrites,
+  boardTableRange,
   CellStyle,
   columnLetter,
   QUOTE_ROWS,
+  quotedSheet,
   quoteSheetLayout,
   RangeWrite,
 } from "../src/taskpane/sheet-layout";
@@ -214,6 +218,12 @@ export async function writeSampleQuote(filePath: string): Promise<void> {
   // The Board rates sheet's widths, as excel-writer.ts sets them when it creates the sheet.
   const boardWidths: Record<string, number> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
   for (const [column, points] of Object.entries(boardWidths)) board.getColumn(column).width = widthInCharacters(points);
+  // The quote's formulas name the two tables. The pane makes them Excel tables; here they are
+  // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
+  // table would write its own header and cells over the sheet's.
+  for (const table of [BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE]) {
+    workbook.definedNames.add(`${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(table, "data", true)}`, table.name);
+  }
   await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
 }
 

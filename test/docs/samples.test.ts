@@ -11,7 +11,7 @@ import ExcelJS from "exceljs";
 import { documentDate } from "../../src/workbook";
 import { DOCS_DIR, SAMPLE_EPOCH_SECONDS, SAMPLE_FILES, workbookCells, writeSampleQuote, writeSampleReconciliation } from "../../scripts/make-samples";
 import { calcPrOf } from "../support/xlsx-zip";
-import { DetailedCellError, EvaluatedValue, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
+import { definedNamesOf, DetailedCellError, EvaluatedValue, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
 const QUOTE_FILE = path.join(DOCS_DIR, SAMPLE_FILES.quote);
 const RECONCILIATION_FILE = path.join(DOCS_DIR, SAMPLE_FILES.reconciliation);
@@ -89,7 +89,12 @@ describe("docs/sample-quote.xlsx", () => {
   test("the task pane's layout: the quote sheet named for the vessel and first date, then the Board rates sheet", () => {
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["MV CATSKILL TRADER 2026-09-14", "Board rates"]);
     expect(quote.getCell("B13").formula).toBe("NYPILOT.PILOTAGE_UNITS(B9,B10,B11,B12)");
-    expect(quote.getCell("I17").formula).toBe("NYPILOT.HUDSON_TOTAL($B$13,C17,D17,E17,F17,G17,'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104)");
+    expect(quote.getCell("I17").formula).toBe("NYPILOT.HUDSON_TOTAL($B$13,C17,D17,E17,F17,G17,NYPILOT_BoardFees,NYPILOT_BoardSurcharge)");
+    // The two names over the Board rates sheet's blocks (the pane makes them Excel tables).
+    expect(definedNamesOf(workbook)).toEqual([
+      { name: "NYPILOT_BoardFees", expression: "='Board rates'!$A$5:$D$104" },
+      { name: "NYPILOT_BoardSurcharge", expression: "='Board rates'!$F$5:$I$104" },
+    ]);
     expect(quote.getCell("I19").formula).toBe("SUM(I17:I18)");
     const board = workbook.getWorksheet("Board rates") as ExcelJS.Worksheet;
     // 2024-01-01 is serial 45292; 2020-11-20 is serial 44155.

@@ -544,7 +544,13 @@ function cellContent(cell: ExcelJS.Cell): RawCellContent {
 
 /** buildHyperFormula over an exceljs workbook's cells and formulas. */
 export function hyperFormulaFromWorkbook(workbook: ExcelJS.Workbook, options: HarnessOptions = {}): EvaluatedWorkbook {
-  return buildHyperFormula(sheetsFromWorkbook(workbook), options);
+  return buildHyperFormula(sheetsFromWorkbook(workbook), { namedExpressions: definedNamesOf(workbook), ...options });
+}
+
+/** The workbook's defined names (one range each) as HyperFormula named expressions. */
+export function definedNamesOf(workbook: ExcelJS.Workbook): { name: string; expression: string }[] {
+  const model = (workbook.definedNames as unknown as { model: { name: string; ranges: string[] }[] }).model;
+  return model.filter((entry) => entry.ranges.length === 1).map((entry) => ({ name: entry.name, expression: `=${entry.ranges[0]}` }));
 }
 
 /** Reads an .xlsx file (path or bytes) with exceljs. */

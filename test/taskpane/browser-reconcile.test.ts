@@ -63,6 +63,7 @@ interface FakeWorkbook {
   setCalculationMode(mode: string): void;
   cells(sheet: string): Record<string, Cell>;
   sheetNames(): string[];
+  tables(): { name: string; sheet: string; address: string }[];
   calculationMode(): string;
   functionIds(): string[];
   log: LogEntry[];
@@ -222,6 +223,12 @@ describe("Reconcile invoices in the task pane, in Chromium with office.js report
     expect(onTable.length).toBeGreaterThan(10);
     expect(onTable.filter((entry) => entry.calculationMode !== "Manual")).toEqual([]);
     expect(await book("calculationMode")).toBe("AutomaticExceptTables");
+    // The board tables the formulas name, made over the Board rates sheet's two blocks.
+    expect(top[4]).toMatch(/,NYPILOT_BoardFees,NYPILOT_BoardSurcharge\)$/);
+    expect(await book("tables")).toEqual([
+      { name: "NYPILOT_BoardFees", sheet: "Board rates", address: "A4:D104" },
+      { name: "NYPILOT_BoardSurcharge", sheet: "Board rates", address: "F4:I104" },
+    ]);
 
     // The progress bar reached its end: 4 of 4 rows.
     expect(await page.locator("#reconcile-progress").isVisible()).toBe(true);
