@@ -167,7 +167,8 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     }
     progress.finish();
     malformed.finish();
-    await writer.close([]);
+    const fitNote = await writer.close([]);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
   } catch (error) {
     progress.finish();
     await writer.abort();

@@ -410,7 +410,8 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     progress.finish();
     malformed.finish();
     summary = tally.summary();
-    if (writer !== null) await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, summary)] : []);
+    const fitNote = writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, summary)] : []);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
   } catch (error) {
     progress.finish();
     await writer?.abort();

@@ -412,8 +412,11 @@ export const XLSX_MAXIMUM_ROWS = 1_048_576;
 export interface TableWriter {
   /** Writes a data row; for an .xlsx from an .xlsx, at its original row number (gaps stay empty). */
   write(cells: readonly OutCell[], sourceRowNumber: number): Promise<void>;
-  /** Adds the further sheets (xlsx only) and publishes the file. */
-  close(moreSheets: readonly XlsxSheet[]): Promise<void>;
+  /**
+   * Adds the further sheets (xlsx only) and publishes the file. Returns a note to show when
+   * something had to be changed to fit the file (text cut to what an Excel cell holds), else "".
+   */
+  close(moreSheets: readonly XlsxSheet[]): Promise<string>;
   abort(): Promise<void>;
 }
 
@@ -433,7 +436,10 @@ export async function openTableWriter(
     }
     return {
       write: (cells) => writer.write(cells),
-      close: () => writer.close(),
+      close: async () => {
+        await writer.close();
+        return "";
+      },
       abort: () => writer.abort(),
     };
   }
@@ -459,6 +465,7 @@ export async function openTableWriter(
         for (const row of sheet.rows) await writer.write(row);
       }
       await writer.close();
+      return writer.cutCells.sentence();
     },
     abort: () => writer.abort(),
   };

@@ -184,11 +184,45 @@ function checkSheetName(name: string): void {
   }
 }
 
-function checkedText(text: string, where: string): string {
-  if (text.length > MAX_CELL_TEXT) {
-    throw new RangeError(`${where}: ${text.length} characters of text exceed Excel's limit of ${MAX_CELL_TEXT} per cell`);
+/** Excel's most columns in a sheet (A to XFD). */
+export const MAX_XLSX_COLUMNS = 16_384;
+
+/**
+ * Cells whose text was longer than a cell holds, cut so the workbook still opens (Excel refuses
+ * the whole file otherwise). Each cut cell ends in a marker saying so; the writer's caller reports
+ * the list, so the cut is never silent.
+ */
+export class CutCells {
+  private static readonly EXAMPLES = 20;
+  private readonly examples: string[] = [];
+  count = 0;
+
+  add(where: string): void {
+    this.count += 1;
+    if (this.examples.length < CutCells.EXAMPLES) this.examples.push(where);
   }
-  return text;
+
+  /** "" when nothing was cut; otherwise one sentence naming the cells (the first 20, then a count). */
+  sentence(): string {
+    if (this.count === 0) return "";
+    const more = this.count > this.examples.length ? ` and ${this.count - this.examples.length} more` : "";
+    const cells = this.count === 1 ? "1 cell had" : `${this.count} cells had`;
+    return `${cells} more text than an Excel cell holds (${MAX_CELL_TEXT.toLocaleString("en-US")} characters) and ${this.count === 1 ? "was" : "were"} cut, ending “${CUT_MARK_START}…]”: ${this.examples.join("; ")}${more}. A .csv output keeps the whole text.`;
+  }
+}
+
+const CUT_MARK_START = " … [cut: ";
+
+/** Text as a cell can hold it: whole, or cut with a marker that gives the full length. */
+function checkedText(text: string, where: string, cuts?: CutCells): string {
+  if (text.length <= MAX_CELL_TEXT) return text;
+  if (cuts === undefined) throw new RangeError(`${where}: ${text.length} characters of text exceed Excel's limit of ${MAX_CELL_TEXT} per cell`);
+  cuts.add(where);
+  const mark = `${CUT_MARK_START}${text.length.toLocaleString("en-US")} characters, more than a cell holds]`;
+  let kept = text.slice(0, MAX_CELL_TEXT - mark.length);
+  // Never half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return kept + mark;
 }
 
 function checkedNumber(value: number, where: string): number {
@@ -196,9 +230,9 @@ function checkedNumber(value: number, where: string): number {
   return value;
 }
 
-function formulaResultValue(result: FormulaResult | undefined, where: string): CellFormulaValue["result"] {
+function formulaResultValue(result: FormulaResult | undefined, where: string, cuts?: CutCells): CellFormulaValue["result"] {
   if (result === undefined || result === null) return undefined;
-  if (typeof result === "string") return checkedText(result, where);
+  if (typeof result === "string") return checkedText(result, where, cuts);
   if (typeof result === "number") return checkedNumber(result, where);
   if (typeof result === "boolean") return result;
   if (isNumericText(result)) return Number(checkedDecimalText(result.numeric));
@@ -208,11 +242,12 @@ function formulaResultValue(result: FormulaResult | undefined, where: string): C
 /**
  * The exceljs value for one outgoing cell, and the number format it asks for, if any: a formula
  * with its cached result, a numeric text as a number, text always as text. `where` names the
- * cell in error messages. Used by the sheet writers here and by scripts/make-samples.ts.
+ * cell in error messages and in `cuts`, where text too long for a cell is cut and noted (without
+ * `cuts`, such text is refused). Used by the sheet writers here and by scripts/make-samples.ts.
  */
-export function excelValue(cell: XlsxOutputCell, where: string): { value: CellValue; numberFormat?: string } {
+export function excelValue(cell: XlsxOutputCell, where: string, cuts?: CutCells): { value: CellValue; numberFormat?: string } {
   if (cell === null || cell === undefined) return { value: null };
-  if (typeof cell === "string") return { value: checkedText(cell, where) };
+  if (typeof cell === "string") return { value: checkedText(cell, where, cuts) };
   if (typeof cell === "number") return { value: checkedNumber(cell, where) };
   if (typeof cell === "boolean") return { value: cell };
   if (cell instanceof Date) {
@@ -223,11 +258,11 @@ export function excelValue(cell: XlsxOutputCell, where: string): { value: CellVa
   if (isFormulaCell(cell)) {
     // exceljs writes the text into <f> as given, and <f> holds formulas without their "=".
     const formula = cell.formula.startsWith("=") ? cell.formula.slice(1) : cell.formula;
-    return { value: { formula, result: formulaResultValue(cell.result, where) } };
+    return { value: { formula, result: formulaResultValue(cell.result, where, cuts) } };
   }
   if (isExcelErrorValue(cell)) return { value: { error: cell.error as "#N/A" } };
   if ("numberFormat" in cell) {
-    return { value: excelValue(cell.value, where).value, numberFormat: cell.numberFormat };
+    return { value: excelValue(cell.value, where, cuts).value, numberFormat: cell.numberFormat };
   }
   throw new TypeError(`${where}: cannot write ${JSON.stringify(cell)} to a cell`);
 }
@@ -250,8 +285,13 @@ function defaultWidth(column: XlsxColumn): number {
 }
 
 /** Adds a sheet with the layout's widths, frozen header row and styled header. */
-function startLayout(workbook: Workbook, layout: XlsxSheetLayout): Worksheet {
+function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells): Worksheet {
   checkSheetName(layout.name);
+  if (layout.columns.length > MAX_XLSX_COLUMNS) {
+    throw new RangeError(
+      `sheet ${JSON.stringify(layout.name)} would have ${layout.columns.length.toLocaleString("en-US")} columns, and Excel holds ${MAX_XLSX_COLUMNS.toLocaleString("en-US")}: write a .csv output instead, or remove columns from the input`,
+    );
+  }
   if (layout.highlightRowsWhereTrue !== undefined) {
     const flag = layout.highlightRowsWhereTrue.flagColumn;
     if (!Number.isInteger(flag) || flag < 0 || flag >= layout.columns.length) {
@@ -262,11 +302,12 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout): Worksheet {
   const sheet = workbook.addWorksheet(layout.name, { views: [{ state: "frozen", xSplit: 0, ySplit: headerRowOf(layout) }] });
   sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
   for (const [index, texts] of (layout.preamble ?? []).entries()) {
-    const row = sheet.addRow(texts.map((text, column) => checkedText(text, `row ${index + 1} of column ${columnLetters(column + 1)}`)));
+    const row = sheet.addRow(texts.map((text, column) => checkedText(text, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(column + 1)}${index + 1}`, cuts)));
     if (index === 0) row.font = { bold: true, size: 14 };
     row.commit();
   }
-  const header = sheet.addRow(layout.columns.map((column, index) => checkedText(column.header, `header of column ${columnLetters(index + 1)}`)));
+  const headerRow = headerRowOf(layout);
+  const header = sheet.addRow(layout.columns.map((column, index) => checkedText(column.header, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(index + 1)}${headerRow}`, cuts)));
   header.eachCell((cell) => {
     cell.font = { bold: true };
     cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: HEADER_FILL } };
@@ -276,11 +317,11 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout): Worksheet {
   return sheet;
 }
 
-function addDataRow(sheet: Worksheet, layout: XlsxSheetLayout, cells: readonly XlsxOutputCell[], rowNumber: number): void {
+function addDataRow(sheet: Worksheet, layout: XlsxSheetLayout, cells: readonly XlsxOutputCell[], rowNumber: number, cuts: CutCells): void {
   if (cells.length > layout.columns.length) {
     throw new RangeError(`sheet ${JSON.stringify(layout.name)} row ${rowNumber}: ${cells.length} cells for ${layout.columns.length} columns`);
   }
-  const converted = cells.map((cell, index) => excelValue(cell, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(index + 1)}${rowNumber}`));
+  const converted = cells.map((cell, index) => excelValue(cell, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(index + 1)}${rowNumber}`, cuts));
   const row = sheet.addRow(converted.map((entry) => entry.value));
   converted.forEach((entry, index) => {
     const column = layout.columns[index];
@@ -320,20 +361,21 @@ function addHighlight(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: number
 /**
  * Writes a workbook held in memory, one sheet per entry, through safe-output: an existing file
  * is refused unless `force`, and nothing appears under `filePath` until it is complete. For
- * 100,000 rows and more use XlsxStreamWriter.
+ * 100,000 rows and more use XlsxStreamWriter. Returns the cells whose text had to be cut.
  */
-export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxSheet[], options: OutputOptions = {}): Promise<void> {
+export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxSheet[], options: OutputOptions = {}): Promise<CutCells> {
   // Opened first so an existing file is refused before any work is done.
   const output = await openOutput(filePath, options);
   try {
     const workbook = new (loadExcelJs().Workbook)();
     workbook.created = workbook.modified = documentDate();
+    const cuts = new CutCells();
     for (const layout of sheets) {
-      const sheet = startLayout(workbook, layout);
+      const sheet = startLayout(workbook, layout, cuts);
       let rowNumber = headerRowOf(layout);
       for (const cells of layout.rows) {
         rowNumber += 1;
-        addDataRow(sheet, layout, cells, rowNumber);
+        addDataRow(sheet, layout, cells, rowNumber, cuts);
       }
       addHighlight(sheet, layout, rowNumber);
     }
@@ -342,6 +384,7 @@ export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxS
     const bytes = await workbook.xlsx.writeBuffer();
     output.stream.end(new Uint8Array(bytes));
     await output.commit();
+    return cuts;
   } catch (error) {
     await output.discard();
     throw error;
@@ -369,6 +412,8 @@ export class XlsxStreamWriter {
   private lastRow = 1;
   private cellsSinceYield = 0;
   private closed = false;
+  /** The cells whose text had to be cut (the caller reports them). */
+  readonly cutCells = new CutCells();
 
   private constructor(output: PendingOutput, layout: XlsxSheetLayout) {
     this.output = output;
@@ -378,7 +423,7 @@ export class XlsxStreamWriter {
     const options = { stream: output.stream, useStyles: true, useSharedStrings: false, created, modified: created };
     this.workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)(options as Partial<excelStream.xlsx.WorkbookStreamWriterOptions>);
     this.layout = layout;
-    this.sheet = startLayout(this.workbook, layout);
+    this.sheet = startLayout(this.workbook, layout, this.cutCells);
     this.lastRow = headerRowOf(layout);
   }
 
@@ -402,7 +447,7 @@ export class XlsxStreamWriter {
     assertWritable(this.output.stream);
     const rowNumber = this.lastRow + 1;
     // Throws before adding anything if the row is bad, so the count stays right.
-    addDataRow(this.sheet, this.layout, cells, rowNumber);
+    addDataRow(this.sheet, this.layout, cells, rowNumber, this.cutCells);
     this.lastRow = rowNumber;
     if (this.lastRow % ROWS_BETWEEN_FORMULA_RESETS === 0) this.forgetWrittenFormulas();
     this.cellsSinceYield += Math.max(1, cells.length);
@@ -419,7 +464,7 @@ export class XlsxStreamWriter {
     if (this.closed) throw new Error("xlsx writer is already closed");
     this.finishSheet();
     this.layout = layout;
-    this.sheet = startLayout(this.workbook, layout);
+    this.sheet = startLayout(this.workbook, layout, this.cutCells);
     this.lastRow = headerRowOf(layout);
   }
 

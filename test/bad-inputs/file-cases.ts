@@ -198,6 +198,31 @@ FILE_CASES.push(
     folderAfter: [".other.csv.4194000-0123456789ab.partial", "in.csv", "out.csv", "rates.csv"],
   }),
   file({
+    name: "xlsx-output-cell-over-32767-characters",
+    input: "the sample with line 3's vessel 40,000 characters long, written to -o out.xlsx (an Excel cell holds 32,767)",
+    files: { "in.csv": sampleWith((lines) => (lines[2] = lines[2].replace("MT ALBANY SPIRIT", "X".repeat(40_000)))), "rates.csv": rates },
+    argv: [...OUT, "out.xlsx"],
+    exitCode: 1,
+    stderr: [
+      SAMPLE_ROW_12,
+      'Note: 1 cell had more text than an Excel cell holds (32,767 characters) and was cut, ending “ … [cut: …]”: sheet "Reconciliation" cell B3. A .csv output keeps the whole text.',
+    ],
+    // Every other row is written and checked as before: the sample flags 5.
+    stdout: ["Rows flagged:  5", "Output:        out.xlsx"],
+    folderAfter: ["in.csv", "out.xlsx", "rates.csv"],
+  }),
+  file({
+    name: "xlsx-output-more-than-16384-columns",
+    input: "the sample with 16,400 more (empty) columns, written to -o out.xlsx (a sheet holds 16,384): refused before any row is read",
+    files: { "in.csv": sampleWith((lines) => lines.forEach((line, i) => (lines[i] = line + ",".repeat(16_400)))), "rates.csv": rates },
+    argv: [...OUT, "out.xlsx"],
+    exitCode: 2,
+    // 13 columns of the sample + 16,400 + the columns reconcile adds.
+    stderr: [expectLine('hudson-pilotage reconcile: sheet "Reconciliation" would have 16,')],
+    stdout: [],
+    folderAfter: ["in.csv", "rates.csv"],
+  }),
+  file({
     name: "csv-150000-malformed-rows",
     input: "the sample's header, then 150,000 lines with one field too many, then its first invoice",
     files: {

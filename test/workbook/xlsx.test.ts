@@ -7,6 +7,7 @@ import { OutputExistsError } from "../../src/workbook/safe-output";
 import { numericText } from "../../src/workbook/values";
 import {
   columnLetters,
+  CutCells,
   DATE_FORMAT,
   MONEY_FORMAT,
   readXlsxSheet,
@@ -188,12 +189,53 @@ describe("writeXlsxWorkbook: refusals", () => {
       'sheet "Summary" cell B2: NaN is not a finite number',
     );
     await expect(writeXlsxWorkbook(file, [{ ...summary, rows: [["a", { numeric: "=1" }]] }])).rejects.toThrow(TypeError);
-    await expect(writeXlsxWorkbook(file, [{ ...summary, rows: [["x".repeat(32_768)]] }])).rejects.toThrow("Excel's limit of 32767");
+    await expect(writeXlsxWorkbook(file, [{ ...summary, columns: Array.from({ length: 16_385 }, (_, i) => ({ header: `c${i}` })), rows: [] }])).rejects.toThrow(
+      'sheet "Summary" would have 16,385 columns, and Excel holds 16,384: write a .csv output instead',
+    );
     await expect(writeXlsxWorkbook(file, [{ ...summary, name: "Q1/Q2" }])).rejects.toThrow("cannot be an Excel sheet name");
     await expect(writeXlsxWorkbook(file, [{ ...reconciliation, highlightRowsWhereTrue: { flagColumn: 6 } }])).rejects.toThrow(
       "flag column 6 is not one of its 6 columns",
     );
     expect(await folderEntries(folder())).toEqual([]);
+  });
+});
+
+describe("text longer than a cell holds", () => {
+  const folder = useTempFolder();
+
+  test("is cut to 32,767 characters ending in a marker with the full length, each cut cell is named, and the workbook is written", async () => {
+    const file = path.join(folder(), "out.xlsx");
+    // 32,767 fits whole; 32,768 and a 40,000-character formula result do not; an emoji (two UTF-16 units) sits across the cut.
+    const mark = " … [cut: 40,000 characters, more than a cell holds]";
+    const emojiAtCut = "a".repeat(32_767 - mark.length - 1) + "😀" + "b".repeat(40_000 - 32_767 + mark.length - 1);
+    expect(emojiAtCut.length).toBe(40_000);
+    const cuts = await writeXlsxWorkbook(file, [
+      { ...summary, rows: [["y".repeat(32_767), 1], ["x".repeat(32_768), 2], [{ formula: "=REPT(\"z\",40000)", result: "z".repeat(40_000) }, 3], [emojiAtCut, 4]] },
+    ]);
+    expect(cuts.count).toBe(3);
+    expect(cuts.sentence()).toBe(
+      '3 cells had more text than an Excel cell holds (32,767 characters) and were cut, ending “ … [cut: …]”: sheet "Summary" cell A3; sheet "Summary" cell A4; sheet "Summary" cell A5. A .csv output keeps the whole text.',
+    );
+    const workbook = new Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet("Summary") as Worksheet;
+    const text = (address: string) => {
+      const cell = sheet.getCell(address);
+      return String(cell.formula ? cell.result : cell.value);
+    };
+    expect(text("A2")).toBe("y".repeat(32_767));
+    expect([text("A3").length, text("A3").endsWith(" … [cut: 32,768 characters, more than a cell holds]")]).toEqual([32_767, true]);
+    expect([text("A4").length, text("A4").endsWith(mark), sheet.getCell("A4").formula]).toEqual([32_767, true, 'REPT("z",40000)']);
+    // The emoji would be split by the cut: it is left out whole, so the cell is one shorter.
+    expect([text("A5").length, text("A5").endsWith(`a${mark}`)]).toEqual([32_766, true]);
+    expect(sheet.getCell("B5").value).toBe(4);
+  });
+
+  test("more than 20 cut cells: the first 20 named, the rest counted", () => {
+    const cuts = new CutCells();
+    for (let i = 1; i <= 25; i++) cuts.add(`cell A${i}`);
+    expect(cuts.sentence()).toMatch(/cell A19; cell A20 and 5 more\. A \.csv output keeps the whole text\.$/);
+    expect(new CutCells().sentence()).toBe("");
   });
 });
 
