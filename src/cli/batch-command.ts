@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { BOARD_FEES, ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
 import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
+import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -120,7 +120,7 @@ function batchText(job: TableJob, summary: BatchSummary): string {
 }
 
 export async function runBatch(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
   if (values.help) {
     io.stdout(BATCH_HELP);
     return 0;

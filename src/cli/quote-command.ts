@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   BASE_PILOTAGE_CLAUSES,
   BoardSurchargeRow,
@@ -13,6 +12,7 @@ import {
   resolveSettings,
   UNMEASURED_WORD,
 } from "../engine";
+import { readFlags } from "./args";
 import { BOARD_FEE_FLAGS_HELP, BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./board-fee-flags";
 import { CliIo, UsageError } from "./io";
 import { quoteJson, quoteTable } from "./output";
@@ -148,7 +148,7 @@ export async function quoteFromFlags(values: QuoteFlagValues): Promise<Quote> {
 }
 
 export async function runQuote(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = readFlags({
     args,
     strict: true,
     allowPositionals: false,

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   BOARD_FEES,
   boardFeeNamesInWords,
@@ -13,6 +12,7 @@ import {
   StatutorySurchargePeriod,
   surchargeTableOn,
 } from "../engine";
+import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
 import { SETTINGS_HELP, SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 
@@ -56,7 +56,7 @@ export function ratesOn(values: Record<string, unknown>) {
 export type RatesJson = ReturnType<typeof ratesOn>["json"];
 
 export function runRates(args: string[], io: CliIo): number {
-  const { values } = parseArgs({
+  const { values } = readFlags({
     args,
     strict: true,
     options: { date: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" }, ...SETTINGS_OPTIONS },

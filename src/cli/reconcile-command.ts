@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
 import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
@@ -35,6 +34,7 @@ import {
   BOARD_TITLE,
   BoardTableContract,
 } from "../workbook/board-rates-sheet";
+import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -346,7 +346,7 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
 // ---------------------------------------------------------------------------------------------
 
 export async function runReconcile(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
   if (values.help) {
     io.stdout(RECONCILE_HELP);
     return 0;

@@ -7,6 +7,8 @@ export const SETTINGS_OPTIONS = {
   "at-100": { type: "string" },
   "act-effective-date": { type: "string" },
   "clause-vi-start": { type: "string" },
+  "second-pilot-basis": { type: "string" },
+  "recreational-exemption": { type: "string" },
 } as const;
 
 export const SETTINGS_HELP = `  --round-units N            D1: round pilotage units to N decimals first (default: off)
@@ -14,19 +16,28 @@ export const SETTINGS_HELP = `  --round-units N            D1: round pilotage un
                              flat "more than 50 and up to 100" amount
   --act-effective-date D     D6/D8: effective date of the 2015 act (default 2015-11-20, assumed)
   --clause-vi-start D        D6: start date of clause (vi) (default: unknown)
+  --second-pilot-basis base|base-plus-surcharge
+                             D11: the second pilot's 50% is of the base pilotage fee (default)
+                             or of base plus surcharge ((1-c)(iv) deems it a pilotage fee)
+  --recreational-exemption any-length|under-200-ft
+                             D13: the board's discretion over recreational vessels reaches any
+                             length (default) or only those under 200 ft
 `;
 
+/** A flag's word for each value of a choice setting, e.g. "base-plus-surcharge" → "basePlusSurcharge". */
+function choiceFlag<T extends string>(values: Record<string, unknown>, flag: string, words: Record<string, T>): T | undefined {
+  const word = values[flag];
+  if (word === undefined) return undefined;
+  if (typeof word === "string" && Object.prototype.hasOwnProperty.call(words, word)) return words[word];
+  throw new UsageError(`--${flag} takes ${Object.keys(words).map((w) => `"${w}"`).join(" or ")}.`);
+}
+
 export function settingsFromFlags(values: Record<string, unknown>): Partial<Record<keyof EngineSettings, unknown>> {
-  const at100 = values["at-100"];
-  let at100Units: EngineSettings["at100Units"] | undefined;
-  if (at100 !== undefined) {
-    if (at100 === "per-unit") at100Units = "perUnitRate";
-    else if (at100 === "flat") at100Units = "flatAmount";
-    else throw new UsageError('--at-100 takes "per-unit" or "flat".');
-  }
   return {
     unitsDecimals: values["round-units"],
-    at100Units,
+    at100Units: choiceFlag<EngineSettings["at100Units"]>(values, "at-100", { "per-unit": "perUnitRate", flat: "flatAmount" }),
+    secondPilotBasis: choiceFlag<EngineSettings["secondPilotBasis"]>(values, "second-pilot-basis", { base: "base", "base-plus-surcharge": "basePlusSurcharge" }),
+    recreationalExemption: choiceFlag<EngineSettings["recreationalExemption"]>(values, "recreational-exemption", { "any-length": "anyLength", "under-200-ft": "under200Ft" }),
     actEffectiveDate: values["act-effective-date"],
     clauseVIStart: values["clause-vi-start"],
   };

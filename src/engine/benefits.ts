@@ -238,21 +238,26 @@ export interface FixedAnnualPension {
   firstYear: number | null;
   lastYear: number;
   reason: string;
+  /** How the statute's words were read, where that is a judgment (D17, 2015), or null. */
+  note: string | null;
   citation: string;
 }
 
 function notCoveredMessage(year: number): string {
-  const named = "before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2011–2015";
+  const named = "before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2015";
   if (year === 1980) {
     return `Retirement in 1980 is not set by § 89-a(6): the text goes from "before nineteen eighty" to "from nineteen eighty-one" (it names ${named}).`;
   }
   if (year >= 2016) {
     return `Retirement in ${year} is not set by § 89-a(6): its last amount is for "an active Hudson River pilot who retires before two thousand sixteen" (it names ${named}).`;
   }
-  return (
-    `Retirement in ${year} is not set by § 89-a(6): it names amounts only for ${named}; ` +
-    `"retires before two thousand sixteen" is read as 2011–2015, after the last named year (D17).`
-  );
+  if (year >= 2011) {
+    return (
+      `Retirement in ${year} is not set by § 89-a(6): it names ${named}; "an active … pilot who retires before two thousand sixteen" ` +
+      "is read as one active when the 2015 act took effect (D17)."
+    );
+  }
+  return `Retirement in ${year} is not set by § 89-a(6): it names amounts only for ${named}.`;
 }
 
 /** (6), D17: the annual retirement benefit for the pilot's retirement year; a year the text does not cover → NOT_COVERED (#N/A). */
@@ -266,7 +271,8 @@ export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
     cohort: cohort.words,
     firstYear: cohort.firstYear,
     lastYear: cohort.lastYear,
-    reason: `Retired in ${year} ("${cohort.words}"): ${formatUsd(amount)} a year.`,
+    reason: `Retired in ${year} ("${cohort.words}"): ${formatUsd(amount)} a year.${cohort.note === undefined ? "" : ` ${cohort.note}`}`,
+    note: cohort.note ?? null,
     citation: cohort.citation,
   };
 }

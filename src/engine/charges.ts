@@ -337,7 +337,24 @@ export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): Ch
 // Second pilot, § 89-a(4)(b)(1-a)
 
 export const SECOND_PILOT_CITATION = SECOND_PILOT_RULE.citation;
-const SECOND_PILOT_LABEL = `Second pilot (${SECOND_PILOT_RULE.percentOfBaseFee}% of base pilotage)`;
+/** D11: what the second pilot's percentage is of, as the line's label says it and its note explains it. */
+const SECOND_PILOT_BASES: Record<EngineSettings["secondPilotBasis"], { label: string; words: string }> = {
+  base: { label: `Second pilot (${SECOND_PILOT_RULE.percent}% of base pilotage)`, words: "" },
+  basePlusSurcharge: {
+    label: `Second pilot (${SECOND_PILOT_RULE.percent}% of base pilotage plus surcharge)`,
+    words: " of base pilotage plus surcharge (setting D11 basePlusSurcharge; (1-c)(iv) deems the surcharge a pilotage fee)",
+  },
+};
+
+/**
+ * D11: the whole cents the second pilot's percentage is of: the rounded base fee, or under the
+ * setting basePlusSurcharge the rounded base plus the rounded surcharge (null when the surcharge
+ * is not entered, so the second pilot's line is not entered either).
+ */
+export function secondPilotBasisCents(baseCents: number, surchargeCents: number | null, basis: EngineSettings["secondPilotBasis"]): number | null {
+  if (basis === "base") return baseCents;
+  return surchargeCents === null ? null : baseCents + surchargeCents;
+}
 
 export interface SecondPilotCircumstances {
   continuousHours: number | null;
@@ -349,34 +366,67 @@ export interface SecondPilotCircumstances {
  * D11: more than ten hours of continuous pilotage → two pilots, fee = regular pilotage fee plus
  * 50% for the second pilot; not when the first pilot is relieved at the mid-river station, nor when
  * the vessel anchors at least eight hours so no pilot exceeds ten hours. The 50% is of the (rounded)
- * base pilotage fee only. Returns null when no hours were given.
+ * base pilotage fee, or, under the setting basePlusSurcharge, of the rounded base plus the rounded
+ * surcharge (`basisCents` is then that sum, or null when the surcharge is not entered). Returns
+ * null when no hours were given.
  */
-export function secondPilotLineFromCents(baseFeeCents: number, circumstances: SecondPilotCircumstances): ChargeLine | null {
+export function secondPilotLineFromCents(
+  basisCents: number | null,
+  circumstances: SecondPilotCircumstances,
+  basis: EngineSettings["secondPilotBasis"] = "base",
+): ChargeLine | null {
   const { continuousHours, relievedAtMidRiver, anchoredEightHours } = circumstances;
-  const { moreThanHours, percentOfBaseFee, anchoredHours } = SECOND_PILOT_RULE;
-  const none = (why: string) => chargeLine("second_pilot", SECOND_PILOT_LABEL, 0, SECOND_PILOT_CITATION, () => `${continuousHours} h${why}`);
+  const { moreThanHours, percent, anchoredHours } = SECOND_PILOT_RULE;
+  const { label, words } = SECOND_PILOT_BASES[basis];
+  const line = (cents: number | null, note: () => string) => chargeLine("second_pilot", label, cents, SECOND_PILOT_CITATION, note);
+  const none = (why: string) => line(0, () => `${continuousHours} h${why}`);
   if (continuousHours === null) return null;
   if (continuousHours <= moreThanHours) return none(` of continuous pilotage is not more than ${moreThanHours} h: one pilot.`);
   if (relievedAtMidRiver) return none(", but the first pilot is relieved at the mid-river station: no second-pilot fee.");
   if (anchoredEightHours) return none(`, but the vessel anchors at least ${anchoredHours} h so no pilot exceeds ${moreThanHours} h: no second pilot.`);
+  if (basisCents === null) {
+    return line(null, () => `Not entered: ${continuousHours} h > ${moreThanHours} h needs a second pilot at ${percent}%${words}, and the surcharge is not entered.`);
+  }
   // A percentage of whole cents, half up, in integers: (cents × percent + 50) ÷ 100.
-  const amount = Math.floor((baseFeeCents * percentOfBaseFee + 50) / 100);
-  return chargeLine("second_pilot", SECOND_PILOT_LABEL, amount, SECOND_PILOT_CITATION, () =>
-    `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percentOfBaseFee}% × ${formatUsd(moneyOfCents(baseFeeCents))} = ${formatUsd(moneyOfCents(amount))}.`,
+  const amount = Math.floor((basisCents * percent + 50) / 100);
+  return line(amount, () =>
+    `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percent}% × ${formatUsd(moneyOfCents(basisCents))}${words} = ${formatUsd(moneyOfCents(amount))}.`,
   );
 }
 
-/** The same for a base fee typed by a user (HUDSON_SECOND_PILOT), which may carry fractions of a cent. */
-export function secondPilotLine(baseFee: Decimal, circumstances: SecondPilotCircumstances): ChargeLine | null {
-  const baseCents = centsOfDecimal(toCents(baseFee));
-  if (baseCents === null) {
+/** Whole cents of an amount a user typed (HUDSON_SECOND_PILOT), which may carry fractions of a cent. */
+function typedCents(amount: Decimal, field: string, what: string): number {
+  const cents = centsOfDecimal(toCents(amount));
+  if (cents === null) {
     throw new PilotageInputError(
       "IMPLAUSIBLE",
-      `The base pilotage fee ${shownInput(baseFee)} is too large to be an amount in dollars and cents: check the figure, which should be the transit's base pilotage fee (e.g. 4146.81).`,
-      "base_fee",
+      `The ${what} ${shownInput(amount)} is too large to be an amount in dollars and cents: check the figure, which should be the transit's ${what} (e.g. 4146.81).`,
+      field,
     );
   }
-  return secondPilotLineFromCents(baseCents, circumstances);
+  return cents;
+}
+
+/**
+ * The same for fees typed by a user (HUDSON_SECOND_PILOT). Under the setting basePlusSurcharge the
+ * surcharge is needed; under the default it is not used.
+ */
+export function secondPilotLine(
+  baseFee: Decimal,
+  circumstances: SecondPilotCircumstances,
+  basis: EngineSettings["secondPilotBasis"] = "base",
+  surcharge: Decimal | null = null,
+): ChargeLine | null {
+  const baseCents = typedCents(baseFee, "base_fee", "base pilotage fee");
+  if (basis === "base") return secondPilotLineFromCents(baseCents, circumstances, basis);
+  if (surcharge === null) {
+    throw new PilotageInputError(
+      "BLANK",
+      "The surcharge is blank: under the setting D11 basePlusSurcharge the second pilot's 50% is of base pilotage plus surcharge; enter the surcharge, e.g. =NYPILOT.HUDSON_SURCHARGE(...).",
+      "surcharge",
+    );
+  }
+  return secondPilotLineFromCents(secondPilotBasisCents(baseCents, typedCents(surcharge, "surcharge", "surcharge"), basis), circumstances, basis);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
 import { readDecimal, readFlag } from "./inputs";
 import { isBlank } from "./blank";
+import { DEFAULT_SETTINGS, EngineSettings } from "./settings";
 
 export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
 
@@ -22,14 +23,21 @@ export const SMALL_VESSEL_EXCEPTION = {
 } as const;
 
 /**
- * § 89-a(1): "recreational vessels as defined in section 2101 (34) of title 46 of the United States
- * Code of less than two hundred feet in length may be exempted … at the discretion of the board".
+ * § 89-a(1) says twice that the board may exempt recreational vessels (46 U.S.C. § 2101(34)) at its
+ * discretion: first "of less than two hundred feet in length", then, in its last sentence, with no
+ * length at all (D13). By default the discretion reaches any length, with a note from 200 ft; the
+ * setting recreationalExemption "under200Ft" reads the first sentence as the limit.
  */
 export const RECREATIONAL_DISCRETION = {
-  /** "of less than two hundred feet in length": length < 200 ft */
+  /** The first sentence's "of less than two hundred feet in length": length < 200 ft */
   lengthFtBelow: "200",
   citation: COMPULSORY_PILOTAGE_CITATION,
 } as const;
+
+/** D13: said beside BOARD DISCRETION for a recreational vessel of 200 ft and over (or of a length not given). */
+export const RECREATIONAL_LENGTH_NOTE =
+  "One sentence of § 89-a(1) limits the board's discretion to recreational vessels \"of less than two hundred feet in length\"; " +
+  "its last sentence repeats the exemption with no length limit, which is the reading used (D13; setting recreationalExemption).";
 
 /** § 89-a(1), D12: shown beside any answer, for the task pane and help text. */
 export const REFUSED_PILOT_NOTE =
@@ -63,7 +71,7 @@ export interface PilotRequirementInput {
   proceedsBySea?: boolean;
   /** Default false: a recreational vessel (46 U.S.C. § 2101(34)) only when the user says so. */
   recreational?: boolean;
-  /** Needed only when the vessel is recreational and the answer turns on its length. */
+  /** Used only for a recreational vessel: the note from 200 ft, and needed under the under200Ft setting (D13). */
   lengthFt?: Decimal | null;
 }
 
@@ -81,6 +89,8 @@ export interface PilotRequirement {
   citation: typeof COMPULSORY_PILOTAGE_CITATION;
   /** null for an enrolled vessel, which the subdivision does not reach at all. */
   smallVesselException: SmallVesselException | null;
+  /** A remark the answer depends on (D13's two sentences), or null. Also the end of `reason`. */
+  note: string | null;
 }
 
 const VESSEL_STATUS_WORDS: Record<VesselStatus, readonly string[]> = {
@@ -146,12 +156,13 @@ function conditionsNotMet(exception: SmallVesselException, tons: Decimal, draft:
  * § 89-a(1), D13. "Every foreign vessel and every American vessel under register, except vessels
  * proceeding otherwise than by sea and of less than three hundred gross registered tons and having a
  * fully loaded draft of seven feet or less, … shall take a Hudson river pilot". The exception needs
- * all three conditions. "Recreational vessels … of less than two hundred feet in length may be
- * exempted … at the discretion of the board of commissioners of pilots": BOARD DISCRETION, not yes
- * or no; a recreational vessel that meets the statutory exception is NOT REQUIRED without the board.
- * An American vessel not under register (enrolled) is not named: NOT REQUIRED.
+ * all three conditions. "Recreational vessels … may be exempted … at the discretion of the board of
+ * commissioners of pilots": BOARD DISCRETION, not yes or no, at any length unless the setting reads
+ * the first sentence's "less than two hundred feet" as the limit (D13); a recreational vessel that
+ * meets the statutory exception is NOT REQUIRED without the board. An American vessel not under
+ * register (enrolled) is not named: NOT REQUIRED.
  */
-export function pilotRequirement(input: PilotRequirementInput): PilotRequirement {
+export function pilotRequirement(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): PilotRequirement {
   const citation = COMPULSORY_PILOTAGE_CITATION;
   const tons = checkGrossTons(input.grossTons, "gross_tons");
   const draft = checkPositiveFeet(input.loadedDraftFt, "loaded_draft_ft", "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
@@ -169,6 +180,7 @@ export function pilotRequirement(input: PilotRequirementInput): PilotRequirement
         "§ 89-a(1) names every foreign vessel and every American vessel under register.",
       citation,
       smallVesselException: null,
+      note: null,
     };
   }
 
@@ -189,6 +201,7 @@ export function pilotRequirement(input: PilotRequirementInput): PilotRequirement
         `${draft.toString()} ft (7 ft or less) is excepted from compulsory Hudson River pilotage.`,
       citation,
       smallVesselException: exception,
+      note: null,
     };
   }
 
@@ -196,34 +209,42 @@ export function pilotRequirement(input: PilotRequirementInput): PilotRequirement
   const exceptionWords = `the small-vessel exception does not apply: ${conditionsNotMet(exception, tons, draft)}`;
 
   if (recreational) {
-    if (length === null) {
-      throw new PilotageInputError(
-        "BLANK",
-        "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
-        "length_ft",
-      );
+    const underLimit = length !== null && length.lt(RECREATIONAL_DISCRETION.lengthFtBelow);
+    if (settings.recreationalExemption === "under200Ft") {
+      if (length === null) {
+        throw new PilotageInputError(
+          "BLANK",
+          "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
+          "length_ft",
+        );
+      }
+      if (!underLimit) {
+        return {
+          answer: "REQUIRED",
+          reason:
+            `${required}; a recreational vessel of ${length.toString()} ft is not less than 200 ft, so the board's discretion ` +
+            `does not reach it (D13, setting recreationalExemption under200Ft); ${exceptionWords}.`,
+          citation,
+          smallVesselException: exception,
+          note: null,
+        };
+      }
     }
-    if (length.lt(RECREATIONAL_DISCRETION.lengthFtBelow)) {
-      return {
-        answer: "BOARD DISCRETION",
-        reason:
-          `A recreational vessel (46 U.S.C. § 2101(34)) of ${length.toString()} ft, less than 200 ft: the board of commissioners of pilots may ` +
-          `exempt it at its discretion; unless the board does, ${required.charAt(0).toLowerCase()}${required.slice(1)} (${exceptionWords}).`,
-        citation,
-        smallVesselException: exception,
-      };
-    }
+    const size = length === null ? "of a length not given" : underLimit ? `of ${length.toString()} ft, less than 200 ft` : `of ${length.toString()} ft`;
+    const note = underLimit ? null : RECREATIONAL_LENGTH_NOTE;
     return {
-      answer: "REQUIRED",
+      answer: "BOARD DISCRETION",
       reason:
-        `${required}; a recreational vessel of ${length.toString()} ft is not less than 200 ft, so the board's discretion ` +
-        `does not reach it (D13); ${exceptionWords}.`,
+        `A recreational vessel (46 U.S.C. § 2101(34)) ${size}: the board of commissioners of pilots may ` +
+        `exempt it at its discretion; unless the board does, ${required.charAt(0).toLowerCase()}${required.slice(1)} (${exceptionWords}).` +
+        (note === null ? "" : ` ${note}`),
       citation,
       smallVesselException: exception,
+      note,
     };
   }
 
-  return { answer: "REQUIRED", reason: `${required}; ${exceptionWords}.`, citation, smallVesselException: exception };
+  return { answer: "REQUIRED", reason: `${required}; ${exceptionWords}.`, citation, smallVesselException: exception, note: null };
 }
 
 // ---------------------------------------------------------------------------------------------

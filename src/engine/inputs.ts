@@ -6,6 +6,7 @@ import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
 import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
+import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
 import { isBlank } from "./blank";
@@ -58,7 +59,7 @@ export const UNMEASURED_WORD = "UNMEASURED";
 export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
 
 
-/** A decimal number from a number or numeric text ("1,234.5" allowed). */
+/** A decimal number from a number or numeric text ("1,234.5" allowed; "0,500" is not, D23). */
 export function readDecimal(input: unknown, field: string, what: string): Decimal {
   if (isBlank(input)) throw new PilotageInputError("BLANK", `The ${what} is blank: enter a number.`, field);
   if (typeof input === "number") {
@@ -66,7 +67,7 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
     return new Money(input);
   }
   if (typeof input === "string") {
-    const text = input.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+    const text = ungroupThousands(input.trim().replace(/^\$/, ""));
     // Text has no size limit of its own: 400 digits would make an amount no number can hold.
     if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
       const value = new Money(text);
@@ -74,7 +75,12 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
       return value;
     }
   }
-  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${shownInput(input)}" is not a number.`, field);
+  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${shownInput(input)}" is not a number${commaAdvice(input)}.`, field);
+}
+
+/** ": a comma only groups thousands …" for text whose comma is not a thousands separator (D23), else "". */
+function commaAdvice(input: unknown): string {
+  return typeof input === "string" && hasStrayComma(input) ? `: ${COMMA_ADVICE}` : "";
 }
 
 /** Pilotage units as typed: a positive number, or the word UNMEASURED (D2). A blank is an error, never the maximum. */
@@ -101,7 +107,8 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     units = readDecimal(input, field, "pilotage units");
   } catch (error) {
     if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") {
-      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${shownInput(input)}" are not a number: enter the units or ${UNMEASURED_WORD}.`, field);
+      const advice = commaAdvice(input);
+      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${shownInput(input)}" are not a number${advice === "" ? `: enter the units or ${UNMEASURED_WORD}` : advice}.`, field);
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
 import { Money } from "./money";
+import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
 import { EngineSettings } from "./settings";
 import { isBlank } from "./blank";
 
@@ -58,12 +59,11 @@ function notPositive(words: string, input: unknown, dimension: Dimension, plainU
 }
 
 function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
-  const text = raw
+  const text = ungroupThousands(raw
     .trim()
     .toLowerCase()
     .replace(/[′’‘`]/g, "'")
-    .replace(/[″“”]|''/g, '"')
-    .replace(/,(?=\d{3}(\D|$))/g, "")
+    .replace(/[″“”]|''/g, '"'))
     .replace(/\b(ft|in|m)\.(?=\s|\d|$)/g, "$1");
   let match = PLAIN.exec(text);
   if (match) return feetFrom(new Money(match[1]), plainUnit);
@@ -85,6 +85,9 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
   if (match) return feetFrom(new Money(match[1]), "m");
   // A minus sign before a measurement: say what is wrong with it, not how measurements are written.
   if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(DIMENSION_WORDS[dimension], raw, dimension, plainUnit);
+  if (hasStrayComma(text)) {
+    throw new PilotageInputError("BAD_MEASUREMENT_TEXT", `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: ${COMMA_ADVICE}.`, dimension);
+  }
   throw new PilotageInputError(
     "BAD_MEASUREMENT_TEXT",
     `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,

@@ -6,6 +6,7 @@ import {
   BaseFeeWorking,
   boardFeeLines,
   ChargeLine,
+  secondPilotBasisCents,
   secondPilotLineFromCents,
   surchargeLine,
   surchargeTableOn,
@@ -57,19 +58,23 @@ export function quoteTransit(input: TransitInput, settings: EngineSettings): Quo
   const lines: ChargeLine[] = [base];
   if (!input.units.measured) warn(UNMEASURED_WARNING);
 
+  let surcharge: ChargeLine;
   try {
-    lines.push(surchargeLine(input.units, surchargeTableOn(input.date, input.boardSurcharge ?? [], settings)));
+    surcharge = surchargeLine(input.units, surchargeTableOn(input.date, input.boardSurcharge ?? [], settings));
   } catch (error) {
     if (!(error instanceof PilotageInputError) || error.code !== "NO_SURCHARGE_TABLE") throw error;
-    lines.push(chargeLine("surcharge", SURCHARGE_LABEL, null, "§ 89-a(4)(b)(1-c)(iii)", () => error.message));
+    surcharge = chargeLine("surcharge", SURCHARGE_LABEL, null, "§ 89-a(4)(b)(1-c)(iii)", () => error.message);
     warn(`Surcharge not entered: ${error.message}`);
   }
+  lines.push(surcharge);
 
-  const secondPilot = secondPilotLineFromCents(base.amountCents as number, {
+  // D11: the 50% is of base pilotage, or of base plus surcharge under the setting.
+  const basisCents = secondPilotBasisCents(base.amountCents as number, surcharge.amountCents, settings.secondPilotBasis);
+  const secondPilot = secondPilotLineFromCents(basisCents, {
     continuousHours: input.continuousHours ?? null,
     relievedAtMidRiver: input.relievedAtMidRiver ?? false,
     anchoredEightHours: input.anchoredEightHours ?? false,
-  });
+  }, settings.secondPilotBasis);
   if (secondPilot) lines.push(secondPilot);
 
   let totalCents = 0;

@@ -15,6 +15,16 @@ export interface EngineSettings {
   actEffectiveDate: IsoDate;
   /** D6: start of clause (vi); null = unknown, so clause (v) stays in force until clause (vii). */
   clauseVIStart: IsoDate | null;
+  /**
+   * D11: what the second pilot's 50% is of: the base pilotage fee (default), or base plus the
+   * surcharge, which (1-c)(iv) deems "a pilotage fee".
+   */
+  secondPilotBasis: "base" | "basePlusSurcharge";
+  /**
+   * D13: the board's discretion over recreational vessels reaches any length (the last sentence
+   * of § 89-a(1), default), or only those under 200 ft (its earlier sentence).
+   */
+  recreationalExemption: "anyLength" | "under200Ft";
 }
 
 export const DEFAULT_SETTINGS: Readonly<EngineSettings> = Object.freeze({
@@ -22,6 +32,8 @@ export const DEFAULT_SETTINGS: Readonly<EngineSettings> = Object.freeze({
   at100Units: "perUnitRate",
   actEffectiveDate: "2015-11-20",
   clauseVIStart: null,
+  secondPilotBasis: "base",
+  recreationalExemption: "anyLength",
 });
 
 /** What each setting means, for help text and for quotes that name non-default settings. */
@@ -30,7 +42,26 @@ export const SETTING_DESCRIPTIONS: Record<keyof EngineSettings, string> = {
   at100Units: "D4 charge at exactly 100 units",
   actEffectiveDate: "D6/D8 effective date of the 2015 act (clauses (i)–(v), surcharge periods)",
   clauseVIStart: "D6 start date of clause (vi)",
+  secondPilotBasis: "D11 second pilot's 50% is of",
+  recreationalExemption: "D13 board's discretion over recreational vessels",
 };
+
+/** The values a choice setting takes, with what each means; the first is the default. */
+export const SETTING_CHOICES = {
+  at100Units: { perUnitRate: "the per-unit rate", flatAmount: 'the flat "more than 50 and up to 100" amount' },
+  secondPilotBasis: { base: "the base pilotage fee", basePlusSurcharge: "the base pilotage fee plus the surcharge" },
+  recreationalExemption: { anyLength: "recreational vessels of any length", under200Ft: "recreational vessels under 200 ft only" },
+} as const satisfies Partial<Record<keyof EngineSettings, Record<string, string>>>;
+
+type ChoiceSetting = keyof typeof SETTING_CHOICES;
+
+function readChoice<K extends ChoiceSetting>(key: K, value: unknown, decision: string): EngineSettings[K] {
+  const choices = Object.keys(SETTING_CHOICES[key]);
+  if (typeof value !== "string" || !choices.includes(value)) {
+    throw new PilotageInputError("BAD_SETTING", `The ${decision} setting must be ${choices.map((c) => `"${c}"`).join(" or ")}.`, key);
+  }
+  return value as EngineSettings[K];
+}
 
 /** Checks a partial settings object (from a flag, a form or a workbook) and fills in defaults. */
 export function resolveSettings(partial: Partial<Record<keyof EngineSettings, unknown>> = {}): EngineSettings {
@@ -45,10 +76,13 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
     settings.unitsDecimals = decimals;
   }
   if (partial.at100Units !== undefined && partial.at100Units !== null) {
-    if (partial.at100Units !== "perUnitRate" && partial.at100Units !== "flatAmount") {
-      throw new PilotageInputError("BAD_SETTING", 'The 100-unit boundary (D4) must be "perUnitRate" or "flatAmount".', "at100Units");
-    }
-    settings.at100Units = partial.at100Units;
+    settings.at100Units = readChoice("at100Units", partial.at100Units, "100-unit boundary (D4)");
+  }
+  if (partial.secondPilotBasis !== undefined && partial.secondPilotBasis !== null) {
+    settings.secondPilotBasis = readChoice("secondPilotBasis", partial.secondPilotBasis, "second pilot's basis (D11)");
+  }
+  if (partial.recreationalExemption !== undefined && partial.recreationalExemption !== null) {
+    settings.recreationalExemption = readChoice("recreationalExemption", partial.recreationalExemption, "recreational exemption (D13)");
   }
   if (partial.actEffectiveDate !== undefined && partial.actEffectiveDate !== null && partial.actEffectiveDate !== "") {
     settings.actEffectiveDate = parseIsoDate(String(partial.actEffectiveDate), "2015 act effective date");

@@ -4,7 +4,16 @@
  * that only Section 2 pays. A door that shows lines one by one (a reconciliation row, a form) takes them from
  * here and never works a line out or sums a total itself.
  */
-import { baseFeeLine, boardFeeLines, ChargeCode, ChargeLine, secondPilotLineFromCents, surchargeLine, surchargeTableOn } from "./charges";
+import {
+  baseFeeLine,
+  boardFeeLines,
+  ChargeCode,
+  ChargeLine,
+  secondPilotBasisCents,
+  secondPilotLineFromCents,
+  surchargeLine,
+  surchargeTableOn,
+} from "./charges";
 import { PilotageInputError } from "./errors";
 import { BOARD_FEE_CODES } from "./rates/board-fees";
 import { baseFeeOn, Quote, quoteTransit } from "./quote";
@@ -77,13 +86,17 @@ export function transitLines(fields: TransitFields, boards: TransitBoards, setti
     ? { kind: "input_error", error: forSurcharge.error }
     : attempt(() => outcomeOfLine(surchargeLine(forSurcharge.values.units, surchargeTableOn(forSurcharge.values.date, boards.boardSurcharge ?? [], settings))));
   const forSecondPilot = needing(fields, ["hours", "relievedAtMidRiver", "anchoredEightHours"]);
-  const base = lines.base;
+  const { base, surcharge } = lines;
+  const basis = settings.secondPilotBasis;
   if ("error" in forSecondPilot) lines.second_pilot = { kind: "input_error", error: forSecondPilot.error };
   else if (forSecondPilot.values.hours === null) lines.second_pilot = { kind: "not_applicable" };
   else if (base.kind !== "amount") lines.second_pilot = base;
+  // D11 basePlusSurcharge: a surcharge that could not be read leaves the second pilot's basis unknown.
+  else if (basis === "basePlusSurcharge" && surcharge.kind === "input_error") lines.second_pilot = surcharge;
   else {
     const { hours, relievedAtMidRiver, anchoredEightHours } = forSecondPilot.values;
-    lines.second_pilot = outcomeOfLine(secondPilotLineFromCents(base.cents, { continuousHours: hours, relievedAtMidRiver, anchoredEightHours }) ?? undefined);
+    const basisCents = secondPilotBasisCents(base.cents, surcharge.kind === "amount" ? surcharge.cents : null, basis);
+    lines.second_pilot = outcomeOfLine(secondPilotLineFromCents(basisCents, { continuousHours: hours, relievedAtMidRiver, anchoredEightHours }, basis) ?? undefined);
   }
   const forFees = needing(fields, ["section", "date"]);
   const feeLines = "error" in forFees ? null : boardFeeLines(forFees.values.section, forFees.values.date, boards.boardFees ?? []);

@@ -24,6 +24,7 @@ import {
   surchargeCap,
 } from "../engine";
 import { Cell, Grid, mapRows, optionalGrid } from "./excel-cells";
+import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
 
@@ -34,8 +35,9 @@ function dateCell(cell: Cell, field: string, what: string) {
 }
 
 export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid | null, recreational: Grid | null, length: Grid | null): Result<string> {
+  const settings = getFunctionSettings();
   return mapRows([status, tons, draft, optionalGrid(bySea), optionalGrid(recreational), optionalGrid(length)], ([s, t, d, b, r, l]) =>
-    pilotRequirement(readPilotRequirementInput({ vesselStatus: s, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l })).answer,
+    pilotRequirement(readPilotRequirementInput({ vesselStatus: s, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings).answer,
   );
 }
 

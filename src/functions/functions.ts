@@ -153,10 +153,11 @@ export function HUDSON_SURCHARGE(units: any[][], date: any[][], board_surcharge?
  * @param {any[][]} hours Expected hours of continuous pilotage.
  * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station (no second-pilot fee).
  * @param {any[][]} [anchored_8_hours] TRUE when the vessel anchors at least 8 hours so no pilot exceeds 10 hours.
+ * @param {any[][]} [surcharge] The transit's surcharge, e.g. from HUDSON_SURCHARGE; used only under the setting "base plus surcharge" (D11).
  * @returns {any[][]} Second-pilot fee in USD (0 when none is due).
  */
-export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_at_midriver?: any[][], anchored_8_hours?: any[][]): any[][] {
-  return asMoney(pilotage.secondPilot(base_fee, hours, relieved_at_midriver ?? null, anchored_8_hours ?? null));
+export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_at_midriver?: any[][], anchored_8_hours?: any[][], surcharge?: any[][]): any[][] {
+  return asMoney(pilotage.secondPilot(base_fee, hours, relieved_at_midriver ?? null, anchored_8_hours ?? null, surcharge ?? null));
 }
 
 /** HUDSON_TOTAL's, HUDSON_QUOTE's and HUDSON_QUOTE_CARD's arguments as the adapters take them (a missing optional one is null). */

@@ -13,6 +13,7 @@ import {
   clauseStartDate,
   explainBaseFee,
   Money,
+  readAmount,
   readBaseFee,
   readBoardFeeRows,
   readBoardSurchargeRows,
@@ -33,7 +34,7 @@ import { PilotageInputError } from "../engine/errors";
 import { readFlag, readHours } from "../engine/inputs";
 import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
 import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
+import { Cell, Grid, isBlank, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -127,15 +128,18 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
   );
 }
 
-export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null): Result<number> {
-  return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored)], ([fee, h, r, a]) => {
+export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null, surchargeAmount: Grid | null = null): Result<number> {
+  const settings = getFunctionSettings();
+  return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored), optionalGrid(surchargeAmount)], ([fee, h, r, a, sc]) => {
     const base = readBaseFee(required(fee, "base_fee", "enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."));
     const continuousHours = readHours(required(h, "hours", "enter the expected hours of continuous pilotage."));
+    // D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is blank.
+    const surcharge = settings.secondPilotBasis === "base" || isBlank(sc) || sc === 0 ? null : readAmount(sc, "surcharge", "surcharge");
     const line = secondPilotLine(base, {
       continuousHours,
       relievedAtMidRiver: readFlag(r, "relieved_at_midriver"),
       anchoredEightHours: readFlag(a, "anchored_8_hours"),
-    });
+    }, settings.secondPilotBasis, surcharge);
     return centsNumber(line?.amount ?? new Money(0));
   });
 }

@@ -79,7 +79,7 @@ export interface FieldError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings (D1, D4, D6)
+// Settings (D1, D4, D6, D11, D13)
 
 export interface SettingsResult {
   settings: EngineSettings | null;
@@ -94,6 +94,8 @@ export function readSettingsForm(form: SettingsState): SettingsResult {
       at100Units: form.at100Units,
       actEffectiveDate: form.actEffectiveDate.trim(),
       clauseVIStart: form.clauseVIStart.trim() === "" ? null : form.clauseVIStart.trim(),
+      secondPilotBasis: form.secondPilotBasis,
+      recreationalExemption: form.recreationalExemption,
     });
     return { settings, errors: [] };
   } catch (error) {
@@ -104,7 +106,7 @@ export function readSettingsForm(form: SettingsState): SettingsResult {
 
 /** resolveSettings names a setting by its key, or (for a date it could not read) by what the date is. */
 function settingOfField(field: string | undefined): SettingProp {
-  if (field === "unitsDecimals" || field === "at100Units" || field === "actEffectiveDate" || field === "clauseVIStart") return field;
+  if (field === "unitsDecimals" || field === "at100Units" || field === "actEffectiveDate" || field === "clauseVIStart" || field === "secondPilotBasis" || field === "recreationalExemption") return field;
   if (field && field.includes("(vi)")) return "clauseVIStart";
   return "actEffectiveDate";
 }
@@ -116,6 +118,8 @@ export function settingsFormOf(settings: EngineSettings): SettingsState {
     at100Units: settings.at100Units,
     actEffectiveDate: settings.actEffectiveDate,
     clauseVIStart: settings.clauseVIStart ?? "",
+    secondPilotBasis: settings.secondPilotBasis,
+    recreationalExemption: settings.recreationalExemption,
   };
 }
 
@@ -382,7 +386,7 @@ export function computePane(state: PaneState, settings: EngineSettings): PaneRes
   const sum = quoted ? totalOfQuotes(transits.map((t) => t.quote as Quote)) : null;
   const grandTotalCents = sum === null ? null : sum.totalCents;
   const complete = sum !== null && sum.complete;
-  const compliance = checkCompliance(state.compliance);
+  const compliance = checkCompliance(state.compliance, settings);
   return {
     vessel,
     board,
@@ -424,7 +428,7 @@ const COMPLIANCE_FIELDS: Record<string, ComplianceProp> = {
   length_ft: "length",
 };
 
-export function checkCompliance(form: ComplianceState): ComplianceResult {
+export function checkCompliance(form: ComplianceState, settings: EngineSettings): ComplianceResult {
   const started = form.vesselStatus !== "" || !isBlankText(form.grossTons) || !isBlankText(form.loadedDraftFt);
   if (!started) return { started, answer: null, errors: [] };
   try {
@@ -436,7 +440,7 @@ export function checkCompliance(form: ComplianceState): ComplianceResult {
       recreational: form.recreational,
       lengthFt: form.lengthFt,
     });
-    return { started, answer: pilotRequirement(input), errors: [] };
+    return { started, answer: pilotRequirement(input, settings), errors: [] };
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
     const prop = (error.field !== undefined && COMPLIANCE_FIELDS[error.field]) || "status";

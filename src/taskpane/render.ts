@@ -450,6 +450,26 @@ function settingsSection(state: PaneState, mode: Mode): HTMLElement {
       value: s.clauseVIStart,
       hint: "Blank: not known, so clause (v) stays in force until clause (vii) (2022-01-01).",
     }),
+    selectField({
+      id: ids.setting("secondPilotBasis"),
+      label: "Second pilot: 50% of (D11)",
+      bind: "settings.secondPilotBasis",
+      value: s.secondPilotBasis,
+      options: [
+        ["base", "The base pilotage fee (default)"],
+        ["basePlusSurcharge", "Base pilotage plus the surcharge ((1-c)(iv) deems it a pilotage fee)"],
+      ],
+    }),
+    selectField({
+      id: ids.setting("recreationalExemption"),
+      label: "Board's discretion over recreational vessels (D13)",
+      bind: "settings.recreationalExemption",
+      value: s.recreationalExemption,
+      options: [
+        ["anyLength", "Any length: the last sentence of § 89-a(1) (default)"],
+        ["under200Ft", "Under 200 ft only: the earlier sentence of § 89-a(1)"],
+      ],
+    }),
     el("div", { class: "actions" }, button("Save settings", "save-settings", { class: "button secondary" }), button("Reset to defaults", "reset-settings", { class: "button subtle" })),
     el("p", { id: "settings-message", class: "message", role: "status", "aria-live": "polite" }),
   );

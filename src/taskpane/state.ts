@@ -57,7 +57,7 @@ export interface SurchargeRowState {
   perUnitOver100: string;
 }
 
-/** The interpretation settings as typed (D1, D4, D6); resolveSettings checks them. */
+/** The interpretation settings as typed (D1, D4, D6, D11, D13); resolveSettings checks them. */
 export interface SettingsState {
   /** "" = do not round; "0"…"6" decimals. */
   unitsDecimals: string;
@@ -65,6 +65,10 @@ export interface SettingsState {
   actEffectiveDate: string;
   /** "" = unknown. */
   clauseVIStart: string;
+  /** D11: "base" or "basePlusSurcharge". */
+  secondPilotBasis: "base" | "basePlusSurcharge";
+  /** D13: "anyLength" or "under200Ft". */
+  recreationalExemption: "anyLength" | "under200Ft";
 }
 
 /** The § 89-a(1) check (D13). */
@@ -95,6 +99,8 @@ export const DEFAULT_SETTINGS_STATE: Readonly<SettingsState> = Object.freeze({
   at100Units: "perUnitRate",
   actEffectiveDate: "2015-11-20",
   clauseVIStart: "",
+  secondPilotBasis: "base",
+  recreationalExemption: "anyLength",
 });
 
 /** A new pane: an empty vessel and one inbound Lower River transit. */
@@ -236,6 +242,8 @@ export function deserializeState(saved: string | null): PaneState | null {
     at100Units: oneOf(st.at100Units, ["perUnitRate", "flatAmount"] as const, "perUnitRate"),
     actEffectiveDate: text(st.actEffectiveDate, DEFAULT_SETTINGS_STATE.actEffectiveDate),
     clauseVIStart: text(st.clauseVIStart),
+    secondPilotBasis: oneOf(st.secondPilotBasis, ["base", "basePlusSurcharge"] as const, "base"),
+    recreationalExemption: oneOf(st.recreationalExemption, ["anyLength", "under200Ft"] as const, "anyLength"),
   };
   const c = record(s.compliance);
   const compliance: ComplianceState = {
@@ -280,7 +288,13 @@ const DIMENSION_PARTS = ["feet", "inches", "metres"];
 const TRANSIT_PROPS = ["section", "date", "direction", "hours", "relievedAtMidRiver", "anchoredEightHours"];
 const FEE_PROPS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
 const SURCHARGE_PROPS = ["from", "upTo50", "over50UpTo100", "perUnitOver100"];
-const SETTINGS_PROPS = ["unitsDecimals", "at100Units", "actEffectiveDate", "clauseVIStart"];
+const SETTINGS_PROPS = ["unitsDecimals", "at100Units", "actEffectiveDate", "clauseVIStart", "secondPilotBasis", "recreationalExemption"];
+/** The values each choice setting's select offers; anything else is not a value the state takes. */
+const SETTING_VALUES: Record<string, readonly string[]> = {
+  at100Units: ["perUnitRate", "flatAmount"],
+  secondPilotBasis: ["base", "basePlusSurcharge"],
+  recreationalExemption: ["anyLength", "under200Ft"],
+};
 const COMPLIANCE_PROPS = ["vesselStatus", "grossTons", "loadedDraftFt", "proceedsBySea", "recreational", "lengthFt"];
 
 /** Sets the field a control is bound to; false when the path or the value's type is not one the state has. */
@@ -307,7 +321,7 @@ export function setField(state: PaneState, path: string, value: string | boolean
     case "surcharge":
       return assignText(rowOf(state.boardSurcharge, second), third, value, SURCHARGE_PROPS);
     case "settings":
-      if (second === "at100Units" && value !== "perUnitRate" && value !== "flatAmount") return false;
+      if (second in SETTING_VALUES && !SETTING_VALUES[second].includes(String(value))) return false;
       return assignText(state.settings, second, value, SETTINGS_PROPS);
     case "compliance":
       return assignText(state.compliance, second, value, COMPLIANCE_PROPS);

@@ -72,6 +72,11 @@ export const PANE_FIELDS = {
   "setting-units-decimals": { label: "Settings › Round pilotage units before the tables (D1)", path: "settings.unitsDecimals", id: "setting-unitsDecimals" },
   "setting-act-date": { label: "Settings › Effective date of the 2015 act (D6)", path: "settings.actEffectiveDate", id: "setting-actEffectiveDate" },
   "setting-clause-vi": { label: "Settings › Start of clause (vi) (D6)", path: "settings.clauseVIStart", id: "setting-clauseVIStart" },
+  "setting-recreational": {
+    label: "Settings › Board's discretion over recreational vessels (D13)",
+    path: "settings.recreationalExemption",
+    id: "setting-recreationalExemption",
+  },
   "compliance-status": { label: "Compliance › Vessel status", path: "compliance.vesselStatus", id: "compliance-status" },
   "compliance-grt": { label: "Compliance › Gross registered tons", path: "compliance.grossTons", id: "compliance-grt" },
   "compliance-draft": { label: "Compliance › Fully loaded draft (feet)", path: "compliance.loadedDraftFt", id: "compliance-draft" },
@@ -147,7 +152,9 @@ const NO_SCHEDULE_2015_06_01 =
 const NO_SCHEDULE_2014 =
   "No § 89-a base pilotage schedule is encoded for 2014-06-01: clause (i) starts 2015-11-20 (assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.";
 const STATUS_ADVICE = 'use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).';
-const NOT_SET_BY_6 = "(it names before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2011–2015)";
+const NOT_SET_BY_6 = "(it names before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2015)";
+/** D23: what a comma that does not group thousands is told. */
+const COMMA_ADVICE = "a comma only groups thousands (1,234.5); write a decimal with a point (0.5).";
 const ONE_TRANSIT = "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits.";
 /** A valid transit for the CLI cases that go wrong elsewhere. */
 const TRANSIT = ["--units", "200", "--section", "1", "--date", "2026-06-15"];
@@ -185,6 +192,7 @@ export const CATALOGUE: CatalogueCase[] = [
     "The pilotage units are blank: enter the units, or the word UNMEASURED if the master or agent did not provide the measurements (§ 89-a(4)(d)).",
   ),
   fn("base-units-in-words", "HUDSON_BASE_FEE", ["two hundred", 1, "2026-06-15"], "#VALUE!", 'The pilotage units "two hundred" are not a number: enter the units or UNMEASURED.'),
+  fn("base-units-leading-zero-comma", "HUDSON_BASE_FEE", ["0,500", 1, "2026-06-15"], "#VALUE!", `The pilotage units "0,500" are not a number: ${COMMA_ADVICE}`),
   fn("base-units-true", "HUDSON_BASE_FEE", [true, 1, "2026-06-15"], "#VALUE!", "The pilotage units must be a number or UNMEASURED, not TRUE/FALSE."),
   fn("base-units-zero-desktop-empty", "HUDSON_BASE_FEE", [0, 1, "2026-06-15"], "#NUM!", "The pilotage units must be more than zero (an empty cell reads as 0): enter the units."),
   fn("base-units-over-50000", "HUDSON_BASE_FEE", [60000, 1, "2026-06-15"], "#NUM!", "60000 pilotage units is more than any vessel has (over 50,000): check the figure."),
@@ -334,13 +342,7 @@ export const CATALOGUE: CatalogueCase[] = [
     "#NUM!",
     "The fully loaded draft must be more than zero feet (an empty cell reads as 0): enter it in feet.",
   ),
-  fn(
-    "required-recreational-without-length",
-    "HUDSON_PILOT_REQUIRED",
-    ["foreign", 150, 5, OMITTED, true],
-    "#VALUE!",
-    "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
-  ),
+  fn("required-length-leading-zero-comma", "HUDSON_PILOT_REQUIRED", ["foreign", 150, 5, OMITTED, true, "0,150"], "#VALUE!", `The length (feet) "0,150" is not a number: ${COMMA_ADVICE}`),
   fn("required-length-over-2000-ft", "HUDSON_PILOT_REQUIRED", ["foreign", 150, 5, OMITTED, true, 2500], "#NUM!", "A length of 2500 ft is over 2,000 ft: check the figure and that it is in feet."),
   fn(
     "required-by-sea-zero",
@@ -386,6 +388,13 @@ export const CATALOGUE: CatalogueCase[] = [
     [1980],
     "#N/A",
     `Retirement in 1980 is not set by § 89-a(6): the text goes from "before nineteen eighty" to "from nineteen eighty-one" ${NOT_SET_BY_6}.`,
+  ),
+  fn(
+    "pension-2013",
+    "HUDSON_FIXED_PENSION",
+    [2013],
+    "#N/A",
+    'Retirement in 2013 is not set by § 89-a(6): it names before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2015; "an active … pilot who retires before two thousand sixteen" is read as one active when the 2015 act took effect (D17).',
   ),
   fn(
     "pension-2020",
@@ -449,7 +458,17 @@ export const CATALOGUE: CatalogueCase[] = [
   cli(
     "cli-units-negative-without-equals",
     ["quote", "--units", "-5", "--section", "1", "--date", "2026-06-15"],
-    "hudson-pilotage quote: Option '--units' argument is ambiguous. Did you forget to specify the option argument for '--units'? To specify an option argument starting with a dash use '--units=-XYZ'. (see --help)",
+    "hudson-pilotage quote: The pilotage units must be more than zero: enter the units.",
+  ),
+  cli("cli-units-minus-one", ["quote", "--units", "-1", "--section", "1", "--date", "2026-06-15"], "hudson-pilotage quote: The pilotage units must be more than zero: enter the units."),
+  cli("cli-units-leading-zero-comma", ["quote", "--units", "0,500", "--section", "1", "--date", "2026-06-15"], `hudson-pilotage quote: The pilotage units "0,500" are not a number: ${COMMA_ADVICE}`),
+  cli("cli-launch-fee-decimal-comma", ["quote", ...TRANSIT, "--launch-fee", "310,5"], `hudson-pilotage quote: The launch fee "310,5" is not a number: ${COMMA_ADVICE}`),
+  cli("cli-launch-fee-negative-without-equals", ["quote", ...TRANSIT, "--launch-fee", "-10"], "hudson-pilotage quote: The launch fee cannot be negative: enter the amount in dollars, 0 or more."),
+  cli("cli-second-pilot-basis-half", ["quote", ...TRANSIT, "--second-pilot-basis", "half"], 'hudson-pilotage quote: --second-pilot-basis takes "base" or "base-plus-surcharge".'),
+  cli(
+    "cli-recreational-exemption-short",
+    ["quote", ...TRANSIT, "--recreational-exemption", "short"],
+    'hudson-pilotage quote: --recreational-exemption takes "any-length" or "under-200-ft".',
   ),
   cli(
     "cli-thirteen-inches",
@@ -558,6 +577,7 @@ export const CATALOGUE: CatalogueCase[] = [
   ),
   pane("pane-hours-negative", [["transit-hours", "-3"]], "transit-hours", HOURS_NEGATIVE),
   pane("pane-hours-in-words", [["transit-hours", "ten"]], "transit-hours", 'The continuous pilotage hours "ten" is not a number.'),
+  pane("pane-hours-decimal-comma", [["transit-hours", "10,5"]], "transit-hours", `The continuous pilotage hours "10,5" is not a number: ${COMMA_ADVICE}`),
   pane("pane-hours-over-ten-days", [["transit-hours", "300"]], "transit-hours", "300 hours of continuous pilotage is more than ten days: check the figure."),
 
   // ---- Task pane: board-set amounts ---------------------------------------------------------
@@ -607,8 +627,8 @@ export const CATALOGUE: CatalogueCase[] = [
     `The vessel status is blank: ${STATUS_ADVICE}`,
   ),
   pane(
-    "pane-compliance-recreational-without-length",
-    [["compliance-status", "registered"], ["compliance-grt", "500"], ["compliance-draft", "9"], ["compliance-recreational", true]],
+    "pane-compliance-recreational-without-length-under-200-ft-setting",
+    [["setting-recreational", "under200Ft"], ["compliance-status", "registered"], ["compliance-grt", "500"], ["compliance-draft", "9"], ["compliance-recreational", true]],
     "compliance-length",
     "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
   ),

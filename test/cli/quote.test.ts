@@ -30,6 +30,25 @@ describe("hudson-pilotage quote", () => {
     expect(out.stdout).not.toContain("Mid-river");
   });
 
+  test("--second-pilot-basis base-plus-surcharge (D11): 50% of base plus surcharge, named in the settings", () => {
+    // 2019-06-15: clause (iv) and the statutory surcharge of the 37th–48th month (anchor 2015-11-20).
+    // Section 2, 271.43 units: base 271.43 × $18.15 = $4,926.4545 → $4,926.45; surcharge 271.43 × $3.05 = $827.8615 → $827.86.
+    // 12 h > 10 h: 50% × ($4,926.45 + $827.86 = $5,754.31) = $2,877.155 → $2,877.16 (default: 50% × $4,926.45 = $2,463.23).
+    const args = ["quote", "--units", "271.43", "--section", "2", "--date", "2019-06-15", "--hours", "12", "--json"];
+    const secondPilot = (out: { stdout: string }) => JSON.parse(out.stdout).lines.find((l: { code: string }) => l.code === "second_pilot").amount;
+    expect(secondPilot(run(...args))).toBe("2463.23");
+    const out = run(...args, "--second-pilot-basis", "base-plus-surcharge");
+    expect(out.code).toBe(0);
+    expect(secondPilot(out)).toBe("2877.16");
+    expect(JSON.parse(out.stdout).settingsNotDefault).toEqual(["D11 second pilot's 50% is of: basePlusSurcharge"]);
+  });
+
+  test("a negative number after a flag is its value, read and refused by the reader (not an ambiguous command line)", () => {
+    const out = run("quote", "--units", "-1", "--section", "1", "--date", "2026-06-15");
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe("hudson-pilotage quote: The pilotage units must be more than zero: enter the units.\n");
+  });
+
   test("--json shape: amounts as two-decimal strings, units as a number, codes as documented", () => {
     // Clause (xii) from 2027-01-01, Section 2: 271.43 × $22.23 = $6,033.8889 → $6,033.89.
     // 14 h > 10 h, not relieved, not anchored: second pilot 50% × $6,033.89 = $3,016.945 → $3,016.95.
@@ -100,7 +119,7 @@ describe("hudson-pilotage quote", () => {
     [["--units", "120", "--section", "3", "--date", "2026-01-01"], /section is "3"/],
     [["--units", "abc", "--section", "1", "--date", "2026-01-01"], /not a number/],
     [["--units=-5", "--section", "1", "--date", "2026-01-01"], /more than zero/],
-    [["--units", "-5", "--section", "1", "--date", "2026-01-01"], /--units=-XYZ/],
+    [["--units", "-5", "--section", "1", "--date", "2026-01-01"], /more than zero/],
     [["--units", "120", "--section", "1", "--date", "2026-02-30"], /does not exist/],
     [["--units", "120", "--section", "1", "--date", "2014-05-01"], /No § 89-a base pilotage schedule/],
     [["--units", "120", "--section", "1"], /--date is required/],

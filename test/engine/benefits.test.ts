@@ -214,7 +214,8 @@ describe("fixedAnnualPension by retirement year (§ 89-a(6), D17)", () => {
     [2001, "58492.00"], // "in two thousand one": fifty-eight thousand four hundred ninety-two
     [2008, "59992.00"], // "in two thousand eight": fifty-nine thousand nine hundred ninety-two
     [2010, "49993.00"], // "in two thousand ten": forty-nine thousand nine hundred ninety-three
-    [2011, "84600.00"], // "an active … pilot who retires before two thousand sixteen": eighty-four thousand six hundred
+    // "an active Hudson River pilot who retires before two thousand sixteen": eighty-four thousand six
+    // hundred, for a pilot active when the 2015 act took effect, so 2015 only (D17).
     [2015, "84600.00"],
   ])("%p → %p", (year, amount) => {
     const result = fixedAnnualPension(year);
@@ -225,10 +226,18 @@ describe("fixedAnnualPension by retirement year (§ 89-a(6), D17)", () => {
   it("names the cohort's words", () => {
     expect(fixedAnnualPension(1979).cohort).toBe("retired before nineteen eighty");
     expect(fixedAnnualPension(1979).firstYear).toBeNull();
-    expect(fixedAnnualPension(2013).reason).toContain("$84,600.00 a year");
+    expect(fixedAnnualPension(1979).note).toBeNull();
+    expect(fixedAnnualPension(2015).reason).toContain("$84,600.00 a year");
   });
 
-  it.each([1980, 2002, 2005, 2007, 2009, 2016, 2030])("%p is not set by the subdivision: NOT_COVERED (#N/A)", (year) => {
+  it("2015 carries the note on how \"retires\" is read (D17)", () => {
+    const result = fixedAnnualPension(2015);
+    expect(result.note).toContain('says "retires", not "retired"');
+    expect(result.note).toContain("2011–2014 are not set");
+    expect(result.reason).toContain(result.note as string);
+  });
+
+  it.each([1980, 2002, 2005, 2007, 2009, 2011, 2012, 2013, 2014, 2016, 2030])("%p is not set by the subdivision: NOT_COVERED (#N/A)", (year) => {
     const error = inputErrorOf(() => fixedAnnualPension(year));
     expect(error.code).toBe("NOT_COVERED");
     expect(error.kind).toBe("na");
@@ -238,7 +247,8 @@ describe("fixedAnnualPension by retirement year (§ 89-a(6), D17)", () => {
 
   it("explains each kind of gap", () => {
     expect(inputErrorOf(() => fixedAnnualPension(1980)).message).toContain('"from nineteen eighty-one"');
-    expect(inputErrorOf(() => fixedAnnualPension(2009)).message).toContain("read as 2011–2015");
+    expect(inputErrorOf(() => fixedAnnualPension(2009)).message).toContain("it names amounts only for before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2015");
+    expect(inputErrorOf(() => fixedAnnualPension(2013)).message).toContain("read as one active when the 2015 act took effect (D17)");
     expect(inputErrorOf(() => fixedAnnualPension(2016)).message).toContain("retires before two thousand sixteen");
   });
 

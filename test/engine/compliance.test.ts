@@ -1,7 +1,10 @@
 /**
  * § 89-a(1), D13: who must take a Hudson River pilot. Thresholds from the statute's words:
  * "less than three hundred gross registered tons" (299 yes, 300 no), "a fully loaded draft of seven
- * feet or less" (7 yes, 7.01 no), "less than two hundred feet in length" (199 yes, 200 no).
+ * feet or less" (7 yes, 7.01 no). Recreational vessels: the last sentence of (1) leaves them to the
+ * board "at the discretion of the board" with no length, so BOARD DISCRETION at any length, with a
+ * note from 200 ft, where the earlier sentence's "less than two hundred feet in length" would stop
+ * (199.99 no note, 200 note); under the setting under200Ft that sentence is the limit (199 yes, 200 no).
  */
 import Decimal from "decimal.js";
 import {
@@ -13,10 +16,12 @@ import {
   readLoadedDraftFt,
   readPilotRequirementInput,
   readVesselStatus,
+  RECREATIONAL_LENGTH_NOTE,
   REFUSED_PILOT_NOTE,
   UNLICENSED_PILOT_NOTE,
 } from "../../src/engine/compliance";
 import { Money } from "../../src/engine/money";
+import { resolveSettings } from "../../src/engine/settings";
 import { inputErrorOf } from "./hand";
 
 const d = (text: string): Decimal => new Money(text);
@@ -113,45 +118,89 @@ describe("pilotRequirement: enrolled vessels are not named by § 89-a(1) (D13)",
   });
 });
 
-describe("pilotRequirement: recreational vessels under 200 ft are for the board's discretion (§ 89-a(1))", () => {
+describe("pilotRequirement: recreational vessels are for the board's discretion at any length (§ 89-a(1), D13)", () => {
   const yacht: PilotRequirementInput = { vesselStatus: "foreign", grossTons: d("1500"), loadedDraftFt: d("12"), recreational: true };
 
-  it("199 ft (< 200): BOARD DISCRETION", () => {
+  it("199 ft (< 200): BOARD DISCRETION, with no note (both sentences reach it)", () => {
     const result = pilotRequirement({ ...yacht, lengthFt: d("199") });
     expect(result.answer).toBe("BOARD DISCRETION");
     expect(result.reason).toContain("199 ft, less than 200 ft");
     expect(result.reason).toContain("board of commissioners of pilots");
+    expect(result.note).toBeNull();
   });
 
-  it("199.99 ft (< 200): BOARD DISCRETION", () => {
-    expect(pilotRequirement({ ...yacht, lengthFt: d("199.99") }).answer).toBe("BOARD DISCRETION");
+  it("199.99 ft (< 200): BOARD DISCRETION, no note", () => {
+    const result = pilotRequirement({ ...yacht, lengthFt: d("199.99") });
+    expect(result.answer).toBe("BOARD DISCRETION");
+    expect(result.note).toBeNull();
   });
 
-  it("200 ft is not less than two hundred: REQUIRED", () => {
-    const result = pilotRequirement({ ...yacht, lengthFt: d("200") });
-    expect(result.answer).toBe("REQUIRED");
-    expect(result.reason).toContain("a recreational vessel of 200 ft is not less than 200 ft");
+  it.each(["200", "250", "450"])("%s ft (not less than 200): BOARD DISCRETION, with the note on the under-200-ft sentence", (feet) => {
+    const result = pilotRequirement({ ...yacht, lengthFt: d(feet) });
+    expect(result.answer).toBe("BOARD DISCRETION");
+    expect(result.note).toBe(RECREATIONAL_LENGTH_NOTE);
+    expect(result.note).toContain('"of less than two hundred feet in length"');
+    expect(result.note).toContain("no length limit");
+    expect(result.reason).toContain(`of ${feet} ft:`);
+    expect(result.reason).toContain(RECREATIONAL_LENGTH_NOTE);
   });
 
   it("a registered recreational vessel of 150 ft: BOARD DISCRETION", () => {
     expect(pilotRequirement({ ...yacht, vesselStatus: "registered", lengthFt: d("150") }).answer).toBe("BOARD DISCRETION");
   });
 
+  it("recreational without a length: BOARD DISCRETION, with the note (the length could be 200 ft or more)", () => {
+    const result = pilotRequirement(yacht);
+    expect(result.answer).toBe("BOARD DISCRETION");
+    expect(result.reason).toContain("of a length not given");
+    expect(result.note).toBe(RECREATIONAL_LENGTH_NOTE);
+  });
+
+  it("a recreational vessel that meets the statutory exception is NOT REQUIRED, with or without a length", () => {
+    expect(pilotRequirement({ ...smallInland, recreational: true }).answer).toBe("NOT REQUIRED");
+    expect(pilotRequirement({ ...smallInland, recreational: true, lengthFt: d("150") }).answer).toBe("NOT REQUIRED");
+    expect(pilotRequirement({ ...smallInland, recreational: true, lengthFt: d("250") }).answer).toBe("NOT REQUIRED");
+  });
+
+  it("a length given for a vessel that is not recreational changes nothing", () => {
+    expect(pilotRequirement({ ...yacht, recreational: false, lengthFt: d("150") }).answer).toBe("REQUIRED");
+    expect(pilotRequirement({ ...yacht, recreational: false, lengthFt: d("250") }).answer).toBe("REQUIRED");
+  });
+});
+
+describe("pilotRequirement under the setting recreationalExemption under200Ft (the first sentence's limit, D13)", () => {
+  const yacht: PilotRequirementInput = { vesselStatus: "foreign", grossTons: d("1500"), loadedDraftFt: d("12"), recreational: true };
+  const under200 = resolveSettings({ recreationalExemption: "under200Ft" });
+
+  it("199 ft and 199.99 ft (< 200): BOARD DISCRETION", () => {
+    expect(pilotRequirement({ ...yacht, lengthFt: d("199") }, under200).answer).toBe("BOARD DISCRETION");
+    expect(pilotRequirement({ ...yacht, lengthFt: d("199.99") }, under200).answer).toBe("BOARD DISCRETION");
+  });
+
+  it("200 ft is not less than two hundred: REQUIRED", () => {
+    const result = pilotRequirement({ ...yacht, lengthFt: d("200") }, under200);
+    expect(result.answer).toBe("REQUIRED");
+    expect(result.reason).toContain("a recreational vessel of 200 ft is not less than 200 ft");
+    expect(result.reason).toContain("setting recreationalExemption under200Ft");
+  });
+
   it("recreational without a length: an error that asks for the length", () => {
-    const error = inputErrorOf(() => pilotRequirement(yacht));
+    const error = inputErrorOf(() => pilotRequirement(yacht, under200));
     expect(error.code).toBe("BLANK");
     expect(error.kind).toBe("value");
     expect(error.field).toBe("length_ft");
     expect(error.message).toContain("enter the length in feet");
   });
 
-  it("a recreational vessel that meets the statutory exception is NOT REQUIRED, with or without a length", () => {
-    expect(pilotRequirement({ ...smallInland, recreational: true }).answer).toBe("NOT REQUIRED");
-    expect(pilotRequirement({ ...smallInland, recreational: true, lengthFt: d("150") }).answer).toBe("NOT REQUIRED");
+  it("the statutory exception still comes first: NOT REQUIRED at 250 ft", () => {
+    expect(pilotRequirement({ ...smallInland, recreational: true, lengthFt: d("250") }, under200).answer).toBe("NOT REQUIRED");
   });
 
-  it("a length given for a vessel that is not recreational changes nothing", () => {
-    expect(pilotRequirement({ ...yacht, recreational: false, lengthFt: d("150") }).answer).toBe("REQUIRED");
+  it("an unknown value of the setting is refused", () => {
+    const error = inputErrorOf(() => resolveSettings({ recreationalExemption: "under 200" }));
+    expect(error.code).toBe("BAD_SETTING");
+    expect(error.field).toBe("recreationalExemption");
+    expect(error.message).toBe('The recreational exemption (D13) setting must be "anyLength" or "under200Ft".');
   });
 });
 

@@ -108,7 +108,14 @@ describe("readers accept the documented spellings", () => {
 
   test("settings: defaults, and text forms of the numbers", () => {
     expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toEqual({ unitsDecimals: null, at100Units: "perUnitRate", actEffectiveDate: "2015-11-20", clauseVIStart: null });
+    expect(DEFAULT_SETTINGS).toEqual({
+      unitsDecimals: null,
+      at100Units: "perUnitRate",
+      actEffectiveDate: "2015-11-20",
+      clauseVIStart: null,
+      secondPilotBasis: "base",
+      recreationalExemption: "anyLength",
+    });
     expect(resolveSettings({ unitsDecimals: "2" }).unitsDecimals).toBe(2);
     expect(resolveSettings({ unitsDecimals: "" }).unitsDecimals).toBeNull();
     expect(inputErrorOf(() => resolveSettings({ unitsDecimals: "1.5" })).code).toBe("BAD_SETTING");

@@ -7,6 +7,7 @@ import {
   measurementInFeet,
   parseLengthUnit,
   pilotageUnitsFromMeasurements,
+  readDecimal,
   readPilotageUnits,
   resolveSettings,
 } from "../../src/engine";
@@ -167,7 +168,7 @@ describe("D2 typed pilotage units", () => {
       expect(inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS)).code).toBe("NOT_FINITE");
     }
     expect(inputErrorOf(() => readPilotageUnits("1e20", DEFAULT_SETTINGS)).message).toContain("too large");
-    for (const value of ["abc", "12 units", "1,23", true]) {
+    for (const value of ["abc", "12 units", true]) {
       const error = inputErrorOf(() => readPilotageUnits(value, DEFAULT_SETTINGS));
       expect(error.code).toBe("NOT_A_NUMBER");
       expect(error.message).toContain("UNMEASURED");
@@ -177,5 +178,32 @@ describe("D2 typed pilotage units", () => {
     expect(error.code).toBe("IMPLAUSIBLE");
     expect(error.message).toContain("check the figure");
     expect(inputErrorOf(() => readPilotageUnits("60000", DEFAULT_SETTINGS)).code).toBe("IMPLAUSIBLE");
+  });
+});
+
+describe("D23 a comma groups thousands, or the text is not a number", () => {
+  test.each([
+    ["45,125", "45125"],
+    ["1,234.5", "1234.5"],
+    ["1,000", "1000"],
+    ["$1,234.50", "1234.5"],
+  ])("%p reads as %s", (text, expected) => {
+    expect(readDecimal(text, "x", "amount").toString()).toBe(expected);
+  });
+
+  test.each(["0,500", "00,500", "1,23", "12,3456", "1,2345", ",500", "1,,000", "0,5"])("%p is refused, saying how a comma is read", (text) => {
+    const units = inputErrorOf(() => readPilotageUnits(text, DEFAULT_SETTINGS));
+    expect(units.code).toBe("NOT_A_NUMBER");
+    expect(units.message).toBe(`The pilotage units "${text}" are not a number: a comma only groups thousands (1,234.5); write a decimal with a point (0.5).`);
+    expect(inputErrorOf(() => readDecimal(text, "launch-fee", "launch fee")).message).toBe(
+      `The launch fee "${text}" is not a number: a comma only groups thousands (1,234.5); write a decimal with a point (0.5).`,
+    );
+  });
+
+  test("in a measurement: 1,200 ft is 1,200 feet; 0,500 m is refused", () => {
+    expect(measurementInFeet("1,200 ft", "length").toString()).toBe("1200");
+    const error = inputErrorOf(() => measurementInFeet("0,500 m", "breadth"));
+    expect(error.code).toBe("BAD_MEASUREMENT_TEXT");
+    expect(error.message).toContain("a comma only groups thousands");
   });
 });

@@ -253,3 +253,56 @@ describe("readTransit", () => {
     expect(error.message).toContain("2015-11-19");
   });
 });
+
+describe("D11 setting secondPilotBasis: the second pilot's 50% of base pilotage, or of base plus surcharge", () => {
+  // 2019-06-15 under the assumed anchor 2015-11-20: clause (iv) (from 2018-11-20) and the statutory
+  // surcharge of the 37th–48th month (2018-11-20 … 2019-11-19): $3.05 per unit over 100.
+  // Section 2, 271.43 units, 12 h continuous pilotage (more than 10 h):
+  //   base       271.43 × $18.15 = $4,926.4545 → $4,926.45     § 89-a(4)(b)(1)(iv)
+  //   surcharge  271.43 × $3.05  = $827.8615   → $827.86       § 89-a(4)(b)(1-c)(ii)
+  //   default:   50% × $4,926.45 = $2,463.225 → $2,463.23
+  //   setting:   50% × ($4,926.45 + $827.86 = $5,754.31) = $2,877.155 → $2,877.16
+  const transit: TypedTransit = { units: "271.43", section: 2, date: "2019-06-15", hours: "12" };
+  const plusSurcharge = resolveSettings({ secondPilotBasis: "basePlusSurcharge" });
+  const line = (quote: Quote, code: string) => quote.lines.find((l) => l.code === code);
+
+  test("default: 50% of the base fee only", () => {
+    const quote = typed(transit);
+    expect(money(line(quote, "base")?.amount)).toBe("4926.45");
+    expect(money(line(quote, "surcharge")?.amount)).toBe("827.86");
+    expect(money(line(quote, "second_pilot")?.amount)).toBe("2463.23");
+    expect(line(quote, "second_pilot")?.label).toBe("Second pilot (50% of base pilotage)");
+  });
+
+  test("basePlusSurcharge: 50% of base plus surcharge, named in the line and in the quote's settings", () => {
+    const quote = typed(transit, plusSurcharge);
+    expect(money(line(quote, "second_pilot")?.amount)).toBe("2877.16");
+    expect(line(quote, "second_pilot")?.label).toBe("Second pilot (50% of base pilotage plus surcharge)");
+    expect(line(quote, "second_pilot")?.note).toContain("50% × $5,754.31 of base pilotage plus surcharge");
+    expect(quote.settingsNotDefault).toEqual(["D11 second pilot's 50% is of: basePlusSurcharge"]);
+    // Total: 4,926.45 + 827.86 + 2,877.16 = 8,631.47 (board fees not entered, so incomplete).
+    expect(quote.complete).toBe(false);
+    expect(money(quote.total)).toBe(sumOf(["4926.45", "827.86", "2877.16"]));
+  });
+
+  test("basePlusSurcharge with no surcharge table for the date: the second pilot is not entered either", () => {
+    // 2026-06-15 is after the 60th month: the surcharge board's table is needed and none is given.
+    const quote = typed({ units: "200", section: 1, date: "2026-06-15", hours: "12" }, plusSurcharge);
+    expect(line(quote, "surcharge")?.amountCents).toBeNull();
+    expect(line(quote, "second_pilot")?.amountCents).toBeNull();
+    expect(line(quote, "second_pilot")?.note).toContain("the surcharge is not entered");
+    // Only the base line counts: (xi) Section 1, 200 × $15.32 = $3,064.00.
+    expect(money(quote.total)).toBe("3064.00");
+  });
+
+  test("basePlusSurcharge changes nothing when no second pilot is due", () => {
+    expect(money(line(typed({ ...transit, hours: "10" }, plusSurcharge), "second_pilot")?.amount)).toBe("0.00");
+    expect(money(line(typed({ ...transit, relievedAtMidRiver: true }, plusSurcharge), "second_pilot")?.amount)).toBe("0.00");
+  });
+
+  test("an unknown value of the setting is refused", () => {
+    const error = inputErrorOf(() => resolveSettings({ secondPilotBasis: "surcharge" }));
+    expect(error.code).toBe("BAD_SETTING");
+    expect(error.message).toBe('The second pilot\'s basis (D11) setting must be "base" or "basePlusSurcharge".');
+  });
+});

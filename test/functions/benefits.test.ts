@@ -4,6 +4,9 @@ import { excelError, installCustomFunctionsGlobal } from "../support/custom-func
 installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const benefits = require("../../src/functions/benefits") as typeof import("../../src/functions/benefits");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
+import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine/settings";
 
 const one = (value: unknown) => [[value]];
 const column = (...values: unknown[]) => values.map((v) => [v]);
@@ -24,9 +27,22 @@ describe("HUDSON_PILOT_REQUIRED, § 89-a(1)", () => {
     expect(answers.map((r) => r[0])).toEqual(["REQUIRED", "NOT REQUIRED", "NOT REQUIRED", "REQUIRED", "REQUIRED"]);
   });
 
-  test("recreational under 200 ft is at the board's discretion", () => {
+  test("a recreational vessel is at the board's discretion at any length (D13)", () => {
     expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(199)))).toBe("BOARD DISCRETION");
-    expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(200)))).toBe("REQUIRED");
+    expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(200)))).toBe("BOARD DISCRETION");
+    // An empty length cell (0 on the desktop): no length, still the board's discretion.
+    expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(0)))).toBe("BOARD DISCRETION");
+  });
+
+  test("under the setting under200Ft, 200 ft is REQUIRED and a missing length is #VALUE! (D13)", () => {
+    setFunctionSettings(resolveSettings({ recreationalExemption: "under200Ft" }));
+    try {
+      expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(199)))).toBe("BOARD DISCRETION");
+      expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(200)))).toBe("REQUIRED");
+      expect(excelError(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), null)))?.code).toBe("#VALUE!");
+    } finally {
+      setFunctionSettings(DEFAULT_SETTINGS);
+    }
   });
 
   test("an unknown status is #VALUE!", () => {
@@ -60,7 +76,9 @@ describe("benefit amounts", () => {
   });
 
   test("fixed pension by cohort, (6); years the subdivision does not set are #N/A", () => {
-    expect(benefits.fixedPension(column(1979, 1985, 2001, 2013))).toEqual([[34995], [39995], [58492], [84600]]);
+    // 2015: "an active … pilot who retires before two thousand sixteen" → $84,600; 2013 is not set (D17).
+    expect(benefits.fixedPension(column(1979, 1985, 2001, 2015))).toEqual([[34995], [39995], [58492], [84600]]);
+    expect(excelError(first(benefits.fixedPension(one(2013))))?.code).toBe("#N/A");
     expect(excelError(first(benefits.fixedPension(one(1980))))?.code).toBe("#N/A");
     expect(excelError(first(benefits.fixedPension(one(2016))))?.message).toMatch(/not set by § 89-a\(6\)/);
   });

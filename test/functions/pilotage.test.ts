@@ -144,6 +144,20 @@ describe("HUDSON_SECOND_PILOT", () => {
     expect(zeroBase?.code).toBe("#NUM!");
     expect(zeroBase?.message).toBe("The base pilotage fee must be more than zero (an empty cell reads as 0): enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).");
   });
+
+  test("the surcharge argument counts only under the setting D11 basePlusSurcharge", () => {
+    // Default: 50% × $4,926.45 = $2,463.225 → $2,463.23; a surcharge given is not part of the basis.
+    expect(first(pilotage.secondPilot(one(4926.45), one(12), null, null, one(827.86)))).toBe(2463.23);
+    setFunctionSettings(resolveSettings({ secondPilotBasis: "basePlusSurcharge" }));
+    // 50% × ($4,926.45 + $827.86 = $5,754.31) = $2,877.155 → $2,877.16
+    expect(first(pilotage.secondPilot(one(4926.45), one(12), null, null, one(827.86)))).toBe(2877.16);
+    // No surcharge (or an empty cell, 0 on the desktop): #VALUE! that says to enter it.
+    for (const missing of [null, one(0)]) {
+      const error = excelError(first(pilotage.secondPilot(one(4926.45), one(12), null, null, missing)));
+      expect(error?.code).toBe("#VALUE!");
+      expect(error?.message).toMatch(/basePlusSurcharge .*enter the surcharge/);
+    }
+  });
 });
 
 describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {

@@ -193,7 +193,7 @@ describe("a two-transit call", () => {
   });
 });
 
-describe("settings (D1, D4, D6)", () => {
+describe("settings (D1, D4, D6, D11, D13)", () => {
   test("each bad setting is named at its field", () => {
     const base = initialState().settings;
     const cases: [Partial<typeof base>, string][] = [
@@ -201,6 +201,8 @@ describe("settings (D1, D4, D6)", () => {
       [{ actEffectiveDate: "2017-01-01" }, ids.setting("actEffectiveDate")],
       [{ clauseVIStart: "2022-06-01" }, ids.setting("clauseVIStart")],
       [{ clauseVIStart: "June 2021" }, ids.setting("clauseVIStart")],
+      [{ secondPilotBasis: "half" as never }, ids.setting("secondPilotBasis")],
+      [{ recreationalExemption: "short" as never }, ids.setting("recreationalExemption")],
     ];
     for (const [change, id] of cases) {
       const result = readSettingsForm({ ...base, ...change });
@@ -242,10 +244,21 @@ describe("the § 89-a(1) compliance check (D13)", () => {
     expect(check({ vesselStatus: "foreign", grossTons: "300", loadedDraftFt: "7", proceedsBySea: false }).answer?.answer).toBe("REQUIRED");
   });
 
-  test("a recreational vessel under 200 ft is for the board's discretion; its length is asked for at the length field", () => {
-    expect(check({ vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true, lengthFt: "199" }).answer?.answer).toBe("BOARD DISCRETION");
-    const noLength = check({ vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true });
-    expect(noLength.errors.map((e) => e.id)).toEqual([ids.compliance("length")]);
+  test("a recreational vessel is for the board's discretion at any length; from 200 ft the pane shows the note on the under-200-ft sentence", () => {
+    expect(check({ vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true, lengthFt: "199" }).answer?.note).toBeNull();
+    const long = check({ vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true, lengthFt: "240" }).answer;
+    expect(long?.answer).toBe("BOARD DISCRETION");
+    expect(long?.reason).toContain('"of less than two hundred feet in length"');
+    expect(check({ vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true }).answer?.answer).toBe("BOARD DISCRETION");
+  });
+
+  test("under the setting under200Ft, 200 ft is REQUIRED and the length is asked for at the length field", () => {
+    const under200 = resolveSettings({ recreationalExemption: "under200Ft" });
+    const state = initialState();
+    Object.assign(state.compliance, { vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true, lengthFt: "200" });
+    expect(computePane(state, under200).compliance.answer?.answer).toBe("REQUIRED");
+    state.compliance.lengthFt = "";
+    expect(computePane(state, under200).compliance.errors.map((e) => e.id)).toEqual([ids.compliance("length")]);
   });
 
   test("bad numbers are named at their fields", () => {
@@ -266,6 +279,9 @@ describe("state: bindings and saving", () => {
     expect(setField(state, "transit.999.date", "2026-01-01")).toBe(false);
     expect(setField(state, "vessel.__proto__", "x")).toBe(false);
     expect(setField(state, "settings.at100Units", "half")).toBe(false);
+    expect(setField(state, "settings.secondPilotBasis", "surcharge")).toBe(false);
+    expect(setField(state, "settings.secondPilotBasis", "basePlusSurcharge")).toBe(true);
+    expect(setField(state, "settings.recreationalExemption", "under200Ft")).toBe(true);
     expect(state.transits[0].section).toBe("2");
   });
 

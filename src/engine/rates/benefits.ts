@@ -62,14 +62,17 @@ export interface FixedPensionCohort {
   /** The statute's words for the cohort. */
   words: string;
   citation: string;
+  /** How the words are read, where that is a judgment (D17). */
+  note?: string;
 }
 
 const SUBDIVISION_6 = "§ 89-a(6)";
 
 /**
  * (6), D17. The text names no amount for 1980 ("before nineteen eighty" / "from nineteen
- * eighty-one"), 2002–2007, 2009 or 2016 on; D17 reads the last clause ("an active Hudson River pilot
- * who retires before two thousand sixteen") as the years after the last named cohort, 2011–2015.
+ * eighty-one"), 2002–2007, 2009, 2011–2014 or 2016 on. Its last item, unlike every other, says
+ * "retires", not "retired": "an active Hudson River pilot who retires before two thousand sixteen"
+ * is a pilot still active when the 2015 act took effect, so it sets 2015 only.
  */
 export const FIXED_PENSION_COHORTS: readonly FixedPensionCohort[] = [
   { firstYear: null, lastYear: 1979, annualAmount: "34995.00", words: "retired before nineteen eighty", citation: SUBDIVISION_6 },
@@ -79,11 +82,14 @@ export const FIXED_PENSION_COHORTS: readonly FixedPensionCohort[] = [
   { firstYear: 2008, lastYear: 2008, annualAmount: "59992.00", words: "retired in two thousand eight", citation: SUBDIVISION_6 },
   { firstYear: 2010, lastYear: 2010, annualAmount: "49993.00", words: "retired in two thousand ten", citation: SUBDIVISION_6 },
   {
-    firstYear: 2011,
+    firstYear: 2015,
     lastYear: 2015,
     annualAmount: "84600.00",
-    words: "an active Hudson River pilot who retires before two thousand sixteen (2011–2015, D17)",
+    words: "an active Hudson River pilot who retires before two thousand sixteen",
     citation: SUBDIVISION_6,
+    note:
+      'Read as a pilot still active when the 2015 act took effect: unlike every other item, (6) says "retires", not "retired", ' +
+      "so it sets 2015 only; 2011–2014 are not set (D17).",
   },
 ];
 

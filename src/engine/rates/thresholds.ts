@@ -31,11 +31,11 @@ export const SURCHARGE_BANDS = Object.freeze({
   secondUpTo: { units: 100, citation: "§ 89-a(4)(b)(1-c)", words: "51 to 100 pilotage units" },
 } satisfies Record<string, UnitsThreshold>);
 
-/** § 89-a(4)(b)(1-a), D11: more than ten hours of continuous pilotage → a second pilot at 50% of the base fee. */
+/** § 89-a(4)(b)(1-a), D11: more than ten hours of continuous pilotage → a second pilot at "the regular pilotage fee plus fifty percent". */
 export const SECOND_PILOT_RULE = Object.freeze({
   moreThanHours: 10,
-  /** Of the rounded base pilotage fee. */
-  percentOfBaseFee: 50,
+  /** Of the rounded base pilotage fee, or of base plus surcharge under the setting D11 basePlusSurcharge. */
+  percent: 50,
   /** The vessel anchors at least this long, so no pilot exceeds the ten hours. */
   anchoredHours: 8,
   citation: "§ 89-a(4)(b)(1-a)",

@@ -1,0 +1,44 @@
+import { parseArgs, ParseArgsConfig } from "node:util";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** "-1", "-0.5", "-.5": a negative number, which is a flag's value, not a flag. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * `--units -1` as `--units=-1`: node:util's parser takes a value that starts with a dash for a
+ * flag and calls the command line ambiguous, where the reader of the value would say what is
+ * wrong with it ("must be more than zero").
+ */
+function negativeValuesJoined(args: readonly string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const name = arg.startsWith("--") && !arg.includes("=") ? arg.slice(2) : null;
+    const next = args[i + 1];
+    if (name !== null && options[name]?.type === "string" && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
+/**
+ * parseArgs, with negative numbers read as values, and the flags given more than once (whose
+ * last value is the one used) named so that the command can say so (D21).
+ */
+export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: string[] } {
+  const options: Options = config.options ?? {};
+  const parsed = parseArgs({ ...config, args: negativeValuesJoined(config.args ?? [], options), tokens: true });
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== "option") continue;
+    if (seen.has(token.name) && !repeated.includes(token.name)) repeated.push(token.name);
+    seen.add(token.name);
+  }
+  return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated };
+}
