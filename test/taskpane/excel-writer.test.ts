@@ -527,7 +527,14 @@ describe("settings saved with the workbook and applied to the functions", () => 
 
     const settings = resolveSettings({ at100Units: "flatAmount", unitsDecimals: 2 });
     await saveWorkbookSettings(settings);
-    expect(store[WORKBOOK_SETTINGS_KEY]).toEqual({ unitsDecimals: 2, at100Units: "flatAmount", actEffectiveDate: "2015-11-20", clauseVIStart: null });
+    expect(store[WORKBOOK_SETTINGS_KEY]).toEqual({
+      unitsDecimals: 2,
+      at100Units: "flatAmount",
+      actEffectiveDate: "2015-11-20",
+      clauseVIStart: null,
+      secondPilotBasis: "base",
+      recreationalExemption: "anyLength",
+    });
     expect(saves.length).toBe(1);
     expect(readWorkbookSettings()).toEqual(store[WORKBOOK_SETTINGS_KEY]);
 
