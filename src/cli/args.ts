@@ -28,17 +28,13 @@ function negativeValuesJoined(args: readonly string[], options: Options): string
 
 /**
  * parseArgs, with negative numbers read as values, and the flags given more than once (whose
- * last value is the one used) named so that the command can say so (D21).
+ * last value is the one used) counted, so that the command can say so (D21).
  */
-export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: string[] } {
+export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: ReadonlyMap<string, number> } {
   const options: Options = config.options ?? {};
   const parsed = parseArgs({ ...config, args: negativeValuesJoined(config.args ?? [], options), tokens: true });
-  const seen = new Set<string>();
-  const repeated: string[] = [];
-  for (const token of parsed.tokens ?? []) {
-    if (token.kind !== "option") continue;
-    if (seen.has(token.name) && !repeated.includes(token.name)) repeated.push(token.name);
-    seen.add(token.name);
-  }
+  const times = new Map<string, number>();
+  for (const token of parsed.tokens ?? []) if (token.kind === "option") times.set(token.name, (times.get(token.name) ?? 0) + 1);
+  const repeated = new Map([...times].filter(([, count]) => count > 1));
   return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated };
 }

@@ -11,7 +11,7 @@ export const BOARD_FEE_FLAGS_HELP = `  ${BOARD_FEES.map((fee) => BOARD_FEE_FLAG_
 
 /** One board fee row in force on the quote's date, from the flags given; a fee not given is "not entered". */
 export function boardFeesFromFlags(values: Readonly<Record<string, unknown>>, date: string): BoardFeeRow[] {
-  const row = { from: date } as BoardFeeRow;
+  const row = { from: date, forThisTransit: true } as BoardFeeRow;
   for (const fee of BOARD_FEES) row[fee.code] = values[fee.cliFlag] === undefined ? null : readAmount(values[fee.cliFlag], fee.cliFlag, fee.what);
   return [row];
 }

@@ -1,5 +1,6 @@
 import {
   BASE_PILOTAGE_CLAUSES,
+  shownInput,
   BoardSurchargeRow,
   BOARD_FEES,
   DeclaredBoardFee,
@@ -73,7 +74,35 @@ function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[]
   const [upTo50, over50, perUnit] = parts.map((part, i) =>
     readAmount(part, "board_surcharge", ["0-50 units surcharge", "51-100 units surcharge", "per-unit surcharge over 100"][i]).toString(),
   );
-  return [{ from: date, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
+  return [{ from: date, forThisTransit: true, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
+}
+
+/** The clause (or decision) each quote flag feeds, named when a flag is repeated (D21). */
+const FLAG_AUTHORITY: Readonly<Record<string, string>> = {
+  length: "§ 89-a(4)(b)(2)",
+  breadth: "§ 89-a(4)(b)(2)",
+  depth: "§ 89-a(4)(b)(2)",
+  unit: "§ 89-a(4)(b)(2), (c)",
+  units: "§ 89-a(4)(b)(2)",
+  section: "§ 89-a(4)(b)(1)",
+  date: "§ 89-a(4)(b)(1), D6",
+  clause: "§ 89-a(4)(b)(1), D6",
+  hours: "§ 89-a(4)(b)(1-a)",
+  ...Object.fromEntries(BOARD_FEES.map((fee) => [fee.cliFlag, "§ 89-a(4)(b)(1-a)"])),
+  "board-surcharge": "§ 89-a(4)(b)(1-c)",
+  "round-units": "D1",
+  "at-100": "D4",
+  "act-effective-date": "D6",
+  "clause-vi-start": "D6",
+  "second-pilot-basis": "D11",
+  "recreational-exemption": "D13",
+};
+
+/** "--units was given 2 times: the last, 300, is used (§ 89-a(4)(b)(2), D21)." for each repeated flag that takes a value. */
+function repeatedFlagNotes(repeated: ReadonlyMap<string, number>, values: Readonly<Record<string, unknown>>): string[] {
+  return [...repeated]
+    .filter(([flag]) => typeof values[flag] === "string")
+    .map(([flag, times]) => `--${flag} was given ${times} times: the last, "${shownInput(values[flag])}", is used${FLAG_AUTHORITY[flag] ? ` (${FLAG_AUTHORITY[flag]}, D21)` : " (D21)"}.`);
 }
 
 /** The quote command's flags; the library's quote(request) takes the same names in camelCase. */
@@ -103,8 +132,11 @@ export type QuoteFlagValues = Partial<Record<keyof typeof QUOTE_OPTIONS, string 
 /** The flags that a --board-rates file replaces. */
 const BOARD_AMOUNT_FLAGS = [...BOARD_FEES.map((fee) => fee.cliFlag), "board-surcharge"] as const;
 
-/** Checks the flags' combination, reads them and quotes; shared by the command and the library. */
-export async function quoteFromFlags(values: QuoteFlagValues): Promise<Quote> {
+/**
+ * Checks the flags' combination, reads them and quotes; shared by the command and the library.
+ * `inputNotes`: what the command noticed about its command line (a repeated flag, D21).
+ */
+export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readonly string[] = []): Promise<Quote> {
   const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
   const measurementFlags = [values.length, values.breadth, values.depth].filter((v) => v !== undefined).length;
   const ways = (measurementFlags > 0 ? 1 : 0) + (values.units !== undefined ? 1 : 0) + (values.unmeasured ? 1 : 0);
@@ -144,11 +176,11 @@ export async function quoteFromFlags(values: QuoteFlagValues): Promise<Quote> {
     },
     settings,
   );
-  return quoteTransit(transit, settings);
+  return quoteTransit({ ...transit, inputNotes }, settings);
 }
 
 export async function runQuote(args: string[], io: CliIo): Promise<number> {
-  const { values } = readFlags({
+  const { values, repeated } = readFlags({
     args,
     strict: true,
     allowPositionals: false,
@@ -158,7 +190,7 @@ export async function runQuote(args: string[], io: CliIo): Promise<number> {
     io.stdout(QUOTE_HELP);
     return 0;
   }
-  const quote = await quoteFromFlags(values);
+  const quote = await quoteFromFlags(values, repeatedFlagNotes(repeated, values));
   io.stdout(values.json ? JSON.stringify(quoteJson(quote), null, 2) + "\n" : quoteTable(quote));
   return quote.complete ? 0 : INCOMPLETE_QUOTE_EXIT;
 }

@@ -214,6 +214,8 @@ export function baseFeeLine(working: BaseFeeWorking): ChargeLine {
 /** A surcharge board table row (D8), in force from its date until the next row. */
 export interface BoardSurchargeRow extends SurchargeBands {
   from: IsoDate;
+  /** A row given for one transit (the CLI's flag), whose own from-date is not known (see BoardFeeRow). */
+  forThisTransit?: boolean;
 }
 
 export interface SurchargeTableOn {
@@ -262,6 +264,17 @@ const boardSurchargeTable = memoizedForFrozen(
   (row: BoardSurchargeRow): SurchargeTableOn => ({ bands: row, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${row.from}`, assumed: false }),
 );
 
+/** D8: the first day after the sixtieth month, from which the surcharge board's rows apply. */
+export function boardSurchargeFrom(settings: EngineSettings): IsoDate {
+  const periods = statutoryPeriodsFrom(settings.actEffectiveDate);
+  return periods[periods.length - 1].afterLast;
+}
+
+/** The board surcharge row in force on a date (the latest from-date on or before it), or null. */
+export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurchargeRow[]): BoardSurchargeRow | null {
+  return rowInForce(date, rows);
+}
+
 /** D8: the statutory table for the month after the act's effective date, else the board's row in force. */
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
   const anchor = settings.actEffectiveDate;
@@ -274,7 +287,7 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
     );
   }
   const periods = statutoryPeriodsFrom(anchor);
-  if (date < periods[periods.length - 1].afterLast) {
+  if (date < boardSurchargeFrom(settings)) {
     for (const period of periods) if (date < period.afterLast) return period.table;
   }
   const inForce = rowInForce(date, boardRows);
@@ -283,7 +296,7 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
       "NO_SURCHARGE_TABLE",
       // At most 255 characters: Excel cuts a longer message, and the advice is at its end.
       // Where to enter the table is each adapter's advice (the CLI's flag, the task pane's rows, a function's argument).
-      `No surcharge board table covers ${date}: from ${periods[periods.length - 1].afterLast} the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
+      `No surcharge board table covers ${date}: from ${boardSurchargeFrom(settings)} the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
         "Enter the board's table in force on that date: from date, 0–50 units, 51–100 units, per unit over 100.",
       "board_surcharge",
     );
@@ -387,8 +400,10 @@ export function secondPilotLineFromCents(
   if (basisCents === null) {
     return line(null, () => `Not entered: ${continuousHours} h > ${moreThanHours} h needs a second pilot at ${percent}%${words}, and the surcharge is not entered.`);
   }
-  // A percentage of whole cents, half up, in integers: (cents × percent + 50) ÷ 100.
-  const amount = Math.floor((basisCents * percent + 50) / 100);
+  // A percentage of whole cents, half up, in integers that stay exact at every amount accepted (D22):
+  // (dollars × percent) + (the cents' part × percent + 50) ÷ 100, so no product passes 2^53.
+  const dollars = Math.floor(basisCents / 100);
+  const amount = dollars * percent + Math.floor(((basisCents - dollars * 100) * percent + 50) / 100);
   return line(amount, () =>
     `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percent}% × ${formatUsd(moneyOfCents(basisCents))}${words} = ${formatUsd(moneyOfCents(amount))}.`,
   );
@@ -433,7 +448,11 @@ export function secondPilotLine(
 // Board-set fees, § 89-a(4)(b)(1-a)
 
 /** A row of the board's fees (D10), in force from its date; a blank amount is "not entered". */
-export type BoardFeeRow = { from: IsoDate } & { [Code in BoardFeeCode]: Decimal | null };
+/**
+ * `forThisTransit`: a row given for one transit (the CLI's flags), in force on its date, whose own
+ * from-date is not known; the D19–D21 checks treat it as entered for that transit.
+ */
+export type BoardFeeRow = { from: IsoDate; forThisTransit?: boolean } & { [Code in BoardFeeCode]: Decimal | null };
 
 export function boardFeeRowOn(date: IsoDate, rows: readonly BoardFeeRow[]): BoardFeeRow | null {
   return rowInForce(date, rows);

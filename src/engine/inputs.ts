@@ -8,6 +8,7 @@ import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { Money } from "./money";
 import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
+import { SECOND_PILOT_RULE } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
 import { isBlank } from "./blank";
 
@@ -143,7 +144,24 @@ export function readHours(input: unknown, field = "hours"): number | null {
   const hours = readDecimal(input, field, "continuous pilotage hours");
   if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative: enter the expected hours of continuous pilotage, 0 or more.", field);
   if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(hours)} hours of continuous pilotage is more than ten days: check the figure.`, field);
-  return hours.toNumber();
+  return hoursAsNumber(hours);
+}
+
+/**
+ * The hours as a number that compares with ten as the typed decimal does (D22): text such as
+ * 10.00000000000000001 is more than ten, though the nearest double is 10.
+ */
+function hoursAsNumber(hours: Decimal): number {
+  const nearest = hours.toNumber();
+  // D11: "more than ten hours" of continuous pilotage.
+  const { moreThanHours } = SECOND_PILOT_RULE;
+  if (hours.gt(moreThanHours) && nearest <= moreThanHours) return nextDoubleAbove(moreThanHours);
+  return nearest;
+}
+
+function nextDoubleAbove(x: number): number {
+  // For 1 ≤ x < 2^53 the spacing of doubles near x is 2^(exponent − 52).
+  return x + 2 ** (Math.floor(Math.log2(x)) - 52);
 }
 
 /** A yes/no option; blank means no. */
@@ -159,10 +177,24 @@ export function readFlag(input: unknown, field: string): boolean {
   throw new PilotageInputError("BAD_FLAG", `The ${field} option must be TRUE or FALSE (yes/no).`, field);
 }
 
-/** A money amount a user enters (board fees, billed amounts): a number ≥ 0. */
+/**
+ * D22: the largest money amount a user may enter. Far above any fee, it keeps every line and total
+ * a safe integer number of cents (a board surcharge of this much per unit on 50,000 units is
+ * 5 × 10^15 cents, below 2^53), so amounts stay exact to the cent.
+ */
+export const MAXIMUM_AMOUNT = 1_000_000_000;
+
+/** A money amount a user enters (board fees, billed amounts): a number ≥ 0, at most MAXIMUM_AMOUNT. */
 export function readAmount(input: unknown, field: string, what: string): Decimal {
   const amount = readDecimal(input, field, what);
   if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
+  if (amount.gt(MAXIMUM_AMOUNT)) {
+    throw new PilotageInputError(
+      "IMPLAUSIBLE",
+      `The ${what} ${shownInput(input)} is over $1,000,000,000, the most an amount may be (D22): check the figure.`,
+      field,
+    );
+  }
   return amount;
 }
 

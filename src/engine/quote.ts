@@ -19,6 +19,7 @@ import { ClauseId, SectionNumber } from "./rates/base-pilotage";
 import { scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
+import { transitWarnings } from "./transit-warnings";
 
 export interface Quote {
   units: PilotageUnits;
@@ -87,6 +88,11 @@ export function quoteTransit(input: TransitInput, settings: EngineSettings): Quo
     if (line.amountCents === null) complete = false;
     else totalCents += line.amountCents;
   }
+  // D22: every line is at most a safe integer of cents (readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
+  if (!Number.isSafeInteger(totalCents)) {
+    throw new PilotageInputError("IMPLAUSIBLE", "The quote's total is too large to be exact to the cent: check the amounts entered (D22).");
+  }
+  for (const warning of transitWarnings(input, settings)) warn(warning);
   return new TransitQuote(input, schedule.rates.clause, schedule.rates.citation, lines, totalCents, complete, warnings, settingsNotDefault(settings));
 }
 

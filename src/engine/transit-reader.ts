@@ -25,6 +25,8 @@ export interface TransitInput {
   anchoredEightHours?: boolean;
   boardFees?: readonly BoardFeeRow[];
   boardSurcharge?: readonly BoardSurchargeRow[];
+  /** What the door noticed about how the transit was given (a repeated flag, D21), for the warnings. */
+  inputNotes?: readonly string[];
 }
 
 /** The board's tables a transit is quoted with. */

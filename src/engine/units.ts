@@ -56,9 +56,16 @@ export class ChargeUnits {
     return this.moreThan(maximum) ? ChargeUnits.whole(maximum) : this;
   }
 
-  /** rate × units, the rate in whole cents, rounded half up to cents (D14). */
+  /**
+   * rate × units, the rate in whole cents, rounded half up to cents (D14, D22): in integers when the
+   * product of cents and millionths is a safe integer (always, for the statute's rates), else in
+   * decimal.js (a board rate of $1,802.01 on 49,990.640199 units is 9.0 × 10^15, past 2^53).
+   */
   timesCents(rateCents: number): number {
-    if (this.millionths !== null) return centsFromMillionthsOfCent(rateCents * this.millionths);
+    if (this.millionths !== null) {
+      const millionthsOfCent = rateCents * this.millionths;
+      if (millionthsOfCent <= Number.MAX_SAFE_INTEGER) return centsFromMillionthsOfCent(millionthsOfCent);
+    }
     return toCents(new Money(rateCents).times(this.decimal).div(100)).times(100).toNumber();
   }
 

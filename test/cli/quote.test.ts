@@ -43,6 +43,20 @@ describe("hudson-pilotage quote", () => {
     expect(JSON.parse(out.stdout).settingsNotDefault).toEqual(["D11 second pilot's 50% is of: basePlusSurcharge"]);
   });
 
+  test("inputs that are not used are named in --json warnings with their clause (D21)", () => {
+    const out = run("quote", "--units", "200", "--units", "300", "--section", "1", "--date", "2026-06-15", "--relieved-midriver",
+      "--midriver-launch-fee", "125", "--board-surcharge", "300,360,3.60", "--json");
+    expect(out.code).toBe(0);
+    const json = JSON.parse(out.stdout);
+    // The last --units is used: (xi) Section 1, 300 × $15.32 = $4,596.00.
+    expect(json.lines[0].amount).toBe("4596.00");
+    expect(json.warnings).toEqual(expect.arrayContaining([
+      '--units was given 2 times: the last, "300", is used (§ 89-a(4)(b)(2), D21).',
+      expect.stringMatching(/^Relieved at the mid-river station is not used: .*\(§ 89-a\(4\)\(b\)\(1-a\), D21\)\.$/),
+      "The mid-river launch fee entered ($125.00) is not charged: a Section 1 transit does not pay it, only Section 2 transits do (§ 89-a(4)(b)(1-a), D10, D21).",
+    ]));
+  });
+
   test("a negative number after a flag is its value, read and refused by the reader (not an ambiguous command line)", () => {
     const out = run("quote", "--units", "-1", "--section", "1", "--date", "2026-06-15");
     expect(out.code).toBe(2);

@@ -1,0 +1,98 @@
+/**
+ * What a quote says about its inputs beyond the charges (D19–D21, D24): an input the rules do not
+ * use, a board row the statute's calendar does not expect, a figure far outside practice. Each
+ * warning names its clause; the quote is computed all the same.
+ */
+import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, SECOND_PILOT_CITATION } from "./charges";
+import { addMonthsGcl30 } from "./dates";
+import { formatUsd } from "./money";
+import { BOARD_FEES } from "./rates/board-fees";
+import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
+import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
+import { EngineSettings } from "./settings";
+import type { TransitInput } from "./transit-reader";
+
+function unitsWarning(input: TransitInput): string | null {
+  if (!input.units.measured) return null;
+  const limit = PLAUSIBLE_MAGNITUDES.units;
+  if (!input.units.units.gt(limit.atMost)) return null;
+  return `${input.units.units.toDecimalPlaces(2).toString()} pilotage units is ${limit.words}: check the figure (${limit.citation}, D24).`;
+}
+
+function hoursWarning(input: TransitInput): string | null {
+  const limit = PLAUSIBLE_MAGNITUDES.hours;
+  const hours = input.continuousHours;
+  if (hours === null || hours === undefined || !(hours > limit.atMost)) return null;
+  return `${hours} hours of continuous pilotage is ${limit.words}: check the figure (${limit.citation}, D24).`;
+}
+
+function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null): string[] {
+  if (row === null) return [];
+  const warnings: string[] = [];
+  const limit = PLAUSIBLE_MAGNITUDES.boardFee;
+  for (const fee of BOARD_FEES) {
+    const amount = row[fee.code];
+    if (amount === null) continue;
+    if (!(fee.sections as readonly number[]).includes(input.section)) {
+      // A fee given for this transit alone (the CLI's flags) that its section does not pay (D10).
+      if (row.forThisTransit) {
+        warnings.push(
+          `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${input.section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${fee.citation}, D10, D21).`,
+        );
+      }
+      continue;
+    }
+    if (amount.gt(limit.atMost)) warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
+  }
+  // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
+  const staleAfter = addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months);
+  if (input.date > staleAfter) {
+    warnings.push(
+      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the launch, communication and ` +
+        `mid-river launch fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
+    );
+  }
+  return warnings;
+}
+
+function boardSurchargeWarnings(input: TransitInput, settings: EngineSettings): string[] {
+  const row = boardSurchargeRowOn(input.date, input.boardSurcharge ?? []);
+  if (row === null) return [];
+  const boardFrom = boardSurchargeFrom(settings);
+  if (input.date < boardFrom) {
+    // D21: inside the statutory tables the board's row is not used.
+    return [
+      `The board surcharge entered (row from ${row.from}) is not used: on ${input.date} the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
+        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`,
+    ];
+  }
+  // D19: the board's surcharge takes effect on a quarter's first day; a row given for this transit has no date of its own.
+  if (!row.forThisTransit && !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5))) {
+    return [
+      `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
+        `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`,
+    ];
+  }
+  return [];
+}
+
+/** Every warning about the transit's inputs, in the order of the quote's lines. */
+export function transitWarnings(input: TransitInput, settings: EngineSettings): string[] {
+  const warnings: string[] = [];
+  const units = unitsWarning(input);
+  if (units !== null) warnings.push(units);
+  warnings.push(...boardSurchargeWarnings(input, settings));
+  const hours = hoursWarning(input);
+  if (hours !== null) warnings.push(hours);
+  if (input.section === 1 && input.relievedAtMidRiver) {
+    warnings.push(
+      "Relieved at the mid-river station is not used: a Section 1 transit (Yonkers through Hyde Park) does not reach the mid-river pilot station " +
+        `at Norrie Point, which serves Section 2 (${SECOND_PILOT_CITATION}, D21).`,
+    );
+  }
+  warnings.push(...boardFeeWarnings(input, boardFeeRowOn(input.date, input.boardFees ?? [])));
+  warnings.push(...(input.inputNotes ?? []));
+  return warnings;
+}
+
+
