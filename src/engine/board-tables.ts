@@ -45,20 +45,9 @@ function oneRowPerDate<T extends { readonly from: string }>(table: string, rows:
 }
 
 /**
- * D22: the largest amount a board table row may carry, in dollars. Even charged on 50,000 units the
- * product stays within the integers that cents are exact in; 1e308 would make an Infinity total.
+ * Rows of `from date | 0–50 amount | 51–100 amount | per unit over 100` (D8). readAmount refuses an
+ * amount over MAXIMUM_AMOUNT (D22), so even charged on 50,000 units it stays exact in whole cents.
  */
-export const MAXIMUM_BOARD_AMOUNT = 1_000_000_000;
-
-function readBoardAmount(cell: unknown, field: string, what: string) {
-  const amount = readAmount(cell, field, what);
-  if (amount.gt(MAXIMUM_BOARD_AMOUNT)) {
-    throw new PilotageInputError("NOT_FINITE", `The ${what} ${amount.toString()} is too large for a board amount (at most $1,000,000,000): check the figure.`, field);
-  }
-  return amount;
-}
-
-/** Rows of `from date | 0–50 amount | 51–100 amount | per unit over 100` (D8). */
 export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): BoardSurchargeRow[] {
   const table = "Board surcharge table";
   const read = dataRows(rows).map(({ cells, rowNumber }) => {
@@ -66,9 +55,9 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
     try {
       const row: BoardSurchargeRow = Object.freeze({
         from: readDate(cells[0], "from date"),
-        upTo50Units: readBoardAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
-        over50UpTo100Units: readBoardAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
-        perUnitOver100Units: readBoardAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
+        upTo50Units: readAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
+        over50UpTo100Units: readAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
+        perUnitOver100Units: readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
       });
       return { row, rowNumber };
     } catch (error) {
@@ -84,7 +73,7 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
  */
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
-  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readBoardAmount(cell, "board_fees", what));
+  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
   const read = dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 2) throw tableError(table, rowNumber, `needs a from date and at least the ${BOARD_FEES[0].what} column.`);
     try {
