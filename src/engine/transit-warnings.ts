@@ -6,7 +6,7 @@
 import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, SECOND_PILOT_CITATION } from "./charges";
 import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
-import { BOARD_FEES } from "./rates/board-fees";
+import { BOARD_FEES, BOARD_FEES_CLAUSE } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
 import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
@@ -37,7 +37,7 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null): string[
       // A fee given for this transit alone (the CLI's flags) that its section does not pay (D10).
       if (row.forThisTransit) {
         warnings.push(
-          `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${input.section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${fee.citation}, D10, D21).`,
+          `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${input.section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${BOARD_FEES_CLAUSE}, D10, D21).`,
         );
       }
       continue;
@@ -66,8 +66,11 @@ function boardSurchargeWarnings(input: TransitInput, settings: EngineSettings): 
         `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`,
     ];
   }
-  // D19: the board's surcharge takes effect on a quarter's first day; a row given for this transit has no date of its own.
-  if (!row.forThisTransit && !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5))) {
+  // D19: the board's surcharge takes effect on a quarter's first day. Not checked: a row given for this
+  // transit (no date of its own), and a row from the day the statutory tables end (the board's first
+  // surcharge follows the sixtieth month without a gap, (1-c)(iii)).
+  const offQuarterDay = !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5));
+  if (!row.forThisTransit && row.from !== boardFrom && offQuarterDay) {
     return [
       `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
         `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`,

@@ -27,6 +27,10 @@ function run(...args: string[]) {
 
 /** Examples, not the boards' figures. */
 const BOARD_RATES = ["fees,2024-01-01,300.00,45.50,125.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n");
+/** D20, (1-a): the warning for BOARD_RATES's fee row used on a transit more than 13 months after 2024-01-01. */
+const staleFees = (transitDate: string) =>
+  `The board's fees used are from 2024-01-01, more than 13 months before ${transitDate}: the launch, communication and mid-river launch fees ` +
+  "are reviewed annually (§ 89-a(4)(b)(1-a), D20), so the amounts may be out of date.";
 
 async function csvRows(file: string): Promise<string[][]> {
   const rows: string[][] = [];
@@ -77,7 +81,8 @@ describe("hudson-pilotage batch", () => {
     // Alpha, the README's example: clause (xi), Section 2, 192.16 units, 12 h:
     // base 192.16 × $21.58 = $4,146.81; surcharge 192.16 × $3.60 = $691.78; second pilot 50% = $2,073.41;
     // launch $300.00, communication $45.50, mid-river launch $125.00; total $7,382.50.
-    expect(rows[1].slice(6)).toEqual(["192.16", "xi", "4146.81", "691.78", "2073.41", "300.00", "45.50", "125.00", "7382.50", "TRUE", "", "", "2"]);
+    // The fee row is from 2024-01-01; 13 months later is 2025-02-01, before 2026-06-15: the fees may be out of date (D20).
+    expect(rows[1].slice(6)).toEqual(["192.16", "xi", "4146.81", "691.78", "2073.41", "300.00", "45.50", "125.00", "7382.50", "TRUE", staleFees("2026-06-15"), "", "2"]);
     // Bravo, measurements not provided (D2): as 500 units, Section 1: 500 × $15.32 = $7,660.00; surcharge
     // 500 × $3.60 = $1,800.00; no hours, so no second-pilot line; no mid-river launch in Section 1;
     // 7,660.00 + 1,800.00 + 300.00 + 45.50 = $9,805.50. The agent's formula-like text is neutralised.
@@ -112,7 +117,8 @@ describe("hudson-pilotage batch", () => {
     await quotes.xlsx.readFile(inFolder("quotes.xlsx"));
     const row = (quotes.getWorksheet("Quotes") as ExcelJS.Worksheet).getRow(2).values as unknown[];
     expect(row.slice(1, 9)).toEqual(["Alpha", 183.0324, 24.384, 12.192, "Upper", new Date("2027-03-01T00:00:00Z"), 14, true]);
-    expect(row.slice(9, 21)).toEqual([192.16, "xii", 4271.72, 691.78, 0, 300, 45.5, 125, 5434, true, undefined, undefined]);
+    // Fees from 2024-01-01, more than 13 months (2025-02-01) before 2027-03-01 (D20).
+    expect(row.slice(9, 21)).toEqual([192.16, "xii", 4271.72, 691.78, 0, 300, 45.5, 125, 5434, true, staleFees("2027-03-01"), undefined]);
   });
 
   test("-o is required; an existing output is not replaced", () => {

@@ -38,7 +38,8 @@ describe("hudson-pilotage quote", () => {
     const secondPilot = (out: { stdout: string }) => JSON.parse(out.stdout).lines.find((l: { code: string }) => l.code === "second_pilot").amount;
     expect(secondPilot(run(...args))).toBe("2463.23");
     const out = run(...args, "--second-pilot-basis", "base-plus-surcharge");
-    expect(out.code).toBe(0);
+    // No launch or communication fee given: quoted, but incomplete (exit 3).
+    expect(out.code).toBe(3);
     expect(secondPilot(out)).toBe("2877.16");
     expect(JSON.parse(out.stdout).settingsNotDefault).toEqual(["D11 second pilot's 50% is of: basePlusSurcharge"]);
   });
@@ -46,7 +47,8 @@ describe("hudson-pilotage quote", () => {
   test("inputs that are not used are named in --json warnings with their clause (D21)", () => {
     const out = run("quote", "--units", "200", "--units", "300", "--section", "1", "--date", "2026-06-15", "--relieved-midriver",
       "--midriver-launch-fee", "125", "--board-surcharge", "300,360,3.60", "--json");
-    expect(out.code).toBe(0);
+    // No launch or communication fee given: quoted, but incomplete (exit 3).
+    expect(out.code).toBe(3);
     const json = JSON.parse(out.stdout);
     // The last --units is used: (xi) Section 1, 300 × $15.32 = $4,596.00.
     expect(json.lines[0].amount).toBe("4596.00");

@@ -82,8 +82,9 @@ describe("docs/sample-quote.xlsx", () => {
   });
 
   test("every formula, and every cell of each spilled quote, recalculates to its cached value", async () => {
-    // VERSION, PILOTAGE_UNITS, 2 × (CLAUSE, TOTAL, QUOTE with its 8 × 3 cells), SUM.
-    expect(await expectFormulasMatchCache(QUOTE_FILE)).toBe(1 + 1 + 2 * (1 + 1 + 24) + 1);
+    // VERSION, PILOTAGE_UNITS, 2 × (CLAUSE, TOTAL, QUOTE with its 9 × 3 cells: header, six lines, a
+    // warning that the fee row of 2024-01-01 is more than 13 months old (D20), total), SUM.
+    expect(await expectFormulasMatchCache(QUOTE_FILE)).toBe(1 + 1 + 2 * (1 + 1 + 27) + 1);
   });
 
   test("the task pane's layout: the quote sheet named for the vessel and first date, then the Board rates sheet", () => {
@@ -121,8 +122,13 @@ describe("docs/sample-quote.xlsx", () => {
     // Board fees, Section 2: launch $310.00 + communication $45.50 + mid-river launch $125.25 = $480.75
     expect([at("B31"), at("B32"), at("B33")]).toEqual([310, 45.5, 125.25]);
     // Inbound: 6,957.67 + 1,160.69 + 3,478.84 + 480.75 = $12,077.95; outbound: 6,957.67 + 1,160.69 + 480.75 = $8,599.11
-    expect([at("I17"), at("B34")]).toEqual([12077.95, 12077.95]);
-    expect([at("I18"), at("F34")]).toEqual([8599.11, 8599.11]);
+    // Row 34 of each spilled quote is the warning: the fee row from 2024-01-01 plus 13 months is 2025-02-01,
+    // before 14 and 18 September 2026 ((1-a), D20); the totals are on row 35.
+    expect([at("A34"), at("E34")]).toEqual(["Warning", "Warning"]);
+    expect(at("C34")).toMatch(/^The board's fees used are from 2024-01-01, more than 13 months before 2026-09-14: .*D20/);
+    expect(at("G34")).toMatch(/^The board's fees used are from 2024-01-01, more than 13 months before 2026-09-18: .*D20/);
+    expect([at("I17"), at("B35")]).toEqual([12077.95, 12077.95]);
+    expect([at("I18"), at("F35")]).toEqual([8599.11, 8599.11]);
     // Grand total: 12,077.95 + 8,599.11 = $20,677.06, and the task pane's own total beside it agrees.
     expect(at("I19")).toBe(20677.06);
     expect(at("B22")).toBe(20677.06);

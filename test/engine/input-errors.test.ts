@@ -149,7 +149,7 @@ describe("board table amounts are bounded (D22): never an Infinity or inexact to
     expect(() => readBoardSurchargeRows([["2021-01-01", 1, 1e308, 0]])).toThrow(/is over \$1,000,000,000, the most an amount may be \(D22\)/);
   });
   test("a launch fee of $10,000,000,000 as text is refused", () => {
-    expect(() => readBoardFeeRows([["2026-01-01", "10,000,000,000"]])).toThrow(/"10,000,000,000" is over \$1,000,000,000/);
+    expect(() => readBoardFeeRows([["2026-01-01", "10,000,000,000"]])).toThrow(/launch fee 10,000,000,000 is over \$1,000,000,000, the most an amount may be \(D22\)/);
   });
   test("exactly $1,000,000,000 is still accepted", () => {
     // 1e9 dollars × 50,000 units = 5e13 dollars = 5e15 cents, below 2^53 ≈ 9.007e15: exact in integers.

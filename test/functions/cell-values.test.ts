@@ -95,7 +95,15 @@ describe("HUDSON_QUOTE_CARD", () => {
     expect(lines.slice(1).map((row) => row[1])).toEqual([2943.89, 691.78, 300, 40]);
     expect(lines[1][2]).toBe("§ 89-a(4)(b)(1)(xi)");
     expect(lines.every((row) => typeof row[2] === "string" && row[2] !== "")).toBe(true);
-    expect(card.properties.Warnings).toEqual({ type: "String", basicValue: "None" });
+    // The fee row is from 2025-01-01; 13 months later is 2026-02-01, before the transit on 2026-06-15:
+    // "reviewed annually" ((1-a), D20), so the fees may be out of date. The surcharge row from 2020-11-20
+    // starts the day the statutory tables end (D19 does not check it).
+    expect(card.properties.Warnings).toEqual({
+      type: "String",
+      basicValue:
+        "The board's fees used are from 2025-01-01, more than 13 months before 2026-06-15: the launch, communication and mid-river launch fees " +
+        "are reviewed annually (§ 89-a(4)(b)(1-a), D20), so the amounts may be out of date.",
+    });
     expect(card.properties.Settings.basicValue).toBe("The defaults (docs/interpretations.md)");
     expect(card.layouts.card.title).toBe("Hudson River pilotage quote: $3,975.67");
   });

@@ -86,11 +86,14 @@ describe("a quote sheet", () => {
       expect(evaluated.value("Quote!B11")).toBe(2073.41);
       // 4,146.81 + 691.78 + 2,073.41 + (310.00 + 45.50 + 125.25) = $7,392.75
       expect(evaluated.value("Quote!B12")).toBe(7392.75);
-      // The spilled quote: header, six lines, total
+      // The spilled quote: header, six lines, a warning, total. The fee row is from 2024-01-01; 13 months
+      // later is 2025-02-01, before the transit on 2026-06-15, so the fees may be out of date ((1-a), D20).
       expect(evaluated.values("Quote!A14:C14")).toEqual([["Item", "Amount", "Authority"]]);
       expect(evaluated.value("Quote!B15")).toBe(4146.81);
       expect(evaluated.value("Quote!C15")).toBe("§ 89-a(4)(b)(1)(xi)");
-      expect(evaluated.values("Quote!A21:B21")).toEqual([["Total", 7392.75]]);
+      expect(evaluated.value("Quote!A21")).toBe("Warning");
+      expect(evaluated.value("Quote!C21")).toMatch(/^The board's fees used are from 2024-01-01, more than 13 months before 2026-06-15: .*\(§ 89-a\(4\)\(b\)\(1-a\), D20\)/);
+      expect(evaluated.values("Quote!A22:B22")).toEqual([["Total", 7392.75]]);
     } finally {
       evaluated.destroy();
     }

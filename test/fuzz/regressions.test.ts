@@ -64,7 +64,13 @@ describe("numbers typed as text (inputs.ts readDecimal)", () => {
 
   test("plain text and exponent text have the same limit", () => {
     expect(excelError(benefits.spouseBenefitFor(one("10000000000000000"))[0][0])?.message).toBe(excelError(benefits.spouseBenefitFor(one("1e16"))[0][0])?.message?.replace('"1e16"', '"10000000000000000"'));
-    expect(benefits.spouseBenefitFor(one("1000000000000000"))[0][0]).toBe(500_000_000_000_000);
+    // Money amounts stop at $1,000,000,000 (D22), written either way: 50% × $1,000,000,000 = $500,000,000.00.
+    expect(benefits.spouseBenefitFor(one("1000000000"))[0][0]).toBe(500_000_000);
+    expect(benefits.spouseBenefitFor(one("1e9"))[0][0]).toBe(500_000_000);
+    // One cent more is refused, with the same message for the digits and the exponent.
+    const overByACent = excelError(benefits.spouseBenefitFor(one("1000000000.01"))[0][0]);
+    expect(overByACent?.message).toMatch(/is over \$1,000,000,000, the most an amount may be \(D22\)/);
+    expect(excelError(benefits.spouseBenefitFor(one("1.00000000001e9"))[0][0])?.message?.replace("1.00000000001e9", "1000000000.01")).toBe(overByACent?.message);
   });
 });
 

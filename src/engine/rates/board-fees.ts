@@ -32,7 +32,9 @@ export interface BoardFeeDefinition<Code extends string = string> {
   billedHeaders: readonly string[];
 }
 
-const CITATION = "§ 89-a(4)(b)(1-a); amount set by the board of commissioners of pilots (21 NYCRR § 55.2)";
+/** The clause that makes every transit pay the fees, Section 2 the mid-river one, and has them reviewed annually. */
+export const BOARD_FEES_CLAUSE = "§ 89-a(4)(b)(1-a)";
+const CITATION = `${BOARD_FEES_CLAUSE}; amount set by the board of commissioners of pilots (21 NYCRR § 55.2)`;
 
 const DECLARED = [
   {

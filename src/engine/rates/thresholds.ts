@@ -3,6 +3,7 @@
  * compare with data rather than with numbers written into the code.
  */
 import type { IsoDate } from "../dates";
+import { BOARD_FEES_CLAUSE } from "./board-fees";
 
 export interface UnitsThreshold {
   units: number;
@@ -48,7 +49,7 @@ export const SECOND_PILOT_RULE = Object.freeze({
 export const CLAUSE_VI_MAY_APPLY_FROM: { date: IsoDate; citation: string } = Object.freeze({ date: "2021-01-01", citation: "§ 89-a(4)(b)(1)(vi); interpretations.md D6" });
 
 /** D20: (1-a) has the board review its fees "annually … on or about the anniversary date": a year and a month's grace. */
-export const BOARD_FEE_REVIEW = Object.freeze({ months: 13, citation: "§ 89-a(4)(b)(1-a)" });
+export const BOARD_FEE_REVIEW = Object.freeze({ months: 13, citation: BOARD_FEES_CLAUSE });
 
 /** D19: (1-b) has the surcharge board's surcharge "in effect on the following January first, April first, July first, and October first". */
 export const SURCHARGE_QUARTER_DAYS = Object.freeze({ monthDays: ["01-01", "04-01", "07-01", "10-01"] as readonly string[], citation: "§ 89-a(4)(b)(1-b)" });
