@@ -366,6 +366,13 @@ describe("the task pane, standalone in Chromium", () => {
       "§ 89-a(4)(b)(3)",
     ])
       expect(text).toContain(piece);
+    // Every warning the pane shows is printed. Transit 1 (2026-06-15) takes the fee row from
+    // 2025-01-01, more than 13 months older (D20), so there is at least that one.
+    const warnings = (await page.locator("#quote-output ul.warnings li").allTextContents()).map((warning) => warning.replace(/\s+/g, " ").trim());
+    expect(warnings.length).toBeGreaterThan(0);
+    // (A line may break after a hyphen, "mid-⏎river", which the text extraction joins with a space.)
+    const unbroken = text.replace(/- /g, "-");
+    for (const warning of warnings) expect(unbroken).toContain(`Warning: ${warning}`);
     // Nothing of the form itself is printed.
     expect(text).not.toContain("Add transit");
     expect(text).not.toContain("Clear saved data");
