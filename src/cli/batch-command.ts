@@ -14,11 +14,16 @@ import {
   mappingLines,
   openTableWriter,
   originalCells,
+  openJsonLinesWriter,
   OutCell,
   prepareTableJob,
+  streamsHelp,
+  summaryOutput,
   TABLE_OPTIONS,
   TableJob,
+  TableWriter,
 } from "./table-files";
+import { batchRowJson, inputKeys, malformedRowJson, rowInputJson } from "./row-json";
 
 export const BATCH_HELP = `Usage: hudson-pilotage batch <in.csv|in.xlsx> -o out.csv|out.xlsx [--board-rates rates.csv]
                              [--map COLUMN=FIELD ...] [--force] [options]
@@ -36,7 +41,8 @@ leaves it out). CSV is streamed (any size) with formula-like text neutralised; .
 amounts as numbers. An existing output file is never replaced unless --force is given.
 
 Options:
-  -o, --output FILE        the quotes (.csv or .xlsx)
+  -o, --output FILE        the quotes (.csv, .xlsx or .jsonl; - for standard output)
+  --format csv|xlsx|jsonl  what -o writes, when its name does not say (needed for -o - as JSON Lines)
   --board-rates FILE       the boards' fees and the surcharge board's table (format below)
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
@@ -46,6 +52,7 @@ Options:
   --json                   print the summary as JSON
   --help                   this text
 
+${streamsHelp("batch")}
 ${MAP_HELP}
 ${BOARD_RATES_HELP}
 Settings (interpretations; defaults as documented in the README):
@@ -125,16 +132,19 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     io.stdout(BATCH_HELP);
     return 0;
   }
-  if (values.output === undefined) throw new UsageError("-o is required: the output file for the quotes (.csv or .xlsx).");
-  const job = await prepareTableJob(values, positionals, "batch");
+  if (values.output === undefined) throw new UsageError("-o is required: the output for the quotes (.csv, .xlsx or .jsonl; - for standard output).", "output");
+  const job = await prepareTableJob(values, positionals, "batch", io);
   const { input, plan } = job;
   const outputKind = job.outputKind ?? "csv";
   const original = input.header.map((header, index): XlsxColumn => (index === plan.column.date ? { header, kind: "date" } : { header }));
   const layout: XlsxSheetLayout = { name: "Quotes", columns: [...original, ...ADDED_COLUMNS] };
   const progress = new ProgressBar(io, "batch");
   const malformed = new MalformedReport("batch", progress);
-  const cellOptions = { inputKind: input.kind, outputKind, dateColumn: plan.column.date };
-  const writer = await openTableWriter(values.output, outputKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && outputKind === "xlsx" });
+  const tableKind = outputKind === "jsonl" ? null : outputKind;
+  const cellOptions = { inputKind: input.kind, outputKind: tableKind ?? "csv", dateColumn: plan.column.date };
+  const jsonLines = tableKind === null ? await openJsonLinesWriter(values.output, io, { force: job.force }) : null;
+  const writer = tableKind === null ? null : await openTableWriter(values.output, tableKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && tableKind === "xlsx", io });
+  const keys = inputKeys(input.header);
   const malformedRowNumbers: number[] = [];
   const malformedExamples: MalformedRow[] = [];
   let rowsRead = 0;
@@ -150,28 +160,39 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
         malformedRowNumbers.push(item.rowNumber);
         if (malformedExamples.length < 100) malformedExamples.push(item);
         malformed.add(item);
+        await jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
         continue;
       }
       rowsRead += 1;
       const result = quoteRow(item.cells, plan);
-      let cells: OutCell[];
       if (result.quote !== null) {
         quoted += 1;
         if (result.quote.complete) total = total.plus(amountOfCents(result.quote.totalCents));
         else incomplete += 1;
+      }
+      if (jsonLines !== null) {
+        await jsonLines.write(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result));
+        continue;
+      }
+      let cells: OutCell[];
+      if (result.quote !== null) {
         cells = quoteCells(result.quote);
       } else {
         cells = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), visibleText((result.error as { message: string }).message)];
       }
-      await writer.write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
+      await (writer as TableWriter).write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
     }
     progress.finish();
     malformed.finish();
-    const fitNote = await writer.close([]);
-    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
+    let fitNote = "";
+    if (jsonLines !== null) await jsonLines.close();
+    else fitNote = await (writer as TableWriter).close([]);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}
+`);
   } catch (error) {
     progress.finish();
-    await writer.abort();
+    await jsonLines?.abort();
+    await writer?.abort();
     throw error;
   }
   const summary: BatchSummary = {
@@ -186,10 +207,11 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     totalOfCompleteQuotes: exactText(total),
     allQuoted: quoted === rowsRead && malformedRowNumbers.length === 0,
   };
+  const report = summaryOutput(job, io);
   if (values.json) {
-    io.stdout(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: job.mapping.notes, summary }, null, 2) + "\n");
+    report(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: job.mapping.notes, summary }, null, 2) + "\n");
   } else {
-    io.stdout(batchText(job, summary));
+    report(batchText(job, summary));
   }
   return summary.allQuoted ? 0 : 1;
 }

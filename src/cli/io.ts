@@ -7,6 +7,8 @@ export interface CliIo {
    * without Node's types (process.stdin is one) so the library's declarations need none.
    */
   stdin?: AsyncIterable<Uint8Array | string>;
+  /** Resolves when stdout can take more (a full pipe has drained); absent when stdout never fills (tests). */
+  stdoutReady?(): Promise<void>;
 }
 
 /**

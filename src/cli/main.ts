@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
@@ -90,7 +91,13 @@ export function runFromProcess(): void {
     stderr: (t) => process.stderr.write(t),
     stderrIsTTY: process.stderr.isTTY === true,
     stdin: process.stdin,
+    stdoutReady: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain").then(() => undefined) : Promise.resolve()),
   };
+  // A reader that stops early (`… -o - | head`) closes the pipe: stop quietly, as a shell tool does.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -36,6 +36,7 @@ import {
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
+import { excludedRowJson, inputKeys, malformedRowJson, reconcileRowJson, rowInputJson } from "./row-json";
 import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
@@ -47,8 +48,11 @@ import {
   mappingLines,
   openTableWriter,
   originalCells,
+  openJsonLinesWriter,
   OutCell,
   prepareTableJob,
+  streamsHelp,
+  summaryOutput,
   TABLE_OPTIONS,
   TableJob,
 } from "./table-files";
@@ -78,7 +82,9 @@ A blank billed cell counts as $0.00. Rows that cannot be parsed at all are skipp
 on stderr with its row number and counted in the summary.
 
 Options:
-  -o, --output FILE        write the table with the computed columns (.csv or .xlsx)
+  -o, --output FILE        write the table with the computed columns (.csv, .xlsx or .jsonl;
+                           - for standard output)
+  --format csv|xlsx|jsonl  what -o writes, when its name does not say (needed for -o - as JSON Lines)
   --board-rates FILE       the boards' launch, communication and mid-river launch fees and the
                            surcharge board's table (format below)
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
@@ -89,6 +95,7 @@ Options:
   --json                   print the summary as JSON
   --help                   this text
 
+${streamsHelp("reconcile")}
 ${MAP_HELP}
 ${BOARD_RATES_HELP}
 Settings (interpretations; defaults as documented in the README):
@@ -351,7 +358,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     io.stdout(RECONCILE_HELP);
     return 0;
   }
-  const job = await prepareTableJob(values, positionals, "reconcile");
+  const job = await prepareTableJob(values, positionals, "reconcile", io);
   const { input, plan } = job;
   const columns = reconcileColumns(plan, input.width);
   const xlsxOut = job.outputKind === "xlsx";
@@ -365,11 +372,14 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
   const vesselColumn = plan.column.vessel;
-  const cellOptions = { inputKind: input.kind, outputKind: job.outputKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
+  const tableKind = job.outputKind === "jsonl" ? null : job.outputKind;
+  const cellOptions = { inputKind: input.kind, outputKind: tableKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
+  const jsonLines = job.outputPath !== null && job.outputKind === "jsonl" ? await openJsonLinesWriter(job.outputPath, io, { force: job.force }) : null;
   const writer =
-    job.outputPath === null || job.outputKind === null
+    job.outputPath === null || tableKind === null
       ? null
-      : await openTableWriter(job.outputPath, job.outputKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut });
+      : await openTableWriter(job.outputPath, tableKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut, io });
+  const keys = inputKeys(input.header);
   let summary: ReconcileSummary;
   try {
     let rowsDone = 0;
@@ -380,11 +390,13 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       if (isMalformed(item)) {
         tally.addMalformed(item.rowNumber, item.error);
         malformed.add(item);
+        await jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
         continue;
       }
       const excluded = totalsRows.check(item.cells);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber);
+        await jsonLines?.write(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded));
         if (writer !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
           const blanks = new Array<OutCell>(columns.added.length - 2).fill(null);
@@ -399,6 +411,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, note: reconciled.note });
       }
+      await jsonLines?.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
       if (writer === null) continue;
       const original = originalCells(item, input.width, cellOptions);
       outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
@@ -411,12 +424,15 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     malformed.finish();
     summary = tally.summary();
     const fitNote = writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, summary)] : []);
-    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}
+`);
+    await jsonLines?.close();
   } catch (error) {
     progress.finish();
     await writer?.abort();
+    await jsonLines?.abort();
     throw error;
   }
-  io.stdout(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
+  summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
   return summary.allMatched ? 0 : 1;
 }

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { Readable, Writable } from "node:stream";
 import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
@@ -31,6 +32,7 @@ import {
   InputFileError,
   isCsvRowError,
   isFormulaWithoutValue,
+  JsonLinesWriter,
   numericText,
   readCsvRows,
   openXlsxSheet,
@@ -52,12 +54,21 @@ import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 
 export type TableFileKind = "csv" | "xlsx";
 
+/** What -o writes: a table file, or JSON Lines (one object per row, src/cli/row-json.ts). */
+export type OutputKind = TableFileKind | "jsonl";
+
+const OUTPUT_KINDS: readonly OutputKind[] = ["csv", "xlsx", "jsonl"];
+
+/** "-" for the input is standard input; for -o, standard output. */
+export const STANDARD_STREAM = "-";
+
 /** A cell on its way out, written the same by the CSV and the xlsx writer. */
 export type OutCell = string | number | boolean | null | NumericText | ExcelErrorValue | FormulaCell;
 
 /** The flags `reconcile` and `batch` both take. */
 export const TABLE_OPTIONS = {
   output: { type: "string", short: "o" },
+  format: { type: "string" },
   "board-rates": { type: "string" },
   map: { type: "string", multiple: true },
   unit: { type: "string" },
@@ -84,6 +95,23 @@ from its date until the next row of the same table:
 Or a workbook (--board-rates book.xlsx) whose "Board rates" sheet the task pane or
 reconcile -o out.xlsx wrote: its two tables are read as the NYPILOT formulas read them.
 `;
+
+/** The help's words on "-" and on JSON Lines, for batch and reconcile. */
+export function streamsHelp(purpose: TablePurpose): string {
+  const reconciliation =
+    purpose === "reconcile"
+      ? ', and "billed" and "variances" (by billed field), "variance" (billed − computed), "flag", "status" (matched, variance or not checked) and "note"; a totals row left out is {"row","input","excluded"}'
+      : "";
+  const text =
+    'Standard streams and JSON Lines: the input "-" is CSV read from standard input; -o - writes to standard output ' +
+    "(CSV without a byte order mark, or JSON Lines with --format jsonl), and the summary then goes to stderr. " +
+    'JSON Lines (-o out.jsonl, or --format jsonl) has one object per row: "row" (its line number in the input), ' +
+    '"input" (its cells by header), then the quote as quote --json prints it (every line with amount and citation, ' +
+    `"total", "complete")${reconciliation}. A row that cannot be read or quoted is {"row","error":{"code","field","message"}} ` +
+    '(with "input" when its cells were read).';
+  return `${wrapped(text.split(" "), 0, 96)}
+`;
+}
 
 /** Words in lines of at most `width` characters, each line indented. */
 function wrapped(words: readonly string[], indent: number, width: number): string {
@@ -118,10 +146,37 @@ unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 const SAMPLE_ROWS = 50;
 
 export function tableFileKind(filePath: string, role: "input" | "output"): TableFileKind {
+  if (filePath === STANDARD_STREAM && role === "input") return "csv";
   const extension = path.extname(filePath).toLowerCase();
   if (extension === ".csv") return "csv";
   if (extension === ".xlsx") return "xlsx";
   throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a .csv or .xlsx file.`);
+}
+
+/**
+ * What -o writes: --format when given (a file name whose extension says otherwise is refused),
+ * else the name's extension; "-" (standard output) is CSV unless --format says jsonl.
+ */
+export function outputKindOf(outputPath: string, format: string | undefined): OutputKind {
+  const extension = path.extname(outputPath).toLowerCase().slice(1);
+  const named = outputPath === STANDARD_STREAM ? null : OUTPUT_KINDS.find((kind) => kind === extension) ?? null;
+  let kind: OutputKind;
+  if (format !== undefined) {
+    const given = OUTPUT_KINDS.find((k) => k === format.trim().toLowerCase());
+    if (given === undefined) throw new UsageError(`--format takes ${OUTPUT_KINDS.join(", ")}, not ${JSON.stringify(format)}.`, "format");
+    if (named !== null && named !== given) {
+      throw new UsageError(`--format ${given} and the output ${JSON.stringify(outputPath)} disagree: name the output .${given}, or leave --format out.`, "format");
+    }
+    kind = given;
+  } else if (outputPath === STANDARD_STREAM) {
+    kind = "csv";
+  } else if (named === null) {
+    throw new UsageError(`The output ${JSON.stringify(outputPath)} must be a .csv, .xlsx or .jsonl file (or give --format).`, "output");
+  } else kind = named;
+  if (kind === "xlsx" && outputPath === STANDARD_STREAM) {
+    throw new UsageError("An .xlsx workbook cannot be written to standard output: give its file name, or write CSV or JSON Lines to -o -.", "output");
+  }
+  return kind;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,6 +235,55 @@ async function* replayed(ahead: readonly TableItem[], items: AsyncIterator<Table
   for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
 }
 
+/** CSV from a byte stream of known size (for the progress bar) or unknown (standard input). */
+async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size: number | null): Promise<TableInput> {
+  const items = readCsvRows(stream)[Symbol.asyncIterator]();
+  const first = await items.next();
+  if (first.done) throw new InputFileError(name, `${JSON.stringify(name)} is empty: it needs a header row and rows of transits.`);
+  const head: CsvItem = first.value;
+  if (isCsvRowError(head)) {
+    await items.return?.(undefined);
+    throw new InputFileError(name, `${JSON.stringify(name)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
+  }
+  const header = head.cells;
+  const ahead = await readAhead(items);
+  return {
+    path: name,
+    kind: "csv",
+    header,
+    width: header.length,
+    sample: sampleCells(ahead),
+    rows: () => replayed(ahead, items),
+    // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
+    progress: () => (size === null ? 0 : size === 0 ? 1 : (stream as fs.ReadStream).bytesRead / size),
+    close: async () => {
+      await items.return?.(undefined);
+    },
+  };
+}
+
+/** The zip signature an .xlsx starts with: such bytes on standard input are refused, not read as CSV. */
+const ZIP_SIGNATURE = Buffer.from("PK\x03\x04", "latin1");
+
+/** Standard input, read as CSV ("-" as the input). */
+async function stdinInput(stdin: CliIo["stdin"]): Promise<TableInput> {
+  if (stdin === undefined) throw new UsageError('The input "-" is standard input, and there is none here: give a file name.', "input");
+  async function* checked(): AsyncGenerator<Buffer> {
+    let first = true;
+    for await (const chunk of stdin as AsyncIterable<Uint8Array | string>) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+      if (first && bytes.length > 0) {
+        first = false;
+        if (bytes.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
+          throw new InputFileError(STANDARD_STREAM, "Standard input holds a zip file (an .xlsx workbook?): standard input is read as CSV; give a workbook by its file name.");
+        }
+      }
+      yield bytes;
+    }
+  }
+  return csvInputFrom(STANDARD_STREAM, Readable.from(checked()), null);
+}
+
 async function csvInput(filePath: string): Promise<TableInput> {
   let size: number;
   try {
@@ -192,29 +296,7 @@ async function csvInput(filePath: string): Promise<TableInput> {
     throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)}: ${reason}`);
   }
   // Our own stream, so its bytesRead drives the progress bar.
-  const stream = fs.createReadStream(filePath);
-  const items = readCsvRows(stream)[Symbol.asyncIterator]();
-  const first = await items.next();
-  if (first.done) throw new InputFileError(filePath, `${JSON.stringify(filePath)} is empty: it needs a header row and rows of transits.`);
-  const head: CsvItem = first.value;
-  if (isCsvRowError(head)) {
-    await items.return?.(undefined);
-    throw new InputFileError(filePath, `${JSON.stringify(filePath)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
-  }
-  const header = head.cells;
-  const ahead = await readAhead(items);
-  return {
-    path: filePath,
-    kind: "csv",
-    header,
-    width: header.length,
-    sample: sampleCells(ahead),
-    rows: () => replayed(ahead, items),
-    progress: () => (size === 0 ? 1 : stream.bytesRead / size),
-    close: async () => {
-      await items.return?.(undefined);
-    },
-  };
+  return csvInputFrom(filePath, fs.createReadStream(filePath), size);
 }
 
 async function xlsxInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
@@ -241,9 +323,10 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
   };
 }
 
-export async function openTableInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
+export async function openTableInput(filePath: string, sheet: string | undefined, stdin?: CliIo["stdin"]): Promise<TableInput> {
   const kind = tableFileKind(filePath, "input");
   if (kind === "csv" && sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
+  if (filePath === STANDARD_STREAM) return stdinInput(stdin);
   return kind === "csv" ? csvInput(filePath) : xlsxInput(filePath, sheet);
 }
 
@@ -254,14 +337,16 @@ export interface TableJob {
   readonly input: TableInput;
   readonly plan: TablePlan;
   readonly mapping: ColumnMapping;
+  /** -o as given: a file, "-" for standard output, or null. */
   readonly outputPath: string | null;
-  readonly outputKind: TableFileKind | null;
+  readonly outputKind: OutputKind | null;
   readonly boardRatesPath: string | null;
   readonly force: boolean;
 }
 
 type TableValues = Record<string, unknown> & {
   output?: string;
+  format?: string;
   "board-rates"?: string;
   map?: string[];
   unit?: string;
@@ -271,17 +356,22 @@ type TableValues = Record<string, unknown> & {
 };
 
 /** Checks the command line, refuses an existing output, reads the board rates, opens the input and maps its columns. */
-export async function prepareTableJob(values: TableValues, positionals: readonly string[], purpose: TablePurpose): Promise<TableJob> {
+export async function prepareTableJob(values: TableValues, positionals: readonly string[], purpose: TablePurpose, io: CliIo): Promise<TableJob> {
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? "Give the input file: a .csv or .xlsx table of transits." : `Give one input file, not ${positionals.length}.`);
   }
   const [inputPath] = positionals;
   tableFileKind(inputPath, "input");
   const outputPath = values.output ?? null;
-  const outputKind = outputPath === null ? null : tableFileKind(outputPath, "output");
-  if (outputPath !== null && path.resolve(outputPath) === path.resolve(inputPath)) throw new UsageError("The output file must not be the input file.");
+  if (outputPath === null && values.format !== undefined) {
+    throw new UsageError(`--format says what -o writes: give -o FILE, or -o - for standard output.`, "format");
+  }
+  const outputKind = outputPath === null ? null : outputKindOf(outputPath, values.format);
+  const toFile = outputPath !== null && outputPath !== STANDARD_STREAM;
+  const fromFile = inputPath !== STANDARD_STREAM;
+  if (toFile && fromFile && path.resolve(outputPath) === path.resolve(inputPath)) throw new UsageError("The output file must not be the input file.");
   // The same file under another name: a hard link, a symbolic link, a folder reached through a link.
-  if (outputPath !== null && (await sameFile(inputPath, outputPath))) {
+  if (toFile && fromFile && (await sameFile(inputPath, outputPath))) {
     throw new UsageError("The output file must not be the input file: it is the same file under another name (a link).");
   }
   const settings = resolveSettings(settingsFromFlags(values));
@@ -296,10 +386,10 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   const overrides = (values.map ?? []).map(parseMappingOverride);
   const force = values.force === true;
   // Before any work: an existing output is refused now, and again (atomically) when it is published.
-  if (outputPath !== null) await refuseExistingOutput(outputPath, { force });
+  if (toFile) await refuseExistingOutput(outputPath, { force });
   const boardRatesPath = values["board-rates"] ?? null;
   const rates: BoardRates = boardRatesPath === null ? { fees: [], surcharge: [] } : await readBoardRatesFile(boardRatesPath);
-  const input = await openTableInput(inputPath, values.sheet);
+  const input = await openTableInput(inputPath, values.sheet, io.stdin);
   try {
     const mapping = applyMappingOverrides(guessMapping(input.header, input.sample), overrides);
     const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat });
@@ -420,14 +510,41 @@ export interface TableWriter {
   abort(): Promise<void>;
 }
 
+/**
+ * Standard output as a stream, for -o -: each chunk goes to io.stdout, and the next waits while the
+ * pipe or terminal is full (io.stdoutReady), so a long table never piles up in memory.
+ */
+export function stdoutStream(io: CliIo): Writable {
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      io.stdout(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+      const ready = io.stdoutReady?.();
+      if (ready === undefined) done();
+      else ready.then(() => done(), done);
+    },
+  });
+}
+
+/** JSON Lines to -o: a file (published whole, as the table files are) or standard output. */
+export async function openJsonLinesWriter(filePath: string, io: CliIo, options: { force: boolean }): Promise<JsonLinesWriter> {
+  return filePath === STANDARD_STREAM ? JsonLinesWriter.toStream(stdoutStream(io)) : JsonLinesWriter.toFile(filePath, { force: options.force });
+}
+
+/** Where a command's summary goes: stdout, unless -o - has it for the rows (then stderr). */
+export function summaryOutput(job: TableJob, io: CliIo): (text: string) => void {
+  return job.outputPath === STANDARD_STREAM ? (text) => io.stderr(text) : (text) => io.stdout(text);
+}
+
 export async function openTableWriter(
   filePath: string,
   kind: TableFileKind,
   layout: XlsxSheetLayout,
-  options: { force: boolean; keepRowNumbers: boolean },
+  options: { force: boolean; keepRowNumbers: boolean; io: CliIo },
 ): Promise<TableWriter> {
   if (kind === "csv") {
-    const writer = await CsvWriter.toFile(filePath, { force: options.force });
+    // To standard output without a byte order mark: a pipe is read by programs, not by Excel.
+    const writer = filePath === STANDARD_STREAM ? CsvWriter.toStream(stdoutStream(options.io), { byteOrderMark: false }) : await CsvWriter.toFile(filePath, { force: options.force });
     try {
       await writer.write(layout.columns.map((column) => column.header));
     } catch (error) {

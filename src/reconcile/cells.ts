@@ -12,6 +12,8 @@ export interface CellError {
   /** "#VALUE!", "#NUM!", "#N/A", or an error value read from the input itself (e.g. "#DIV/0!"). */
   readonly code: string;
   readonly message: string;
+  /** When the engine refused the cell: its error code (e.g. "NOT_A_NUMBER") and input field (e.g. "units"). */
+  readonly cause?: { readonly code: string; readonly field: string | null };
 }
 
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: CellError };
@@ -28,7 +30,7 @@ export function failed<T>(error: CellError): Outcome<T> {
 }
 
 export function cellErrorOf(error: PilotageInputError): CellError {
-  return { code: SHOWN_FOR_KIND[error.kind], message: error.message };
+  return { code: SHOWN_FOR_KIND[error.kind], message: error.message, cause: { code: error.code, field: error.field ?? null } };
 }
 
 /** An amount the boards have not entered: what NYPILOT.HUDSON_TOTAL and the fee lookups show (#N/A). */

@@ -14,8 +14,8 @@ import fs from "node:fs";
 import { isUtf8 } from "node:buffer";
 import type { Readable, Writable } from "node:stream";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
-import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
-import { assertWritable, drained, finishedWriting } from "./stream-util";
+import { type OutputOptions } from "./safe-output";
+import { TextOutput } from "./text-output";
 import {
   checkedDecimalText,
   isExcelErrorValue,
@@ -568,20 +568,19 @@ export interface CsvWriteOptions {
 }
 
 /**
- * Writes CSV records to a stream, waiting for it to drain whenever it is full, so a producer
- * that awaits each `write` never holds more than one buffer of output in memory.
+ * Writes CSV records to a file or a stream, waiting for it to drain whenever it is full (TextOutput),
+ * so a producer that awaits each `write` never holds more than one buffer of output in memory.
  */
 export class CsvWriter {
-  private readonly sink: Writable;
-  private readonly output: PendingOutput | undefined;
   private readonly lineEnd: string;
   private pendingByteOrderMark: boolean;
   private closed = false;
   private rows = 0;
 
-  private constructor(sink: Writable, output: PendingOutput | undefined, options: CsvWriteOptions) {
-    this.sink = sink;
-    this.output = output;
+  private constructor(
+    private readonly output: TextOutput,
+    options: CsvWriteOptions,
+  ) {
     this.lineEnd = options.lineEnd ?? "\r\n";
     this.pendingByteOrderMark = options.byteOrderMark ?? true;
   }
@@ -591,13 +590,12 @@ export class CsvWriter {
    * only on `close()` (see safe-output), so an interrupted run leaves no partial CSV behind.
    */
   static async toFile(filePath: string, options: CsvWriteOptions & OutputOptions = {}): Promise<CsvWriter> {
-    const output = await openOutput(filePath, options);
-    return new CsvWriter(output.stream, output, options);
+    return new CsvWriter(await TextOutput.toFile(filePath, options), options);
   }
 
   /** A writer to a stream the caller owns; `close()` ends it. */
   static toStream(stream: Writable, options: CsvWriteOptions = {}): CsvWriter {
-    return new CsvWriter(stream, undefined, options);
+    return new CsvWriter(TextOutput.toStream(stream), options);
   }
 
   /** Records written so far. */
@@ -607,7 +605,6 @@ export class CsvWriter {
 
   async write(row: readonly CsvValue[]): Promise<void> {
     if (this.closed) throw new Error("CSV writer is already closed");
-    assertWritable(this.sink);
     const fields = row.map(csvField);
     if (this.rows === 0 && !this.pendingByteOrderMark && fields.length > 0 && fields[0].startsWith("\uFEFF")) {
       // Unquoted at the very start of a file, U+FEFF would be taken for a byte order mark and
@@ -620,7 +617,7 @@ export class CsvWriter {
       this.pendingByteOrderMark = false;
     }
     this.rows += 1;
-    if (!this.sink.write(text)) await drained(this.sink);
+    await this.output.write(text);
   }
 
   /** Ends the output; for a file, publishes it under its final name. */
@@ -629,24 +626,15 @@ export class CsvWriter {
     this.closed = true;
     if (this.pendingByteOrderMark) {
       // An empty table still gets its BOM so that an empty file is recognisably UTF-8 CSV.
-      this.sink.write("\uFEFF");
+      await this.output.write("\uFEFF");
       this.pendingByteOrderMark = false;
     }
-    if (this.output !== undefined) {
-      await this.output.commit();
-      return;
-    }
-    this.sink.end();
-    await finishedWriting(this.sink);
+    await this.output.close();
   }
 
   /** Gives up: for a file, removes the partial output; the final name is never touched. */
   async abort(): Promise<void> {
     this.closed = true;
-    if (this.output !== undefined) {
-      await this.output.discard();
-    } else {
-      this.sink.destroy();
-    }
+    await this.output.abort();
   }
 }

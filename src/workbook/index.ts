@@ -14,6 +14,7 @@ export {
   type CsvWriteOptions,
 } from "./csv";
 export { InputFileError } from "./errors";
+export { JsonLinesWriter, TextOutput } from "./text-output";
 export {
   openOutput,
   OutputExistsError,

@@ -166,3 +166,121 @@ test("reconcile --json lists every flagged row; the text summary shows 20 and co
   expect(text.stdout).not.toContain("row 22 (V21)");
   expect(text.stdout).toContain("  … 5 more (write them all with -o, or list them with --json)");
 });
+
+describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jsonl name)', () => {
+  const rates = path.join(work, "stream-rates.csv");
+  // Row 4 has four fields under a five-column header: malformed.
+  const table = ["Vessel,Units,Section,Date,Invoice total", "A,40,1,2026-03-01,1716.09", "B,abc,1,2026-03-01,1716.08", "C,40,1,2026-03-01", "D,200,2,2026-06-15,5506.50"].join("\n") + "\n";
+  beforeAll(() => {
+    fs.writeFileSync(rates, "table,from,a,b,c\nfees,2024-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+  });
+  // By hand, clause (xi) (2026), board rows above:
+  //   A (row 2): Section 1, 40 units ≤ 50: base $1,070.58; surcharge ≤ 50 units $300.00; launch $300.00,
+  //     communication $45.50: $1,716.08. Billed $1,716.09: $0.01 over.
+  //   D (row 5): Section 2, 200 units: base 200 × $21.58 = $4,316.00; surcharge 200 × $3.60 = $720.00;
+  //     launch $300.00 + communication $45.50 + mid-river launch $125.00: $5,506.50. Billed the same.
+  const AMOUNTS_A = { base: "1070.58", surcharge: "300.00", launch: "300.00", communication: "45.50" };
+  const AMOUNTS_D = { base: "4316.00", surcharge: "720.00", launch: "300.00", communication: "45.50", midriver_launch: "125.00" };
+  type Line = { code: string; amount: string | null; citation: string };
+  const jsonLines = (text: string) => {
+    expect(text.endsWith("\n")).toBe(true);
+    return text.slice(0, -1).split("\n").map((line) => JSON.parse(line) as Record<string, unknown> & { lines?: Line[] });
+  };
+  const amounts = (row: { lines?: Line[] }) => Object.fromEntries((row.lines ?? []).map((line) => [line.code, line.amount]));
+
+  test("batch - -o - --format jsonl: one object per data row, in order, with its line number; the summary on stderr", () => {
+    const out = run(["batch", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates, "--json"], { input: table });
+    expect(out.code).toBe(1);
+    const rows = jsonLines(out.stdout);
+    expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
+    expect(rows[0]).toMatchObject({ input: { Vessel: "A", Units: "40", Section: "1", Date: "2026-03-01", "Invoice total": "1716.09" }, total: "1716.08", complete: true, clause: "xi" });
+    expect(amounts(rows[0])).toEqual(AMOUNTS_A);
+    for (const line of rows[0].lines as Line[]) expect(line.citation).toMatch(/^§ 89-a\(/);
+    expect(rows[1]).toEqual({
+      row: 3,
+      input: { Vessel: "B", Units: "abc", Section: "1", Date: "2026-03-01", "Invoice total": "1716.08" },
+      error: { code: "NOT_A_NUMBER", field: "units", message: 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.' },
+    });
+    expect(rows[2]).toEqual({ row: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
+    expect(amounts(rows[3])).toEqual(AMOUNTS_D);
+    expect(rows[3]).toMatchObject({ total: "5506.50", complete: true });
+    // The summary (JSON under --json) goes to stderr after the skipped-row line; stdout holds only the rows.
+    const [skipped, ...summary] = out.stderr.split("\n");
+    expect(skipped).toBe("hudson-pilotage batch: row 4 skipped: has 4 fields; the header has 5");
+    expect(JSON.parse(summary.join("\n"))).toMatchObject({ input: "-", output: "-", summary: { rows: 4, quoted: 2, notQuoted: 1, malformedRows: 1, totalOfCompleteQuotes: "7222.58" } });
+  });
+
+  test("a row's quote is the object quote --json prints for the same transit", () => {
+    const rows = jsonLines(run(["batch", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: table }).stdout);
+    const quote = JSON.parse(run(["quote", "--units", "200", "--section", "2", "--date", "2026-06-15", "--board-rates", rates, "--json"]).stdout);
+    const { row, input, ...quoted } = rows[3];
+    expect({ row, input }).toEqual({ row: 5, input: { Vessel: "D", Units: "200", Section: "2", Date: "2026-06-15", "Invoice total": "5506.50" } });
+    expect(quoted).toEqual(quote);
+  });
+
+  test("-o out.jsonl writes the same lines to a file; the summary stays on stdout", () => {
+    const input = path.join(work, "stream-table.csv");
+    fs.writeFileSync(input, table);
+    const file = path.join(work, "quotes.jsonl");
+    const out = run(["batch", input, "-o", file, "--board-rates", rates]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^hudson-pilotage batch: /);
+    const toStdout = run(["batch", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: table }).stdout;
+    expect(fs.readFileSync(file, "utf8")).toBe(toStdout);
+  });
+
+  test("reconcile - -o - --format jsonl: billed, variance, flag and status per row", () => {
+    const out = run(["reconcile", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: table });
+    expect(out.code).toBe(1);
+    const rows = jsonLines(out.stdout);
+    expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
+    expect(amounts(rows[0])).toEqual(AMOUNTS_A);
+    expect(rows[0]).toMatchObject({
+      total: "1716.08",
+      complete: true,
+      billed: { billed_total: "1716.09" },
+      variances: { billed_total: "0.01" },
+      variance: "0.01",
+      flag: true,
+      status: "variance",
+      note: "Total billed $1,716.09, computed $1,716.08: $0.01 over.",
+    });
+    expect(rows[1]).toMatchObject({ row: 3, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: true, status: "not checked" });
+    expect(rows[2]).toEqual({ row: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
+    expect(rows[3]).toMatchObject({ total: "5506.50", billed: { billed_total: "5506.50" }, variance: "0.00", flag: false, status: "matched", note: "" });
+    expect(amounts(rows[3])).toEqual(AMOUNTS_D);
+    expect(out.stderr).toContain("Rows flagged:  2\n");
+  });
+
+  test("batch - -o -: CSV from stdin to stdout, without a byte order mark", () => {
+    const out = run(["batch", "-", "-o", "-", "--board-rates", rates], { input: table });
+    expect(out.code).toBe(1);
+    const lines = out.stdout.split("\r\n");
+    expect(lines[0]).toMatch(/^Vessel,Units,Section,Date,Invoice total,Quote units,/);
+    // Row 2: A, units 40, clause xi, base, surcharge, no second pilot, launch, communication, no mid-river launch, total, complete.
+    expect(lines[1]).toBe("A,40,1,2026-03-01,1716.09,40,xi,1070.58,300.00,,300.00,45.50,,1716.08,TRUE,,,2");
+    expect(out.stderr).toMatch(/Quoted: +2/);
+  });
+
+  test.each([
+    [["batch", "in.csv", "-o", "-", "--format", "xlsx", "--json"], "output", /cannot be written to standard output/],
+    [["batch", "in.csv", "-o", "out.csv", "--format", "jsonl", "--json"], "format", /--format jsonl and the output "out.csv" disagree/],
+    [["reconcile", "in.csv", "--format", "jsonl", "--json"], "format", /give -o FILE, or -o - for standard output/],
+    [["batch", "in.csv", "-o", "out.txt", "--json"], "output", /must be a \.csv, \.xlsx or \.jsonl file/],
+    [["batch", "in.csv", "-o", "-", "--format", "yaml", "--json"], "format", /--format takes csv, xlsx, jsonl/],
+  ])("%j is refused (field %s)", (argv, field, message) => {
+    fs.writeFileSync(path.join(work, "in.csv"), table);
+    const out = run(argv);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe("");
+    const error = jsonError(out.stderr);
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(message);
+  });
+
+  test("an .xlsx on standard input is refused, not read as CSV", () => {
+    const out = spawnSync(process.execPath, [BIN, "batch", "-", "-o", "-", "--json"], { input: Buffer.from("PK\u0003\u0004rest of a zip"), cwd: work, encoding: "utf8" });
+    expect(out.status).toBe(2);
+    expect(jsonError(out.stderr)).toMatchObject({ code: "INPUT_FILE", message: expect.stringMatching(/^Standard input holds a zip file/) });
+  });
+});

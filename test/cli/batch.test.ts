@@ -125,7 +125,7 @@ describe("hudson-pilotage batch", () => {
     fs.writeFileSync(inFolder("calls.csv"), "Units,Section,Date\n40,1,2026-01-05\n");
     const missing = run("batch", "calls.csv");
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("hudson-pilotage batch: -o is required: the output file for the quotes (.csv or .xlsx).\n");
+    expect(missing.stderr).toBe("hudson-pilotage batch: -o is required: the output for the quotes (.csv, .xlsx or .jsonl; - for standard output).\n");
     fs.writeFileSync(inFolder("quotes.csv"), "keep me");
     const refused = run("batch", "calls.csv", "-o", "quotes.csv");
     expect(refused.code).toBe(2);

@@ -405,7 +405,7 @@ describe("hudson-pilotage reconcile: files and exit codes", () => {
   test.each([
     [["missing.csv"], /Cannot read "missing.csv": no such file/],
     [["in.txt"], /The input "in.txt" must be a \.csv or \.xlsx file/],
-    [["in.csv", "-o", "out.json"], /The output "out.json" must be a \.csv or \.xlsx file/],
+    [["in.csv", "-o", "out.json"], /The output "out.json" must be a \.csv, \.xlsx or \.jsonl file \(or give --format\)/],
     [["in.csv", "--map", "Nope=units"], /No column "Nope"; the columns are A "Units"/],
     [["in.csv", "--map", "Units=price"], /"price" is not a field/],
     [["in.csv", "--board-rates", "bad-rates.csv"], /Board rates row 2: the table is "launch": use fees or surcharge/],
