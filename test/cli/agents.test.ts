@@ -150,7 +150,7 @@ test("reconcile --json lists every flagged row; the text summary shows 20 and co
   // ≤ 50 units $300.00; launch $300.00 + communication $45.50: computed $1,716.08. Billed $1,716.09:
   // a cent over on every row, so every row is flagged.
   const rates = path.join(work, "flag-rates.csv");
-  fs.writeFileSync(rates, "table,from,a,b,c\nfees,2024-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+  fs.writeFileSync(rates, "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
   const invoices = path.join(work, "flagged.csv");
   const rows = Array.from({ length: 25 }, (_, i) => `V${i + 1},40,1,2026-03-01,1716.09`);
   fs.writeFileSync(invoices, ["Vessel,Units,Section,Date,Invoice total", ...rows].join("\n") + "\n");
@@ -172,7 +172,7 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
   // Row 4 has four fields under a five-column header: malformed.
   const table = ["Vessel,Units,Section,Date,Invoice total", "A,40,1,2026-03-01,1716.09", "B,abc,1,2026-03-01,1716.08", "C,40,1,2026-03-01", "D,200,2,2026-06-15,5506.50"].join("\n") + "\n";
   beforeAll(() => {
-    fs.writeFileSync(rates, "table,from,a,b,c\nfees,2024-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+    fs.writeFileSync(rates, "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
   });
   // By hand, clause (xi) (2026), board rows above:
   //   A (row 2): Section 1, 40 units ≤ 50: base $1,070.58; surcharge ≤ 50 units $300.00; launch $300.00,
