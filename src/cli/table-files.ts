@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
+import { EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
   BILLED_FIELDS,
@@ -15,6 +15,7 @@ import {
   describeMapping,
   guessMapping,
   MalformedRow,
+  MappingOverride,
   parseMappingOverride,
   DATE_FORMATS,
   DateFormat,
@@ -374,30 +375,59 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   if (toFile && fromFile && (await sameFile(inputPath, outputPath))) {
     throw new UsageError("The output file must not be the input file: it is the same file under another name (a link).");
   }
+  const reading = tableReading(values);
+  const force = values.force === true;
+  // Before any work: an existing output is refused now, and again (atomically) when it is published.
+  if (toFile) await refuseExistingOutput(outputPath, { force });
+  const boardRatesPath = values["board-rates"] ?? null;
+  const rates = await boardRatesOf(boardRatesPath);
+  const input = await openTableInput(inputPath, values.sheet, io.stdin);
+  try {
+    const { mapping, plan } = planTableReading(input.header, input.sample, reading, rates, purpose);
+    return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
+  } catch (error) {
+    await input.close();
+    throw error;
+  }
+}
+
+/** How the rows are to be read, from the flags: the settings, the measurement unit, the date order, the --map corrections. */
+export interface TableReading {
+  readonly settings: EngineSettings;
+  readonly measurementUnit: LengthUnit | null;
+  readonly dateFormat: DateFormat;
+  readonly overrides: readonly MappingOverride[];
+}
+
+export function tableReading(values: TableValues): TableReading {
   const settings = resolveSettings(settingsFromFlags(values));
   let measurementUnit: LengthUnit | null = null;
   if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
   let dateFormat: DateFormat = DEFAULT_DATE_FORMAT;
   if (values["date-format"] !== undefined) {
     const parsed = parseDateFormat(values["date-format"]);
-    if (parsed === null) throw new UsageError(`--date-format ${JSON.stringify(values["date-format"])} is not one of ${DATE_FORMATS.join(", ")}.`);
+    if (parsed === null) throw new UsageError(`--date-format ${JSON.stringify(values["date-format"])} is not one of ${DATE_FORMATS.join(", ")}.`, "date-format");
     dateFormat = parsed;
   }
-  const overrides = (values.map ?? []).map(parseMappingOverride);
-  const force = values.force === true;
-  // Before any work: an existing output is refused now, and again (atomically) when it is published.
-  if (toFile) await refuseExistingOutput(outputPath, { force });
-  const boardRatesPath = values["board-rates"] ?? null;
-  const rates: BoardRates = boardRatesPath === null ? { fees: [], surcharge: [] } : await readBoardRatesFile(boardRatesPath);
-  const input = await openTableInput(inputPath, values.sheet, io.stdin);
-  try {
-    const mapping = applyMappingOverrides(guessMapping(input.header, input.sample), overrides);
-    const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat });
-    return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
-  } catch (error) {
-    await input.close();
-    throw error;
-  }
+  return { settings, measurementUnit, dateFormat, overrides: (values.map ?? []).map(parseMappingOverride) };
+}
+
+/** --board-rates: the file's two tables, or none. */
+export async function boardRatesOf(boardRatesPath: string | null): Promise<BoardRates> {
+  return boardRatesPath === null ? { fees: [], surcharge: [] } : readBoardRatesFile(boardRatesPath);
+}
+
+/** The columns' meanings (guessed from the header and the first rows' values, then --map) and the plan for every row. */
+export function planTableReading(
+  header: readonly string[],
+  sample: readonly (readonly unknown[])[],
+  reading: TableReading,
+  rates: BoardRates,
+  purpose: TablePurpose,
+): { mapping: ColumnMapping; plan: TablePlan } {
+  const mapping = applyMappingOverrides(guessMapping(header, sample), reading.overrides);
+  const { settings, measurementUnit, dateFormat } = reading;
+  return { mapping, plan: planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat }) };
 }
 
 export function mappingLines(job: TableJob): string[] {

@@ -6,13 +6,30 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
+import { quoteRow, reconcileRow, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { errorRecord } from "../cli/errors";
 import { QuoteJson, quoteJson } from "../cli/output";
 import { QUOTE_OPTIONS, quoteFromFlags } from "../cli/quote-command";
 import { RatesJson, ratesOn } from "../cli/rates-command";
+import {
+  BatchRowJson,
+  batchRowJson,
+  CellJson,
+  ExcludedRowJson,
+  excludedRowJson,
+  inputKeys,
+  ReconcileJson,
+  ReconcileRowJson,
+  reconcileRowJson,
+  ReconcileStatus,
+  RowErrorJson,
+  RowInputJson,
+  rowInputJson,
+} from "../cli/row-json";
 import { SETTINGS_OPTIONS } from "../cli/settings-flags";
+import { boardRatesOf, planTableReading, TABLE_OPTIONS, tableReading } from "../cli/table-files";
 
-export type { QuoteJson, RatesJson };
+export type { BatchRowJson, CellJson, ExcludedRowJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, ReconcileStatus, RowErrorJson, RowInputJson };
 
 /** "launch-fee" → "launchFee", "anchored-8h" → "anchored8h", "clause-vi-start" → "clauseViStart". */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
@@ -112,4 +129,122 @@ export function rates(date: string, settings: SettingsRequest = {}): RatesJson {
   } catch (error) {
     throw libraryError(error, RATES_FIELDS);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// batch and reconcile over rows
+
+/** The table flags of `batch` and `reconcile` that apply to rows given by a script (no files in or out). */
+const ROWS_OPTIONS = { "board-rates": TABLE_OPTIONS["board-rates"], unit: TABLE_OPTIONS.unit, "date-format": TABLE_OPTIONS["date-format"], ...SETTINGS_OPTIONS } as const;
+
+/**
+ * batch(rows, request) and reconcile(rows, request): `boardRates` (a board-rates file, as
+ * `--board-rates`), `unit`, `dateFormat` and the settings, as the commands' flags in camelCase;
+ * `map` corrects the columns' meanings, as `--map`: { "Invoice": "billed_total", "Notes": "ignore" }.
+ */
+export type RowsRequest = RequestOf<typeof ROWS_OPTIONS> & { map?: Readonly<Record<string, string>> | null };
+
+/** A row: its cells by column header, as a CSV's header row names them; a cell is text, a number, true/false or null. */
+export type RowObject = Readonly<Record<string, unknown>>;
+
+/** Rows for batch and reconcile: an array, any iterable, or an async iterable (a stream of parsed rows). */
+export type Rows = Iterable<RowObject> | AsyncIterable<RowObject>;
+
+const ROWS_FIELDS = new Set([...Object.keys(ROWS_OPTIONS).map(camelCase), "map"]);
+
+/** As many rows as the command line reads ahead to guess the columns from their values. */
+const SAMPLE_ROWS = 50;
+
+function isRowObject(row: unknown): row is RowObject {
+  return typeof row === "object" && row !== null && !Array.isArray(row);
+}
+
+interface PlannedRows {
+  readonly plan: TablePlan;
+  readonly keys: readonly string[];
+  /** Each row's number (1 for the first) and its cells in the header's order, or why it cannot be read. */
+  readonly rows: AsyncGenerator<{ row: number; cells: unknown[] } | RowErrorJson>;
+}
+
+/** Reads ahead for the columns (the first row's keys) and their guess, plans the rows, and gives them again with their cells. */
+async function plannedRows(rows: Rows, request: RowsRequest, purpose: TablePurpose): Promise<PlannedRows | null> {
+  const { map, ...flags } = (request ?? {}) as RowsRequest;
+  const values = flagValues(flags, ROWS_OPTIONS, purpose);
+  if (map !== undefined && map !== null && (typeof map !== "object" || Array.isArray(map))) {
+    throw new HudsonPilotageError("BAD_OPTION_VALUE", "map", 'map takes an object of column → field, e.g. { "Invoice": "billed_total" }.');
+  }
+  const reading = tableReading({ ...values, map: Object.entries(map ?? {}).map(([column, field]) => `${column}=${String(field)}`) });
+  const rates = await boardRatesOf(typeof values["board-rates"] === "string" ? values["board-rates"] : null);
+  if (rows === null || typeof rows !== "object" || !(Symbol.iterator in rows || Symbol.asyncIterator in rows)) {
+    throw new HudsonPilotageError("USAGE", "rows", `${purpose}(rows) takes an array or an (async) iterable of row objects, e.g. [{ Units: 200, Section: 1, Date: "2026-06-15" }].`);
+  }
+  const source = Symbol.asyncIterator in rows ? (rows as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (rows as Iterable<unknown>)[Symbol.iterator]();
+  const ahead: unknown[] = [];
+  while (ahead.length < SAMPLE_ROWS) {
+    const next = await source.next();
+    if (next.done) break;
+    ahead.push(next.value);
+  }
+  const first = ahead.find(isRowObject);
+  if (first === undefined && ahead.length === 0) return null;
+  const header = first === undefined ? [] : Object.keys(first);
+  const columns = new Set(header);
+  const cellsOf = (row: RowObject) => header.map((key) => row[key] ?? null);
+  const sample = ahead.filter(isRowObject).map(cellsOf);
+  const { plan } = planTableReading(header, sample, reading, rates, purpose);
+  async function* numbered(): AsyncGenerator<{ row: number; cells: unknown[] } | RowErrorJson> {
+    let number = 0;
+    const one = (value: unknown): { row: number; cells: unknown[] } | RowErrorJson => {
+      number += 1;
+      if (!isRowObject(value)) return { row: number, error: { code: "BAD_ROW", field: null, message: `Row ${number} is not an object of cells by column (it is ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}).` } };
+      const unknown = Object.keys(value).find((key) => !columns.has(key));
+      if (unknown !== undefined) {
+        return { row: number, error: { code: "UNKNOWN_COLUMN", field: unknown, message: `Row ${number} has a column the first row has not: ${JSON.stringify(unknown)} (the first row names the columns: give every row the same keys).` } };
+      }
+      return { row: number, cells: cellsOf(value) };
+    };
+    for (const value of ahead) yield one(value);
+    for (let next = await source.next(); !next.done; next = await source.next()) yield one(next.value);
+  }
+  return { plan, keys: inputKeys(header), rows: numbered() };
+}
+
+/** Runs a row-by-row command over a script's rows; bad options reject the first `next()` with a HudsonPilotageError. */
+async function* eachRow<T>(rows: Rows, request: RowsRequest, purpose: TablePurpose, answer: (plan: TablePlan) => (row: number, input: RowInputJson, cells: unknown[]) => T): AsyncGenerator<T | RowErrorJson> {
+  let planned: PlannedRows | null;
+  try {
+    planned = await plannedRows(rows, request, purpose);
+  } catch (error) {
+    throw libraryError(error, ROWS_FIELDS);
+  }
+  if (planned === null) return;
+  const { plan, keys } = planned;
+  const answerRow = answer(plan);
+  for await (const item of planned.rows) yield "cells" in item ? answerRow(item.row, rowInputJson(keys, item.cells), item.cells) : item;
+}
+
+/**
+ * One quote per row, as `batch --format jsonl` writes them: for each row, in order, its number
+ * (`row`, 1 for the first), its cells (`input`) and the object `quote --json` prints; a row that
+ * cannot be quoted gives `{ row, input, error: { code, field, message } }`. The first row's keys
+ * name the columns (guessed as `batch` guesses a header; correct them with `map`).
+ */
+export function batch(rows: Rows, request: RowsRequest = {}): AsyncGenerator<BatchRowJson | RowErrorJson> {
+  return eachRow(rows, request, "batch", (plan) => (row, input, cells) => batchRowJson(row, input, quoteRow(cells, plan)));
+}
+
+/**
+ * Each row checked against § 89-a, as `reconcile --format jsonl` writes them: the row's quote and
+ * its billed amounts, variances, `variance`, `flag`, `status` (matched, variance, not checked) and
+ * `note`; a totals row is `{ row, input, excluded }`. Billed columns are found from their headers
+ * ("Invoice total", "Billed surcharge", …) or `map`.
+ */
+export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator<ReconcileRowJson | ExcludedRowJson | RowErrorJson> {
+  return eachRow(rows, request, "reconcile", (plan) => {
+    const totalsRows = new TotalsRows(plan);
+    return (row, input, cells): ReconcileRowJson | ExcludedRowJson => {
+      const excluded = totalsRows.check(cells);
+      return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan), plan);
+    };
+  });
 }

@@ -113,6 +113,34 @@ test('import { quote, rates } from "hudson-pilotage" (ES module)', () => {
   expect(JSON.parse(out.stdout)).toEqual({ total: "7315.36", amounts: AMOUNTS, clause: "xi", citation: "§ 89-a(4)(b)(1)(xi)" });
 });
 
+test("batch(rows) and reconcile(rows) from require() and import: rows in, the commands' JSON lines out", () => {
+  fs.writeFileSync(path.join(app, "rates.csv"), "table,from,a,b,c\nfees,2026-01-01,310.00,45.50,125.25\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+  // The transit above as a row: $7,315.36 computed; billed $7,315.46, $0.10 over.
+  const rows = `[{ Vessel: "A", Units: 271.43, Section: "upper", Date: "2026-06-15", "Invoice total": "7315.46" }, { Vessel: "B", Units: "abc", Section: 1, Date: "2026-06-15", "Invoice total": 1 }]`;
+  const body = `
+    async function* stream() { yield* ${rows}; }
+    const quoted = [];
+    for await (const answer of batch(${rows}, { boardRates: "rates.csv" })) quoted.push(answer);
+    const checked = [];
+    for await (const answer of reconcile(stream(), { boardRates: "rates.csv" })) checked.push(answer);
+    process.stdout.write(JSON.stringify({ quoted, checked }));`;
+  fs.writeFileSync(path.join(app, "rows.cjs"), `const { batch, reconcile } = require("hudson-pilotage");\n(async () => {${body}\n})();\n`);
+  fs.writeFileSync(path.join(app, "rows.mjs"), `import { batch, reconcile } from "hudson-pilotage";\n${body}\n`);
+  const answers = ["rows.cjs", "rows.mjs"].map((file) => {
+    const out = sh(process.execPath, [file]);
+    expect(out.stderr).toBe("");
+    return JSON.parse(out.stdout);
+  });
+  expect(answers[1]).toEqual(answers[0]);
+  const { quoted, checked } = answers[0];
+  expect(quoted.map((answer: { row: number }) => answer.row)).toEqual([1, 2]);
+  expect(amountsOf(quoted[0])).toEqual(AMOUNTS);
+  expect(quoted[0]).toMatchObject({ total: "7315.36", complete: true });
+  expect(quoted[1]).toMatchObject({ row: 2, error: { code: "NOT_A_NUMBER", field: "units" } });
+  expect(checked[0]).toMatchObject({ row: 1, total: "7315.36", billed: { billed_total: "7315.46" }, variance: "0.10", flag: true, status: "variance" });
+  expect(checked[1]).toMatchObject({ row: 2, status: "not checked", flag: true });
+});
+
 describe("TypeScript --strict against the installed typings", () => {
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   // No Node typings in scope ("types": []): the library's declarations must not need them.
@@ -130,12 +158,18 @@ describe("TypeScript --strict against the installed typings", () => {
     fs.writeFileSync(
       path.join(app, file),
       [
-        'import { quote, rates, HudsonPilotageError, QuoteJson, QuoteRequest } from "hudson-pilotage";',
+        'import { batch, quote, rates, reconcile, HudsonPilotageError, QuoteJson, QuoteRequest, RowObject } from "hudson-pilotage";',
         `const request: QuoteRequest = ${REQUEST};`,
         "export async function total(): Promise<string> {",
         "  const q: QuoteJson = await quote(request);",
         "  const first: string | null = q.lines[0].amount;",
         '  return `${q.total} ${first} ${q.complete} ${rates("2026-06-15", { at100: "flat" }).clause}`;',
+        "}",
+        "export async function flagged(rows: RowObject[]): Promise<number[]> {",
+        "  const found: number[] = [];",
+        '  for await (const answer of reconcile(rows, { boardRates: "rates.csv", map: { Charged: "billed_total" } })) if ("flag" in answer && answer.flag) found.push(answer.row);',
+        "  for await (const answer of batch(rows)) if (!(\"error\" in answer)) found.push(Number(answer.total));",
+        "  return found;",
         "}",
         "export function fieldOf(error: unknown): string | null {",
         "  return error instanceof HudsonPilotageError ? `${error.code}:${error.field}` : null;",

@@ -1,0 +1,93 @@
+/**
+ * The library's streaming batch(rows) and reconcile(rows), called directly (src/lib): rows are
+ * objects of cells by header, from an array or an async iterable; each answer is the object the
+ * command writes as a JSON line. Amounts are worked by hand from § 89-a.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { batch, HudsonPilotageError, reconcile, RowObject } from "../../src/lib";
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "nypilot-rows-"));
+const rates = path.join(work, "rates.csv");
+beforeAll(() => fs.writeFileSync(rates, "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function all<T>(answers: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const answer of answers) out.push(answer);
+  return out;
+}
+
+async function* streamed(rows: readonly RowObject[]): AsyncGenerator<RowObject> {
+  for (const row of rows) {
+    await new Promise((resolve) => setImmediate(resolve));
+    yield row;
+  }
+}
+
+type Line = { code: string; amount: string | null };
+const amounts = (answer: unknown) => Object.fromEntries(((answer as { lines: Line[] }).lines ?? []).map((line) => [line.code, line.amount]));
+
+// By hand, clause (xi) (2026), board rows above:
+//   Section 1, 40 units ≤ 50: base $1,070.58; surcharge ≤ 50 units $300.00; launch $300.00 + communication $45.50: $1,716.08.
+//   Section 2, 200 units: base 200 × $21.58 = $4,316.00; surcharge 200 × $3.60 = $720.00; launch $300.00 +
+//   communication $45.50 + mid-river launch $125.00: $5,506.50.
+const ROWS: RowObject[] = [
+  { Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", "Invoice total": "1716.09" },
+  { Vessel: "B", Units: "abc", Section: 1, Date: "2026-03-01", "Invoice total": 1716.08 },
+  { Vessel: "D", Units: 200, Section: "Upper", Date: "2026-06-15", "Invoice total": 5506.5 },
+];
+
+describe("batch(rows)", () => {
+  test("an array: one answer per row, in order, numbered from 1, with the quote and the cells as given", async () => {
+    const answers = await all(batch(ROWS, { boardRates: rates }));
+    expect(answers.map((answer) => answer.row)).toEqual([1, 2, 3]);
+    expect(answers[0]).toMatchObject({ input: ROWS[0], total: "1716.08", complete: true, clause: "xi", section: 1 });
+    expect(amounts(answers[0])).toEqual({ base: "1070.58", surcharge: "300.00", launch: "300.00", communication: "45.50" });
+    expect(answers[1]).toEqual({ row: 2, input: ROWS[1], error: { code: "NOT_A_NUMBER", field: "units", message: 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.' } });
+    expect(answers[2]).toMatchObject({ total: "5506.50", complete: true, section: 2 });
+    expect(amounts(answers[2])).toEqual({ base: "4316.00", surcharge: "720.00", launch: "300.00", communication: "45.50", midriver_launch: "125.00" });
+  });
+
+  test("an async iterable gives the same answers; without board rates the quotes are incomplete", async () => {
+    expect(await all(batch(streamed(ROWS), { boardRates: rates }))).toEqual(await all(batch(ROWS, { boardRates: rates })));
+    const [first] = await all(batch(ROWS.slice(0, 1)));
+    // Without the boards' amounts: base $1,070.58 only (surcharge after 2020-11-19 and the board fees not entered).
+    expect(first).toMatchObject({ total: "1070.58", complete: false });
+  });
+
+  test("a row with a column the first row has not, or not an object, is an error row; the others are answered", async () => {
+    const answers = await all(batch([ROWS[0], { ...ROWS[0], Agent: "X" }, ["A", 40] as unknown as RowObject, ROWS[2]], { boardRates: rates }));
+    expect(answers.map((answer) => ("error" in answer ? answer.error.code : answer.total))).toEqual(["1716.08", "UNKNOWN_COLUMN", "BAD_ROW", "5506.50"]);
+    expect(answers[1]).toMatchObject({ row: 2, error: { field: "Agent" } });
+  });
+
+  test("no rows: no answers", async () => {
+    expect(await all(batch([]))).toEqual([]);
+  });
+});
+
+describe("reconcile(rows)", () => {
+  test("billed, variance, flag and status beside each row's quote", async () => {
+    const answers = await all(reconcile(streamed(ROWS), { boardRates: rates }));
+    expect(answers[0]).toMatchObject({ row: 1, total: "1716.08", billed: { billed_total: "1716.09" }, variance: "0.01", flag: true, status: "variance" });
+    expect(answers[1]).toMatchObject({ row: 2, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: true, status: "not checked" });
+    // 5,506.50 billed − 5,506.50 computed.
+    expect(answers[2]).toMatchObject({ row: 3, total: "5506.50", billed: { billed_total: "5506.50" }, variance: "0.00", flag: false, status: "matched", note: "" });
+  });
+
+  test("map corrects a column's meaning, as --map does", async () => {
+    // "Charged" is no header reconcile knows: mapped to the billed total, row A is a cent over again.
+    const rows = [{ Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", Charged: "1716.09" }];
+    const [answer] = await all(reconcile(rows, { boardRates: rates, map: { Charged: "billed_total" } }));
+    expect(answer).toMatchObject({ billed: { billed_total: "1716.09" }, variance: "0.01", status: "variance" });
+  });
+
+  test("bad options reject with a HudsonPilotageError naming the request field", async () => {
+    await expect(all(reconcile(ROWS, { boardRate: rates } as never))).rejects.toMatchObject({ name: "HudsonPilotageError", code: "UNKNOWN_OPTION", field: "boardRate" });
+    await expect(all(reconcile(ROWS, { dateFormat: "YY/MM/DD" }))).rejects.toMatchObject({ code: "USAGE", field: "dateFormat" });
+    await expect(all(reconcile(ROWS, { boardRates: path.join(work, "missing.csv") }))).rejects.toBeInstanceOf(HudsonPilotageError);
+    await expect(all(reconcile([{ Vessel: "A" }]))).rejects.toMatchObject({ code: "MAPPING", field: "map" });
+  });
+});
