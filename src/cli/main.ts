@@ -3,9 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
 import { runBatch } from "./batch-command";
+import { runCompliance } from "./compliance-command";
 import { errorJsonLine, errorRecord } from "./errors";
 import { CliIo } from "./io";
 import { TerminalIo } from "./progress";
+import { runPension } from "./pension-command";
 import { QUOTE_HELP, runQuote } from "./quote-command";
 import { runRates } from "./rates-command";
 import { runReconcile } from "./reconcile-command";
@@ -17,10 +19,12 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   rates: { run: runRates, summary: "print the schedule in force on a date, with citations" },
   reconcile: { run: runReconcile, summary: "check invoices row by row (CSV or .xlsx): computed amounts, variances, flags" },
   batch: { run: runBatch, summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
+  compliance: { run: runCompliance, summary: "must the vessel take a Hudson River pilot? (§ 89-a(1), D13)" },
+  pension: { run: runPension, summary: "the fixed annual retirement benefit for a retirement year (§ 89-a(6), D17)" },
 };
 
 function mainHelp(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`);
   return `Usage: hudson-pilotage <command> [options]
 
 Hudson River pilotage under N.Y. Navigation Law § 89-a, exact to the cent.

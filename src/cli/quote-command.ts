@@ -40,7 +40,7 @@ Transit:
   --clause C         name the clause (i … ${BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause}) instead of looking it up by date
   --hours H          expected continuous pilotage hours; over 10 adds a second pilot at 50% of
                      base pilotage (§ 89-a(4)(b)(1-a))
-  --relieved-midriver  first pilot relieved at the mid-river station (no second-pilot fee)
+  --relieved-midriver  first pilot relieved at the mid-river station (Section 2 only: no second-pilot fee)
   --anchored-8h        vessel anchors at least 8 hours (no second pilot)
 
 Board-set amounts (the statute does not fix them; a missing one is shown as "not entered"):
@@ -95,7 +95,6 @@ const FLAG_AUTHORITY: Readonly<Record<string, string>> = {
   "act-effective-date": "D6",
   "clause-vi-start": "D6",
   "second-pilot-basis": "D11",
-  "recreational-exemption": "D13",
 };
 
 /** "--units was given 2 times: the last, 300, is used (§ 89-a(4)(b)(2), D21)." for each repeated flag that takes a value. */

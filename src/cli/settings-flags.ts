@@ -8,6 +8,10 @@ export const SETTINGS_OPTIONS = {
   "act-effective-date": { type: "string" },
   "clause-vi-start": { type: "string" },
   "second-pilot-basis": { type: "string" },
+} as const;
+
+/** D13's setting: only the compliance command answers who must take a pilot, so only it takes this flag. */
+export const RECREATIONAL_EXEMPTION_OPTIONS = {
   "recreational-exemption": { type: "string" },
 } as const;
 
@@ -19,7 +23,9 @@ export const SETTINGS_HELP = `  --round-units N            D1: round pilotage un
   --second-pilot-basis base|base-plus-surcharge
                              D11: the second pilot's 50% is of the base pilotage fee (default)
                              or of base plus surcharge ((1-c)(iv) deems it a pilotage fee)
-  --recreational-exemption any-length|under-200-ft
+`;
+
+export const RECREATIONAL_EXEMPTION_HELP = `  --recreational-exemption any-length|under-200-ft
                              D13: the board's discretion over recreational vessels reaches any
                              length (default) or only those under 200 ft
 `;

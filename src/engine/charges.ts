@@ -369,6 +369,11 @@ export function secondPilotBasisCents(baseCents: number, surchargeCents: number 
   return surchargeCents === null ? null : baseCents + surchargeCents;
 }
 
+/** (1-a), D21: a relief at the mid-river pilot station counts only on a transit that reaches the station. */
+export function reliefAtMidRiverCounts(section: SectionNumber, relievedAtMidRiver: boolean): boolean {
+  return relievedAtMidRiver && SECOND_PILOT_RULE.midRiverStationSections.includes(section);
+}
+
 export interface SecondPilotCircumstances {
   continuousHours: number | null;
   relievedAtMidRiver: boolean;

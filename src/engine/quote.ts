@@ -6,6 +6,7 @@ import {
   BaseFeeWorking,
   boardFeeLines,
   ChargeLine,
+  reliefAtMidRiverCounts,
   secondPilotBasisCents,
   secondPilotLineFromCents,
   surchargeLine,
@@ -73,7 +74,7 @@ export function quoteTransit(input: TransitInput, settings: EngineSettings): Quo
   const basisCents = secondPilotBasisCents(base.amountCents as number, surcharge.amountCents, settings.secondPilotBasis);
   const secondPilot = secondPilotLineFromCents(basisCents, {
     continuousHours: input.continuousHours ?? null,
-    relievedAtMidRiver: input.relievedAtMidRiver ?? false,
+    relievedAtMidRiver: reliefAtMidRiverCounts(input.section, input.relievedAtMidRiver ?? false),
     anchoredEightHours: input.anchoredEightHours ?? false,
   }, settings.secondPilotBasis);
   if (secondPilot) lines.push(secondPilot);

@@ -9,6 +9,7 @@ import {
   boardFeeLines,
   ChargeCode,
   ChargeLine,
+  reliefAtMidRiverCounts,
   secondPilotBasisCents,
   secondPilotLineFromCents,
   surchargeLine,
@@ -85,7 +86,7 @@ export function transitLines(fields: TransitFields, boards: TransitBoards, setti
   lines.surcharge = "error" in forSurcharge
     ? { kind: "input_error", error: forSurcharge.error }
     : attempt(() => outcomeOfLine(surchargeLine(forSurcharge.values.units, surchargeTableOn(forSurcharge.values.date, boards.boardSurcharge ?? [], settings))));
-  const forSecondPilot = needing(fields, ["hours", "relievedAtMidRiver", "anchoredEightHours"]);
+  const forSecondPilot = needing(fields, ["hours", "section", "relievedAtMidRiver", "anchoredEightHours"]);
   const { base, surcharge } = lines;
   const basis = settings.secondPilotBasis;
   if ("error" in forSecondPilot) lines.second_pilot = { kind: "input_error", error: forSecondPilot.error };
@@ -94,9 +95,10 @@ export function transitLines(fields: TransitFields, boards: TransitBoards, setti
   // D11 basePlusSurcharge: a surcharge that could not be read leaves the second pilot's basis unknown.
   else if (basis === "basePlusSurcharge" && surcharge.kind === "input_error") lines.second_pilot = surcharge;
   else {
-    const { hours, relievedAtMidRiver, anchoredEightHours } = forSecondPilot.values;
+    const { hours, section, relievedAtMidRiver, anchoredEightHours } = forSecondPilot.values;
     const basisCents = secondPilotBasisCents(base.cents, surcharge.kind === "amount" ? surcharge.cents : null, basis);
-    lines.second_pilot = outcomeOfLine(secondPilotLineFromCents(basisCents, { continuousHours: hours, relievedAtMidRiver, anchoredEightHours }, basis) ?? undefined);
+    const circumstances = { continuousHours: hours, relievedAtMidRiver: reliefAtMidRiverCounts(section, relievedAtMidRiver), anchoredEightHours };
+    lines.second_pilot = outcomeOfLine(secondPilotLineFromCents(basisCents, circumstances, basis) ?? undefined);
   }
   const forFees = needing(fields, ["section", "date"]);
   const feeLines = "error" in forFees ? null : boardFeeLines(forFees.values.section, forFees.values.date, boards.boardFees ?? []);

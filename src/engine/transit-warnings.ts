@@ -3,7 +3,7 @@
  * use, a board row the statute's calendar does not expect, a figure far outside practice. Each
  * warning names its clause; the quote is computed all the same.
  */
-import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, SECOND_PILOT_CITATION } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
 import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
 import { BOARD_FEES, BOARD_FEES_CLAUSE } from "./rates/board-fees";
@@ -87,9 +87,9 @@ export function transitWarnings(input: TransitInput, settings: EngineSettings): 
   warnings.push(...boardSurchargeWarnings(input, settings));
   const hours = hoursWarning(input);
   if (hours !== null) warnings.push(hours);
-  if (input.section === 1 && input.relievedAtMidRiver) {
+  if (input.relievedAtMidRiver && !reliefAtMidRiverCounts(input.section, true)) {
     warnings.push(
-      "Relieved at the mid-river station is not used: a Section 1 transit (Yonkers through Hyde Park) does not reach the mid-river pilot station " +
+      `Relieved at the mid-river station is not used: a Section ${input.section} transit (Yonkers through Hyde Park) does not reach the mid-river pilot station ` +
         `at Norrie Point, which serves Section 2 (${SECOND_PILOT_CITATION}, D21).`,
     );
   }

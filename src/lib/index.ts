@@ -7,8 +7,10 @@
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
 import { quoteRow, reconcileRow, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../cli/compliance-command";
 import { errorRecord } from "../cli/errors";
 import { QuoteJson, quoteJson } from "../cli/output";
+import { PensionJson, pensionFromFlags } from "../cli/pension-command";
 import { QUOTE_OPTIONS, quoteFromFlags } from "../cli/quote-command";
 import { RatesJson, ratesOn } from "../cli/rates-command";
 import {
@@ -29,7 +31,7 @@ import {
 import { SETTINGS_OPTIONS } from "../cli/settings-flags";
 import { boardRatesOf, planTableReading, TABLE_OPTIONS, tableReading } from "../cli/table-files";
 
-export type { BatchRowJson, CellJson, ExcludedRowJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, ReconcileStatus, RowErrorJson, RowInputJson };
+export type { BatchRowJson, CellJson, ComplianceJson, ExcludedRowJson, PensionJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, ReconcileStatus, RowErrorJson, RowInputJson };
 
 /** "launch-fee" → "launchFee", "anchored-8h" → "anchored8h", "clause-vi-start" → "clauseViStart". */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
@@ -49,6 +51,9 @@ type RequestOf<Options extends OptionTable> = {
 export type QuoteRequest = Omit<RequestOf<typeof QUOTE_OPTIONS>, "boardSurcharge"> & {
   boardSurcharge?: string | readonly [string | number, string | number, string | number] | null;
 };
+
+/** compliance(request): the `compliance` flags in camelCase (`grossTons`, `notBySea`, `recreationalExemption`). */
+export type ComplianceRequest = RequestOf<typeof COMPLIANCE_OPTIONS>;
 
 /** The interpretation settings, as rates(date, settings) takes them (the same as in a QuoteRequest). */
 export type SettingsRequest = RequestOf<typeof SETTINGS_OPTIONS>;
@@ -106,6 +111,7 @@ function flagValues(request: object, options: OptionTable, what: string): Record
 
 const QUOTE_FIELDS = new Set(Object.keys(QUOTE_OPTIONS).map(camelCase));
 const RATES_FIELDS = new Set(["date", ...Object.keys(SETTINGS_OPTIONS).map(camelCase)]);
+const COMPLIANCE_FIELDS = new Set(Object.keys(COMPLIANCE_OPTIONS).map(camelCase));
 
 /**
  * One transit's quote, the object `hudson-pilotage quote --json` prints: every line with its amount
@@ -247,4 +253,28 @@ export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator
       return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan), plan);
     };
   });
+}
+
+/**
+ * Must the vessel take a Hudson River pilot (§ 89-a(1), D13)? The object `hudson-pilotage compliance
+ * --json` prints: REQUIRED, NOT REQUIRED or BOARD DISCRETION, with the reason and the clause.
+ */
+export function compliance(request: ComplianceRequest): ComplianceJson {
+  try {
+    return complianceFromFlags(flagValues(request, COMPLIANCE_OPTIONS, "compliance"));
+  } catch (error) {
+    throw libraryError(error, COMPLIANCE_FIELDS);
+  }
+}
+
+/**
+ * The fixed annual retirement benefit of § 89-a(6) for a retirement year (D17), the object
+ * `hudson-pilotage pension --json` prints: `amount` as two-decimal text, or null where the text sets none.
+ */
+export function pension(retirementYear: number | string): PensionJson {
+  try {
+    return pensionFromFlags({ retired: String(retirementYear) });
+  } catch (error) {
+    throw libraryError(error, new Set(["retired"]));
+  }
 }

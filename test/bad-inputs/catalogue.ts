@@ -468,9 +468,16 @@ export const CATALOGUE: CatalogueCase[] = [
   cli("cli-second-pilot-basis-half", ["quote", ...TRANSIT, "--second-pilot-basis", "half"], 'hudson-pilotage quote: --second-pilot-basis takes "base" or "base-plus-surcharge".'),
   cli(
     "cli-recreational-exemption-short",
-    ["quote", ...TRANSIT, "--recreational-exemption", "short"],
-    'hudson-pilotage quote: --recreational-exemption takes "any-length" or "under-200-ft".',
+    ["compliance", "--status", "registered", "--gross-tons", "500", "--draft", "9", "--recreational", "--length", "250", "--recreational-exemption", "short"],
+    'hudson-pilotage compliance: --recreational-exemption takes "any-length" or "under-200-ft".',
   ),
+  cli(
+    "cli-compliance-recreational-without-length-under-200-ft",
+    ["compliance", "--status", "registered", "--gross-tons", "500", "--draft", "9", "--recreational", "--recreational-exemption", "under-200-ft"],
+    "hudson-pilotage compliance: The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
+  ),
+  cli("cli-compliance-status-unknown", ["compliance", "--status", "cruise", "--gross-tons", "500", "--draft", "9"], 'hudson-pilotage compliance: The vessel status is "cruise": use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).'),
+  cli("cli-pension-half-year", ["pension", "--retired", "2010.5"], "hudson-pilotage pension: The retirement year must be a whole year such as 2010, not 2010.5."),
   cli(
     "cli-thirteen-inches",
     ["quote", "--length", "600 ft 13 in", "--breadth", "80", "--depth", "40", "--section", "1", "--date", "2026-06-15"],
@@ -523,7 +530,7 @@ export const CATALOGUE: CatalogueCase[] = [
   cli(
     "cli-unknown-command-on-two-lines",
     ["quo\nte", ...TRANSIT],
-    'hudson-pilotage: unknown command "quo\\nte"; commands: quote, rates, reconcile, batch (see --help)',
+    'hudson-pilotage: unknown command "quo\\nte"; commands: quote, rates, reconcile, batch, compliance, pension (see --help)',
   ),
 
   // ---- CLI: hudson-pilotage rates -------------------------------------------------------------

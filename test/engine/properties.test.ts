@@ -136,7 +136,9 @@ describe("quotes", () => {
         const second = quote.lines.find((l) => l.code === "second_pilot");
         if (second) {
           const base = hundredths(money(quote.lines[0].amount) as string);
-          const exceeds = transit.continuousHours !== null && transit.continuousHours > 10 && !transit.relievedAtMidRiver && !transit.anchoredEightHours;
+          // (1-a): the relief at the mid-river station (Norrie Point) counts only on a Section 2 transit, which reaches it (D21).
+          const relievedAtStation = transit.relievedAtMidRiver && transit.section === 2;
+          const exceeds = transit.continuousHours !== null && transit.continuousHours > 10 && !relievedAtStation && !transit.anchoredEightHours;
           expect(hundredths(money(second.amount) as string)).toBe(exceeds ? (base * 5n + 5n) / 10n : 0n);
         }
         if (transit.clause) expect(quote.clause).toBe(transit.clause);

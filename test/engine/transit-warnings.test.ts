@@ -18,13 +18,14 @@ describe("D21 inputs the rules do not use are named in a warning with their clau
   test("relieved at the mid-river station on a Section 1 transit: the relief is not used, the second pilot is charged", () => {
     // (xi) Section 1, 200 units: 200 × $15.32 = $3,064.00; 12 h > 10 h: 50% × $3,064.00 = $1,532.00.
     const q = quote({ units: 200, section: 1, date: "2026-06-15", hours: 12, relievedAtMidRiver: true, boardSurcharge: surchargeRow("2026-04-01"), boardFees: fees("2026-01-01") });
-    expect(money(line(q, "second_pilot")?.amount)).toBe("0.00");
+    expect(money(line(q, "second_pilot")?.amount)).toBe("1532.00");
     expect(q.warnings).toContain(
       "Relieved at the mid-river station is not used: a Section 1 transit (Yonkers through Hyde Park) does not reach the mid-river pilot station at Norrie Point, which serves Section 2 (§ 89-a(4)(b)(1-a), D21).",
     );
     // On Section 2 the relief is the statute's own exception: no warning.
     const upper = quote({ units: 200, section: 2, date: "2026-06-15", hours: 12, relievedAtMidRiver: true, boardSurcharge: surchargeRow("2026-04-01"), boardFees: fees("2026-01-01") });
     expect(upper.warnings.filter((w) => w.includes("D21"))).toEqual([]);
+    expect(money(line(upper, "second_pilot")?.amount)).toBe("0.00");
   });
 
   test("a mid-river launch fee entered for a Section 1 transit is not charged, and says so", () => {

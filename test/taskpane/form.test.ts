@@ -146,6 +146,23 @@ describe("a two-transit call", () => {
     expect(pane.transits[0].quote?.warnings).toContain("Launch fee not entered: the total leaves it out.");
   });
 
+  test("relieved at mid-river on a Section 1 transit: not used, the second pilot charged, and the transit's warning says why (D21)", () => {
+    const state = twoTransitCall();
+    const [inbound] = state.transits;
+    setField(state, `transit.${inbound.key}.hours`, "12");
+    setField(state, `transit.${inbound.key}.relievedAtMidRiver`, true);
+    const pane = computePane(state, DEFAULT_SETTINGS);
+    // Inbound, Section 1, 2026-03-02, clause (xi): base 192.16 × $15.32 = $2,943.89; 12 h > 10 h and Section 1 never
+    // reaches the mid-river station: 50% × $2,943.89 = $1,471.945 → $1,471.95.
+    expect(pane.transits[0].quote?.lines.find((line) => line.code === "second_pilot")?.amountCents).toBe(147195);
+    expect(pane.transits[0].quote?.warnings).toContain(
+      "Relieved at the mid-river station is not used: a Section 1 transit (Yonkers through Hyde Park) does not reach the mid-river pilot station at Norrie Point, which serves Section 2 (§ 89-a(4)(b)(1-a), D21).",
+    );
+    // The outbound Section 2 transit's relief is the statute's own exception: no second pilot, no such warning.
+    expect(pane.transits[1].quote?.lines.find((line) => line.code === "second_pilot")?.amountCents).toBe(0);
+    expect(pane.transits[1].quote?.warnings.filter((w) => w.includes("D21"))).toEqual([]);
+  });
+
   test("a transit's own error is named at its field, and the grand total waits for it", () => {
     const state = twoTransitCall();
     const second = state.transits[1].key;

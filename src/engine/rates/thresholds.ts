@@ -3,6 +3,7 @@
  * compare with data rather than with numbers written into the code.
  */
 import type { IsoDate } from "../dates";
+import type { SectionNumber } from "./base-pilotage";
 import { BOARD_FEES_CLAUSE } from "./board-fees";
 
 export interface UnitsThreshold {
@@ -39,6 +40,11 @@ export const SECOND_PILOT_RULE = Object.freeze({
   percent: 50,
   /** The vessel anchors at least this long, so no pilot exceeds the ten hours. */
   anchoredHours: 8,
+  /**
+   * "discharged at the mid-river pilot station and relieved at such station": the station is at
+   * Norrie Point, beyond Hyde Park, so only a Section 2 transit reaches it (D21).
+   */
+  midRiverStationSections: [2] as readonly SectionNumber[],
   citation: "§ 89-a(4)(b)(1-a)",
 });
 
