@@ -104,8 +104,15 @@ export type DateCells = "numbers" | "text" | "either";
 export type AddedCell = { readonly formula: string } | { readonly constant: 0 };
 
 // The names readSection accepts for Section 2 (D5), as LOWER(TRIM(section)) gives them: a fee that
-// Section 1 does not pay (the mid-river launch) is 0 unless the section is one of these.
+// Section 1 does not pay (the mid-river launch) is 0 unless the section is one of these, and a relief
+// at the mid-river station counts only on a transit that reaches it (reliefAtMidRiverCounts, D21).
 const SECTION_TWO_NAMES = ["2", "section 2", "upper", "upper river", "section 2, upper river"];
+
+/** A formula that is more than 0 when the section cell names Section 2. */
+function isSectionTwo(section: string): string {
+  const name = `LOWER(TRIM(${section}))`;
+  return `(${SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+")})`;
+}
 
 /** One entry per added column, in layout order. */
 export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout, refs: FormulaReferences, board: BoardReferences, dates: DateCells): AddedCell[] {
@@ -137,7 +144,9 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
   if (hours === "") {
     out.push({ constant: 0 });
   } else {
-    const options = anchored !== "" ? `,${relieved},${anchored}` : relieved !== "" ? `,${relieved}` : "";
+    // The relief is passed only where the transit reaches the mid-river station (Section 2), as the engine reads it.
+    const relief = relieved === "" ? "" : `IF(${isSectionTwo(section)}>0,${relieved},FALSE)`;
+    const options = anchored !== "" ? `,${relief},${anchored}` : relief !== "" ? `,${relief}` : "";
     out.push({ formula: `IF(TRIM(${hours})="",0,NYPILOT.HUDSON_SECOND_PILOT(${base},${hours}${options}))` });
   }
   out.push({ formula: `ROUND(${total}-${base}-${surcharge}-${secondPilot},2)` });
@@ -148,11 +157,7 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
     const when = dates === "numbers" ? date : dates === "text" ? fromText : `IF(ISNUMBER(${date}),${date},${fromText})`;
     const lookup = `VLOOKUP(${when},${board.feeRows},${fee.boardColumn},TRUE)`;
     let amount = board.feeRows === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
-    if (!boardFee(fee.code).sections.some((section) => section === 1)) {
-      const name = `LOWER(TRIM(${section}))`;
-      const sectionTwo = SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+");
-      amount = `IF(${sectionTwo}>0,${amount},0)`;
-    }
+    if (!boardFee(fee.code).sections.some((section) => section === 1)) amount = `IF(${isSectionTwo(section)}>0,${amount},0)`;
     out.push({ formula: `IF(ISERROR(${base}),${base},${amount})` });
   }
   const computedColumn = (field: BilledField): string => refs.output(computedColumnOf(layout, field));

@@ -6,7 +6,7 @@
  * formulas.ts), error values included, so a workbook's cached values are what Excel recalculates:
  *   base          NYPILOT.HUDSON_BASE_FEE(units, section, date)
  *   surcharge     NYPILOT.HUDSON_SURCHARGE(units, date, board_surcharge)
- *   second_pilot  IF(TRIM(hours)="", 0, NYPILOT.HUDSON_SECOND_PILOT(base, hours, relieved, anchored))
+ *   second_pilot  IF(TRIM(hours)="", 0, NYPILOT.HUDSON_SECOND_PILOT(base, hours, IF(section is 2, relieved, FALSE), anchored))
  *   total         NYPILOT.HUDSON_TOTAL(units, section, date, hours, relieved, anchored, board_fees, board_surcharge)
  *   board_fees    ROUND(total − base − surcharge − second_pilot, 2)
  *   launch, …     the board's fee in force on the date (not entered → #N/A; mid-river: Section 2 only),

@@ -274,8 +274,10 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     // 600' 6" × 80 × 40 → 192.16 units, Section 2, 12 h: base $4,146.81, surcharge $691.78, second pilot $2,073.41,
     // fees $300.00 + $45.50 + $125.00; total $7,382.50. Billed exactly.
     sheet.addRow(["Alpha", `600' 6"`, 80, 40, "Upper", date("2026-06-15"), 12, false, 4146.81, 691.78, 2073.41, 300, 45.5, 125, 7382.5]);
-    // Same vessel, Section 1, relieved at mid-river: 192.16 × $15.32 = $2,943.8912 → $2,943.89; no second pilot;
-    // fees $345.50; total $3,981.17. The launch fee is billed $10.00 high and the total with it.
+    // Same vessel, Section 1, "relieved at mid-river": 192.16 × $15.32 = $2,943.8912 → $2,943.89. A Section 1 transit never
+    // reaches the mid-river station (D21), so 12 h > 10 h is a second pilot: 50% × $2,943.89 = $1,471.945 → $1,471.95,
+    // billed $0.00. Fees $300.00 + $45.50; total 2,943.89 + 691.78 + 1,471.95 + 345.50 = $5,453.12. The launch fee is
+    // billed $10.00 high; the total billed, $3,991.17, is $1,461.95 under.
     sheet.addRow(["Bravo", `600' 6"`, 80, 40, "lower", "2026-06-15", 12, true, 2943.89, 691.78, 0, 310, 45.5, null, 3991.17]);
     // 50 × 20 × 10 ÷ 10,000 = 1 unit ≤ 50, Section 2 (2 as a number): $1,764.76 + $300.00 + $470.50 = $2,535.26. Billed exactly.
     sheet.addRow(["Charlie", 50, 20, 10, 2, date("2026-02-01"), null, null, 1764.76, 300, null, 300, 45.5, 125, 2535.26]);
@@ -296,8 +298,9 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(out.code).toBe(1);
     const summary = JSON.parse(out.stdout).summary;
     expect(summary).toMatchObject({ rows: 6, rowsRead: 6, malformedRows: 0, rowsChecked: 4, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 3 });
-    // Checked rows' totals: 7,382.50 + 3,991.17 + 2,535.26 + 1,716.08 billed; 7,382.50 + 3,981.17 + 2,535.26 + 1,716.08 computed.
-    expect([summary.billed, summary.computed, summary.variance]).toEqual(["15625.01", "15615.01", "10.00"]);
+    // Checked rows' totals: 7,382.50 + 3,991.17 + 2,535.26 + 1,716.08 = 15,625.01 billed; 7,382.50 + 5,453.12 + 2,535.26
+    // + 1,716.08 = 17,086.96 computed; variance 15,625.01 − 17,086.96 = −1,461.95.
+    expect([summary.billed, summary.computed, summary.variance]).toEqual(["15625.01", "17086.96", "-1461.95"]);
 
     const formulas = await expectFormulasMatchCache(inFolder("checked.xlsx"));
     expect(formulas).toBeGreaterThan(6 * 15);
@@ -327,8 +330,11 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(sheet.getCell("Q2").formula).toBe("NYPILOT.HUDSON_BASE_FEE(P2,E2,F2)");
     // The Board rates sheet's two tables, where every workbook of ours has them (src/workbook/board-rates-sheet.ts).
     expect(sheet.getCell("U2").formula).toBe("NYPILOT.HUDSON_TOTAL(P2,E2,F2,G2,H2,,'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104)");
-    expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3"].map(cached)).toEqual([2943.89, 0, 3981.17, 300, 10, 10, true]);
-    expect(cached("AG3")).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over. Total billed $3,991.17, computed $3,981.17: $10.00 over.");
+    expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3"].map(cached)).toEqual([2943.89, 1471.95, 5453.12, 300, 10, -1461.95, true]);
+    expect(cached("AG3")).toBe(
+      "Second pilot billed $0.00, computed $1,471.95: $1,471.95 under. Launch fee billed $310.00, computed $300.00: $10.00 over. " +
+        "Total billed $3,991.17, computed $5,453.12: $1,461.95 under.",
+    );
     expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
     expect(["Q5", "R5", "U5", "V5", "AF5"].map(cached)).toEqual([914.25, 280, { error: "#N/A" }, { error: "#N/A" }, true]);
     expect(["Q6", "R6", "U6", "AF6"].map(cached)).toEqual([{ error: "#VALUE!" }, 300, { error: "#VALUE!" }, true]);
@@ -343,7 +349,8 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     const items = new Map<string, unknown>();
     summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).value));
     expect(items.get("Rows flagged")).toBe(3);
-    expect(items.get("Variance (billed − computed)")).toBe(10);
+    // As the JSON summary: 15,625.01 − 17,086.96.
+    expect(items.get("Variance (billed − computed)")).toBe(-1461.95);
     const highlight = (sheet as unknown as { conditionalFormattings: { ref: string; rules: { formulae: string[] }[] }[] }).conditionalFormattings;
     expect(highlight).toEqual([expect.objectContaining({ ref: "A2:AH7", rules: [expect.objectContaining({ formulae: ["$AF2=TRUE"] })] })]);
   });
