@@ -108,10 +108,10 @@ export type AddedCell = { readonly formula: string } | { readonly constant: 0 };
 // at the mid-river station counts only on a transit that reaches it (reliefAtMidRiverCounts, D21).
 const SECTION_TWO_NAMES = ["2", "section 2", "upper", "upper river", "section 2, upper river"];
 
-/** A formula that is more than 0 when the section cell names Section 2. */
+/** A sum that is more than 0 when the section cell names Section 2 (compared with >0, which binds after +). */
 function isSectionTwo(section: string): string {
   const name = `LOWER(TRIM(${section}))`;
-  return `(${SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+")})`;
+  return SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+");
 }
 
 /** One entry per added column, in layout order. */
