@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "dist-local/", "dist-node/", "coverage/", "test-results/", "docs/*.xlsx"] },
+  { ignores: ["node_modules/", "dist/", "dist-local/", "dist-node/", "dist-cli/", "coverage/", "test-results/", "docs/*.xlsx"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,25 +2,24 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
-import { runBatch } from "./batch-command";
-import { runCompliance } from "./compliance-command";
 import { errorJsonLine, errorRecord } from "./errors";
 import { CliIo } from "./io";
-import { TerminalIo } from "./progress";
-import { runPension } from "./pension-command";
-import { QUOTE_HELP, runQuote } from "./quote-command";
-import { runRates } from "./rates-command";
-import { runReconcile } from "./reconcile-command";
+import type { TerminalIo } from "./progress";
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
+// Each command's module is loaded when that command runs, so `quote` starts without the file
+// readers and writers (csv-parse, streams, crypto) that only reconcile and batch use.
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  quote: { run: runQuote, summary: "quote one transit, with every line's clause of § 89-a" },
-  rates: { run: runRates, summary: "print the schedule in force on a date, with citations" },
-  reconcile: { run: runReconcile, summary: "check invoices row by row (CSV or .xlsx): computed amounts, variances, flags" },
-  batch: { run: runBatch, summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
-  compliance: { run: runCompliance, summary: "must the vessel take a Hudson River pilot? (§ 89-a(1), D13)" },
-  pension: { run: runPension, summary: "the fixed annual retirement benefit for a retirement year (§ 89-a(6), D17)" },
+  quote: { run: async (args, io) => (await import("./quote-command")).runQuote(args, io), summary: "quote one transit, with every line's clause of § 89-a" },
+  rates: { run: async (args, io) => (await import("./rates-command")).runRates(args, io), summary: "print the schedule in force on a date, with citations" },
+  reconcile: {
+    run: async (args, io) => (await import("./reconcile-command")).runReconcile(args, io),
+    summary: "check invoices row by row (CSV or .xlsx): computed amounts, variances, flags",
+  },
+  batch: { run: async (args, io) => (await import("./batch-command")).runBatch(args, io), summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
+  compliance: { run: async (args, io) => (await import("./compliance-command")).runCompliance(args, io), summary: "must the vessel take a Hudson River pilot? (§ 89-a(1), D13)" },
+  pension: { run: async (args, io) => (await import("./pension-command")).runPension(args, io), summary: "the fixed annual retirement benefit for a retirement year (§ 89-a(6), D17)" },
 };
 
 function mainHelp(): string {
@@ -113,4 +112,3 @@ export function runFromProcess(): void {
   );
 }
 
-export { QUOTE_HELP };

@@ -54,6 +54,7 @@ test("the tarball holds the build, the binary and the typings, not the sources, 
   expect(files).toEqual(
     expect.arrayContaining([
       "bin/hudson-pilotage.js",
+      "dist-cli/hudson-pilotage.js",
       "dist-node/src/cli/main.js",
       "dist-node/src/lib/index.js",
       "dist-node/src/lib/index.mjs",
