@@ -8,6 +8,7 @@ import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedCl
 import { listedRuns, median } from "./alternate";
 import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
+import { measureFunctionColumns } from "./function-columns";
 import { measureLoad } from "./load";
 import { measureMillionRowReconcile } from "./reconcile";
 import { measureReconcileVersusFloor } from "./reconcile-floor";
@@ -131,6 +132,30 @@ function columnCall(rows: number): BenchResult {
   };
 }
 
+/**
+ * Issue 19 item 6: every function over a full column, valid and all errors. Three rows per
+ * function: its error column against its valid column, its valid column per row against
+ * HUDSON_BASE_FEE's, and its slower column against Excel's patience (5 s).
+ */
+function functionColumns(): BenchResult[] {
+  const measured = measureFunctionColumns();
+  const baseFee = measured.find((r) => r.id === "HUDSON_BASE_FEE");
+  if (!baseFee) throw new Error("no HUDSON_BASE_FEE column measured");
+  return measured.flatMap((r) => {
+    const rows = r.rows.toLocaleString("en-US");
+    const slower = Math.max(r.validSeconds, r.errorSeconds);
+    console.log(
+      `${r.id} over ${rows} rows (${r.shape === "range" ? "one call" : "one call per cell"}): valid ${r.validSeconds.toFixed(2)} s, all errors (${r.errorInput}) ${r.errorSeconds.toFixed(2)} s, ` +
+        `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}×, ÷ HUDSON_BASE_FEE ${(r.validSeconds / baseFee.validSeconds).toFixed(2)}× (valid runs ${listedRuns(r.validRuns)}; error runs ${listedRuns(r.errorRuns)})`,
+    );
+    return [
+      { target: `functions: ${r.id} over ${rows} rows, a column of errors (${r.errorInput}) vs a valid one`, measured: r.errorSeconds, baseline: r.validSeconds, unit: "s", ratio: r.errorSeconds / r.validSeconds, goal: "≤ 1.5× the valid column", met: r.errorSeconds <= 1.5 * r.validSeconds },
+      { target: `functions: ${r.id} over ${rows} valid rows vs HUDSON_BASE_FEE`, measured: r.validSeconds, baseline: baseFee.validSeconds, unit: "s", ratio: r.validSeconds / baseFee.validSeconds, goal: "≤ 2× HUDSON_BASE_FEE", met: r.validSeconds <= 2 * baseFee.validSeconds },
+      { target: `functions: ${r.id} over ${rows} rows, the slower column vs Excel's 5 s`, measured: slower, baseline: 5, unit: "s", ratio: slower / 5, goal: "≤ 5 s", met: slower <= 5 },
+    ];
+  });
+}
+
 function workbookRecalc(rows: number): BenchResult[] {
   const r = measureWorkbookRecalc(rows);
   console.log(
@@ -240,6 +265,7 @@ const SECTIONS: Record<string, () => Promise<BenchResult[]> | BenchResult[]> = {
   engine: () => [engineVersusFloat(Number(process.env.BENCH_TRANSITS ?? 1_000_000))],
   exact: () => [exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000))],
   columns: () => [columnCall(Number(process.env.BENCH_COLUMN_ROWS ?? 1_048_576))],
+  functions: () => functionColumns(),
   workbook: () => workbookRecalc(Number(process.env.BENCH_SHEET_ROWS ?? 100_000)),
   load: () => load(),
   cli: async () => [await cliStartup()],
@@ -279,6 +305,7 @@ const SECTION_TARGET_PREFIXES: Record<string, string> = {
   engine: "engine:",
   exact: "exactness:",
   columns: "columns:",
+  functions: "functions:",
   workbook: "workbook:",
   load: "load:",
   cli: "CLI start-up:",

@@ -103,6 +103,22 @@ export function isSingle(grid: Grid | null): boolean {
 }
 
 /**
+ * Runs `run` with no stack traces captured for the errors made in it. A bad row's error is a cell's
+ * value, and its message is all anyone sees of it; capturing (and keeping) a stack for each row of
+ * a million-row column of errors cost more than working out the rows. The limit is restored after.
+ */
+function withoutStackTraces(run: () => void): void {
+  const errors = Error as { stackTraceLimit?: number };
+  const limit = errors.stackTraceLimit;
+  errors.stackTraceLimit = 0;
+  try {
+    run();
+  } finally {
+    errors.stackTraceLimit = limit;
+  }
+}
+
+/**
  * Applies `perRow` to each position of equal-shaped ranges; 1×1 arguments broadcast. One bad row
  * gives an error in that cell only. A shape mismatch is one #VALUE! for the whole call.
  */
@@ -132,11 +148,18 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   }
   const sources: Grid[] = varying.map((g) => grids[g] as Grid);
   const count = varying.length;
+  // A row whose varying cells are the previous row's gets the previous row's answer (each perRow
+  // is a function of its cells): a column of one bad value builds its message once, not per row.
+  const previousCells: Cell[] = new Array(count);
+  let previous: { answer: T | CustomFunctions.Error } | null = null;
+  // Rows that fail alike (the same code and message) share one error value.
+  let lastError: CustomFunctions.Error | null = null;
   const result = (r: number, c: number): T | CustomFunctions.Error => {
     // An error value in an argument is the result, as Excel's own functions do; when several
     // arguments hold one, the last in argument order.
     let inputError = fixedError;
     let inputErrorAt = fixedErrorAt;
+    let same = previous !== null;
     for (let i = 0; i < count; i++) {
       // A short row of a ragged range reads as blank cells.
       const cell = sources[i][r]?.[c];
@@ -144,24 +167,40 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
         inputError = cell;
         inputErrorAt = varying[i];
       }
+      if (cell !== previousCells[i]) {
+        same = false;
+        previousCells[i] = cell;
+      }
       cells[varying[i]] = cell;
     }
-    if (inputError !== null) return inputError;
+    if (inputError !== null) {
+      previous = null;
+      return inputError;
+    }
+    if (same) return (previous as { answer: T | CustomFunctions.Error }).answer;
+    let answer: T | CustomFunctions.Error;
     try {
-      return perRow(cells);
+      answer = perRow(cells);
     } catch (error) {
-      return toExcelError(error);
+      answer = toExcelError(error);
+      if (lastError !== null && lastError.code === answer.code && lastError.message === answer.message) answer = lastError;
+      else lastError = answer;
     }
+    // Objects (a quote for HUDSON_QUOTE) are never shared between cells; numbers, text, booleans and error values are.
+    previous = answer !== null && typeof answer === "object" && !isExcelError(answer) ? null : { answer };
+    return answer;
   };
-  for (let r = 0; r < rows; r++) {
-    if (columns === 1) {
-      // The usual column formula: a one-element literal holding the value, nothing to fill in later.
-      out[r] = [result(r, 0)];
-      continue;
+  withoutStackTraces(() => {
+    for (let r = 0; r < rows; r++) {
+      if (columns === 1) {
+        // The usual column formula: a one-element literal holding the value, nothing to fill in later.
+        out[r] = [result(r, 0)];
+        continue;
+      }
+      const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
+      for (let c = 0; c < columns; c++) outRow[c] = result(r, c);
+      out[r] = outRow;
     }
-    const outRow: (T | CustomFunctions.Error)[] = new Array(columns);
-    for (let c = 0; c < columns; c++) outRow[c] = result(r, c);
-    out[r] = outRow;
-  }
+  });
   return out;
 }

@@ -1,0 +1,70 @@
+/**
+ * mapRows, the column machinery every function shares: a row equal to the row before it is
+ * answered from that row (so a column of one bad value builds its message once), and rows that
+ * fail alike share one error value; neither may change any row's answer.
+ */
+import { PilotageInputError } from "../../src/engine";
+import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+
+installCustomFunctionsGlobal();
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mapRows } = require("../../src/functions/excel-cells") as typeof import("../../src/functions/excel-cells");
+
+const column = (...values: unknown[]) => values.map((v) => [v]);
+
+/** A row function that doubles a number and refuses anything else, counting its calls. */
+function doubling() {
+  const calls: unknown[] = [];
+  const perRow = ([x]: unknown[]) => {
+    calls.push(x);
+    if (typeof x !== "number") throw new PilotageInputError("NOT_A_NUMBER", `${String(x)} is not a number.`);
+    return x * 2;
+  };
+  return { calls, perRow };
+}
+
+test("repeated rows are answered once per run of equal cells, and every row keeps its own answer", () => {
+  const { calls, perRow } = doubling();
+  const result = mapRows([column(1, 1, 2, 1, "a", "a", "b", "a", 3)], perRow);
+  expect(result.map(([v]) => excelError(v)?.message ?? v)).toEqual([2, 2, 4, 2, "a is not a number.", "a is not a number.", "b is not a number.", "a is not a number.", 6]);
+  // Rows 2 and 6 repeat the row before them: 9 rows, 7 calls.
+  expect(calls).toEqual([1, 2, 1, "a", "b", "a", 3]);
+});
+
+test("a row is reused only when every varying argument repeats, not one of them", () => {
+  const calls: unknown[][] = [];
+  const result = mapRows([column(1, 1, 1), column(10, 10, 20), [[100]]], (cells) => {
+    calls.push([...cells]);
+    return (cells[0] as number) + (cells[1] as number) + (cells[2] as number);
+  });
+  // 1 + 10 + 100 = 111 twice, then 1 + 20 + 100 = 121.
+  expect(result).toEqual([[111], [111], [121]]);
+  expect(calls).toEqual([[1, 10, 100], [1, 20, 100]]);
+});
+
+test("rows that fail alike share one error value; rows that differ get their own", () => {
+  const result = mapRows([column("x", 5, "x", "y")], doubling().perRow);
+  // Row 3 fails as row 1 did (not the row before it): the same value again.
+  expect(result[2][0]).toBe(result[0][0]);
+  expect(excelError(result[3][0])).toEqual({ code: "#VALUE!", message: "y is not a number." });
+  expect(result[3][0]).not.toBe(result[0][0]);
+});
+
+test("an error value in a cell stays that row's answer, and the row after it is worked out", () => {
+  const error = new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "from the sheet");
+  const { calls, perRow } = doubling();
+  const result = mapRows([column(4, error, error, 4)], perRow);
+  expect(result).toEqual([[8], [error], [error], [8]]);
+  expect(calls).toEqual([4, 4]);
+});
+
+test("the stack trace limit is the caller's again afterwards, also when a row throws something unexpected", () => {
+  const before = Error.stackTraceLimit;
+  const result = mapRows([column(1, 2)], ([x]) => {
+    if (x === 2) throw new TypeError("a bug");
+    return x;
+  });
+  expect(excelError(result[1][0])).toEqual({ code: "#VALUE!", message: "Unexpected problem: a bug" });
+  expect(Error.stackTraceLimit).toBe(before);
+  expect(new Error("here").stack).toMatch(/\n\s+at /);
+});
