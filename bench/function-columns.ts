@@ -10,6 +10,7 @@
  * number column, a date before the statute, a negative amount, HUDSON_TOTAL without board tables),
  * so that most rows' messages differ (they quote the row's value or date) where the message says so.
  */
+import path from "node:path";
 import vm from "node:vm";
 import { isoToExcelSerial } from "../src/engine";
 import { FIXED_PENSION_COHORTS } from "../src/engine/rates/benefits";
@@ -46,6 +47,9 @@ const column = <T>(rows: number, cell: (i: number) => T): T[][] => {
   for (let i = 0; i < rows; i++) out[i] = [cell(i)];
   return out;
 };
+
+// dist/functions.js from bench/ or from its build in dist-node/bench/.
+const FUNCTIONS_JS = path.resolve(__dirname, __dirname.includes("dist-node") ? "../../dist" : "../dist", "functions.js");
 
 const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
@@ -129,7 +133,7 @@ const RUNS = Number(process.env.BENCH_FUNCTION_RUNS ?? 1);
 export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_ROWS ?? 1_048_576), only?: string[]): FunctionColumnResult[] {
   // Microsoft 365: a host with cell values (ExcelApi 1.16), so money comes back formatted and
   // HUDSON_QUOTE_CARD answers with its card, as most users see them.
-  const bundle = loadFunctionsBundle({ globals: { Office: { context: { requirements: { isSetSupported: () => true } } } } });
+  const bundle = loadFunctionsBundle({ file: FUNCTIONS_JS, globals: { Office: { context: { requirements: { isSetSupported: () => true } } } } });
   const isError = (value: unknown) => value instanceof bundle.CustomFunctions.Error;
   const results: FunctionColumnResult[] = [];
   for (const c of functionColumnCases(rows)) {

@@ -167,7 +167,8 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
         inputError = cell;
         inputErrorAt = varying[i];
       }
-      if (cell !== previousCells[i]) {
+      // Object.is: -0 is not 0 (a negative amount is refused; 0 is not).
+      if (!Object.is(cell, previousCells[i])) {
         same = false;
         previousCells[i] = cell;
       }

@@ -42,6 +42,15 @@ test("a row is reused only when every varying argument repeats, not one of them"
   expect(calls).toEqual([[1, 10, 100], [1, 20, 100]]);
 });
 
+test("-0 after 0 is worked out again, not taken for the same cell", () => {
+  const result = mapRows([column(0, -0)], ([x]) => {
+    if (Object.is(x, -0)) throw new PilotageInputError("NOT_POSITIVE", "-0 is negative here.");
+    return x;
+  });
+  expect(result[0][0]).toBe(0);
+  expect(excelError(result[1][0])).toEqual({ code: "#NUM!", message: "-0 is negative here." });
+});
+
 test("rows that fail alike share one error value; rows that differ get their own", () => {
   const result = mapRows([column("x", 5, "x", "y")], doubling().perRow);
   // Row 3 fails as row 1 did (not the row before it): the same value again.
