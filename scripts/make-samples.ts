@@ -19,6 +19,7 @@ import type ExcelJS from "exceljs";
 import packageJson from "../package.json";
 import { DEFAULT_SETTINGS, Quote } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
+import { FULL_PATH_LABELS } from "../src/cli/reconcile-command";
 import { excelValue, loadExcelJs, type FormulaResult, type XlsxOutputCell } from "../src/workbook";
 import { computePane, PaneResult } from "../src/taskpane/form";
 import {
@@ -265,8 +266,10 @@ export async function workbookCells(filePath: string): Promise<Record<string, Re
     const cells: Record<string, unknown> = {};
     sheet.eachRow({ includeEmpty: false }, (row) =>
       row.eachCell({ includeEmpty: false }, (cell) => {
+        // A full path says where the sample was made, not what it holds.
+        const where = Object.values(FULL_PATH_LABELS).some((label) => row.getCell(1).value === label) && Number(cell.col) !== 1;
         // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
-        const content = cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
+        const content = where ? { value: "(where it was made)" } : cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
         cells[cell.address] = { ...content, numFmt: cell.numFmt ?? null };
       }),
     );

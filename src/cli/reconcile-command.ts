@@ -1,3 +1,4 @@
+import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
 import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
@@ -6,6 +7,9 @@ import {
   amountOfCents,
   BoardReferences,
   CellError,
+  computedColumnOf,
+  DEFAULT_DATE_FORMAT,
+  EXCLUDED_STATUS,
   exactText,
   exactUsd,
   FormulaReferences,
@@ -18,11 +22,12 @@ import {
   ReconcileSummary,
   ReconcileTally,
   rowRanges,
+  RowStatus,
   TablePlan,
   TotalsRows,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
-import { MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import { documentDate, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -119,6 +124,7 @@ const ADDED_COLUMN_FORMAT: Readonly<Record<AddedColumnKind, Omit<XlsxColumn, "he
   units: { kind: "number", numberFormat: "0.00" },
   money: { kind: "money" },
   flag: { kind: "boolean" },
+  status: { kind: "text" },
 };
 
 function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
@@ -214,7 +220,7 @@ function addedValues(
   values.push(amount(computed.base), amount(computed.surcharge), amount(computed.second_pilot), amount(computed.board_fees), amount(computed.total));
   for (const fee of layout.fees) values.push(amount(computed[fee.code]));
   for (const { field } of layout.variances) values.push(exact(reconciled.variances[field] as Outcome<Decimal>));
-  values.push(exact(reconciled.variance), reconciled.flagged);
+  values.push(exact(reconciled.variance), reconciled.flag, reconciled.statusText);
   return values;
 }
 
@@ -258,40 +264,87 @@ function boardRatesSheet(plan: TablePlan): XlsxSheet {
 
 const MAXIMUM_SUMMARY_TEXT = 32_000;
 
-function summarySheet(job: TableJob, summary: ReconcileSummary): XlsxSheet {
-  const money = (text: string): XlsxOutputCell => ({ value: numericText(text), numberFormat: MONEY_FORMAT });
+/** Where the Reconciliation sheet's rows are, for the Summary's formulas over them. */
+interface WrittenRows {
+  /** The last row written (the header is row 1). */
+  readonly lastRow: number;
+}
+
+/** The Summary's rows that name a file where the run was made (scripts/make-samples.ts compares samples without them). */
+export const FULL_PATH_LABELS = { input: "Input (full path)", boardRates: "Board rates (full path)" } as const;
+
+/** "YYYY-MM-DD HH:MM:SS UTC". */
+function runTime(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/**
+ * The Summary sheet: its counts and sums are formulas over the Reconciliation sheet's Status, Flag
+ * and Variance columns (a correction made there updates them), each with the run's value cached;
+ * then what the run was: when, by which version, on which files, under which settings.
+ */
+function summarySheet(job: TableJob, columns: ReconcileColumns, summary: ReconcileSummary, written: WrittenRows): XlsxSheet {
+  const money = (formula: string, text: string): XlsxOutputCell => ({ value: { formula, result: numericText(text) }, numberFormat: MONEY_FORMAT });
+  const count = (formula: string, value: number): XlsxOutputCell => ({ formula, result: value });
+  const { layout } = columns;
+  // Row 2 even when no row was written, so that a range never reaches up into the header.
+  const last = Math.max(2, written.lastRow);
+  const range = (column: number) => `'Reconciliation'!$${columnLetter(column + 1)}$2:$${columnLetter(column + 1)}$${last}`;
+  const added = (column: number) => range(columns.first + column);
+  const status = added(layout.status);
+  const variances = [layout.variance, ...layout.variances.map((v) => v.column)].map(added);
+  // A row is checked when every variance of the row is a number (row.ts: every billed column compared).
+  const checkedMask = variances.map((v) => `ISNUMBER(${v})`).join("*");
+  const plan = job.plan;
+  const comparedFields = plan.column.billed_total !== undefined ? (["billed_total"] as const) : plan.billed;
+  const billedSum = comparedFields.map((field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`).join("+");
+  const computedSum = comparedFields.map((field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`).join("+");
   const malformed = malformedText(summary.malformedRows, summary.malformedRowNumbers);
-  const rows: XlsxOutputCell[][] = [
-    ["Input", job.input.path],
-    ["Rows", summary.rows],
-    ["Rows read", summary.rowsRead],
-    ["Malformed rows (skipped)", malformed.length > MAXIMUM_SUMMARY_TEXT ? `${malformed.slice(0, MAXIMUM_SUMMARY_TEXT)} …` : malformed],
-    ["Totals rows excluded", summary.rowsExcluded],
-    ["Rows checked", summary.rowsChecked],
-    ["Rows not checked", summary.rowsNotChecked],
-    ["Rows with unreadable cells", summary.rowsWithInputErrors],
-    ["Billed (rows checked)", money(summary.billed)],
-    ["Computed (rows checked)", money(summary.computed)],
-    ["Variance (billed − computed)", money(summary.variance)],
-    ["Rows flagged", summary.rowsFlagged],
-    ["Rows matched", summary.rowsMatched],
-    ["Board rates", job.boardRatesPath ?? "none given"],
-    ...settingsNotDefault(job.plan.settings).map((setting): XlsxOutputCell[] => ["Setting (not the default)", setting]),
+  // Rows of this sheet (header = row 1) that later formulas name.
+  const at = (label: string) => `$B$${rows.findIndex((row) => row[0] === label) + 2}`;
+  const rows: XlsxOutputCell[][] = [];
+  rows.push(
+    ["Rows read", count(`COUNTA(${added(columns.inputRow - columns.first)})`, summary.rowsRead)],
+    ["Malformed rows (skipped)", summary.malformedRows],
+    ["Malformed row numbers", malformed.length > MAXIMUM_SUMMARY_TEXT ? `${malformed.slice(0, MAXIMUM_SUMMARY_TEXT)} …` : malformed],
+  );
+  rows.push(["Rows", count(`${at("Rows read")}+${at("Malformed rows (skipped)")}`, summary.rows)]);
+  rows.push(["Totals rows excluded", count(`COUNTIF(${status},"${EXCLUDED_STATUS}")`, summary.rowsExcluded)]);
+  rows.push(["Rows checked", count(`SUMPRODUCT(${checkedMask})`, summary.rowsChecked)]);
+  rows.push(["Rows not checked", count(`${at("Rows read")}-${at("Totals rows excluded")}-${at("Rows checked")}`, summary.rowsNotChecked)]);
+  rows.push(["Rows with unreadable cells (at the run)", summary.rowsWithInputErrors]);
+  rows.push(["Billed (rows checked)", money(`SUMPRODUCT(${checkedMask}*(${billedSum}))`, summary.billed)]);
+  rows.push(["Computed (rows checked)", money(`SUMPRODUCT(${checkedMask}*(${computedSum}))`, summary.computed)]);
+  rows.push(["Variance (billed − computed)", money(`${at("Billed (rows checked)")}-${at("Computed (rows checked)")}`, summary.variance)]);
+  rows.push(["Rows flagged", count(`COUNTIF(${added(layout.flag)},TRUE)`, summary.rowsFlagged)]);
+  rows.push(["Rows matched", count(`COUNTIF(${status},"matched")`, summary.rowsMatched)]);
+  rows.push(
+    ["Run", runTime(documentDate())],
     ["Computed by", `hudson-pilotage ${packageJson.version} (reconcile)`],
+    ["Input", job.input.path],
+    [FULL_PATH_LABELS.input, path.resolve(job.input.path)],
+    ["Board rates", job.boardRatesPath ?? "none given"],
+    ...(job.boardRatesPath === null ? [] : [[FULL_PATH_LABELS.boardRates, path.resolve(job.boardRatesPath)]]),
+    ["Columns", mappingLines(job).join("; ")],
+    ...(plan.dateFormat === DEFAULT_DATE_FORMAT ? [] : [["Date format (not the default)", plan.dateFormat]]),
+    ...(plan.measurementUnit === null ? [] : [["Unit of plain measurements", plan.measurementUnit]]),
+    ...settingsNotDefault(plan.settings).map((setting): XlsxOutputCell[] => ["Setting (not the default)", setting]),
     [
       "Formulas",
-      "The computed columns are NYPILOT formulas with these values cached. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there.",
+      "The computed columns are NYPILOT formulas with these values cached; the flag, status and these counts are formulas over them. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there. Without it, a recalculated row shows \"not computed\" instead of a flag.",
     ],
-  ];
-  return { name: "Summary", columns: [{ header: "Item", width: 30 }, { header: "Value", width: 60 }], rows };
+  );
+  return { name: "Summary", columns: [{ header: "Item", width: 38 }, { header: "Value", width: 80 }], rows };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The report
 
+/** A row needing attention: a variance, or not checked. */
 interface FlaggedRow {
   rowNumber: number;
   vessel: string | null;
+  status: RowStatus;
   note: string;
 }
 
@@ -308,9 +361,10 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
   for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   if (job.outputPath === null && flagged.length > 0) {
-    lines.push("", "Flagged rows:");
-    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
-    if (summary.rowsFlagged > FLAGGED_SHOWN) lines.push(`  … ${count(summary.rowsFlagged - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
+    lines.push("", "Rows flagged or not checked:");
+    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.status}: ${row.note}`);
+    const needingAttention = summary.rowsFlagged + summary.rowsNotChecked;
+    if (needingAttention > FLAGGED_SHOWN) lines.push(`  … ${count(needingAttention - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
   }
   lines.push(
     "",
@@ -322,7 +376,8 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Billed:        ${usd(summary.billed)}`,
     `Computed:      ${usd(summary.computed)}`,
     `Variance:      ${usd(summary.variance)} (billed − computed, over the rows checked)`,
-    `Rows flagged:  ${count(summary.rowsFlagged)}`,
+    `Rows flagged:  ${count(summary.rowsFlagged)} (a variance of $0.01 or more)`,
+    `Rows matched:  ${count(summary.rowsMatched)}`,
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
   );
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
@@ -373,7 +428,13 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const flagged: FlaggedRow[] = [];
   const vesselColumn = plan.column.vessel;
   const tableKind = job.outputKind === "jsonl" ? null : job.outputKind;
-  const cellOptions = { inputKind: input.kind, outputKind: tableKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
+  const cellOptions = {
+    inputKind: input.kind,
+    outputKind: tableKind ?? "csv",
+    dateColumn: plan.column.date,
+    dateFormat: plan.dateFormat,
+    billedColumns: plan.billed.map((field) => plan.column[field] as number),
+  };
   const jsonLines = job.outputPath !== null && job.outputKind === "jsonl" ? await openJsonLinesWriter(job.outputPath, io, { force: job.force }) : null;
   const writer =
     job.outputPath === null || tableKind === null
@@ -399,17 +460,18 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         await jsonLines?.write(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded));
         if (writer !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
-          const blanks = new Array<OutCell>(columns.added.length - 2).fill(null);
-          await writer.write([...originalCells(item, input.width, cellOptions), ...blanks, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
+          const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
+          added[columns.layout.status] = EXCLUDED_STATUS;
+          await writer.write([...originalCells(item, input.width, cellOptions), ...added, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
         }
         continue;
       }
       const reconciled = reconcileRow(item.cells, plan);
       tally.addRow(reconciled);
-      if (reconciled.flagged && (values.json === true || flagged.length < FLAGGED_SHOWN)) {
+      if (reconciled.status !== "matched" && (values.json === true || flagged.length < FLAGGED_SHOWN)) {
         const vessel = vesselColumn === undefined ? null : item.cells[vesselColumn];
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
-        flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, note: reconciled.note });
+        flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
       }
       await jsonLines?.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
       if (writer === null) continue;
@@ -423,9 +485,8 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     progress.finish();
     malformed.finish();
     summary = tally.summary();
-    const fitNote = writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, summary)] : []);
-    if (fitNote !== "") io.stderr(`Note: ${fitNote}
-`);
+    const fitNote = writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, columns, summary, { lastRow: outputRow })] : []);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
     await jsonLines?.close();
   } catch (error) {
     progress.finish();

@@ -5,7 +5,7 @@
  * the billed amounts, the variances, the flag and the status. Shapes answers; never computes.
  */
 import { Quote } from "../engine";
-import { BilledField, CellError, exactText, Outcome, ReconciledRow, TablePlan } from "../reconcile";
+import { BilledField, CellError, exactText, Outcome, ReconciledRow, RowStatus, TablePlan } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
 import type Decimal from "decimal.js";
 import { ErrorRecord } from "./errors";
@@ -27,9 +27,6 @@ export interface RowErrorJson {
 /** batch: one quote per row. */
 export type BatchRowJson = { row: number; input: RowInputJson } & QuoteJson;
 
-/** matched: every billed amount compared and within $0.01; variance: one differs by $0.01 or more; not checked: one could not be compared (see note). */
-export type ReconcileStatus = "matched" | "variance" | "not checked";
-
 /** What a reconciliation adds to a row: amounts as exact decimal text, null where one could not be read or worked out (the note says why). */
 export interface ReconcileJson {
   /** The billed columns as read (a blank cell is "0.00"), by field: billed_total, billed_base, … */
@@ -38,9 +35,11 @@ export interface ReconcileJson {
   variances: Partial<Record<BilledField, string | null>>;
   /** The row's variance, billed − computed. */
   variance: string | null;
+  /** TRUE only for a variance. */
   flag: boolean;
-  status: ReconcileStatus;
-  /** Why the row is flagged, in words; "" when it matches. */
+  /** The reconciliation layer's status (src/reconcile/status.ts): matched, variance, or not checked (see note). */
+  status: RowStatus;
+  /** What differs, and why a billed amount could not be compared, in words; "" when it matches. */
   note: string;
 }
 
@@ -98,14 +97,6 @@ export function batchRowJson(rowNumber: number, input: RowInputJson, result: { q
   return { row: rowNumber, input, ...quoteJson(result.quote) };
 }
 
-/**
- * The row's status, in this one place: not checked when a billed amount could not be compared,
- * variance when one differs by $0.01 or more, else matched.
- */
-export function reconcileStatus(row: ReconciledRow): ReconcileStatus {
-  return !row.checked ? "not checked" : row.flagged ? "variance" : "matched";
-}
-
 function amountText(outcome: Outcome<Decimal> | undefined): string | null {
   return outcome !== undefined && outcome.ok ? exactText(outcome.value) : null;
 }
@@ -117,7 +108,7 @@ export function reconcileRowJson(rowNumber: number, input: RowInputJson, row: Re
     billed[field] = amountText(row.billed[field]);
     variances[field] = amountText(row.variances[field]);
   }
-  const reconciliation: ReconcileJson = { billed, variances, variance: amountText(row.variance), flag: row.flagged, status: reconcileStatus(row), note: row.note };
+  const reconciliation: ReconcileJson = { billed, variances, variance: amountText(row.variance), flag: row.flagged, status: row.status, note: row.note };
   if (row.quote === null) {
     const error = row.inputError ?? (row.computed.total.ok ? null : row.computed.total.error);
     return { row: rowNumber, input, error: error === null ? { code: "CELL_ERROR", field: null, message: row.note } : cellErrorRecord(error), ...reconciliation };

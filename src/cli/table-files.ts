@@ -22,6 +22,7 @@ import {
   DEFAULT_DATE_FORMAT,
   parseDateFormat,
   planTable,
+  readBilledAmount,
   readTableDate,
   rowRanges,
   TablePlan,
@@ -441,6 +442,7 @@ export function mappingLines(job: TableJob): string[] {
 // 15 significant digits.
 const SPREADSHEET_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const ISO_DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const GROUPED_OR_DOLLARS = /^(-?)\$?(-?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
 
 function spreadsheetNumber(text: string): number | null {
@@ -462,6 +464,29 @@ export interface OriginalCellsOptions {
   readonly dateFormat?: DateFormat;
   /** The mapped date column: ISO text becomes an Excel date in .xlsx, an Excel date becomes ISO text in CSV. */
   readonly dateColumn: number | undefined;
+  /** The mapped billed columns: an amount as written ("USD 1,234.56") becomes the number it is read as, in .xlsx. */
+  readonly billedColumns?: readonly number[];
+}
+
+/**
+ * A text cell of the date or a billed column as the reconciliation reads it, for an .xlsx output:
+ * a date becomes an Excel date and an amount its number, so the formulas over the cell read what
+ * the run read (from a CSV and from an .xlsx alike). null when the text is not read as one.
+ */
+function readAsTheRunDid(text: string, column: number, options: OriginalCellsOptions): number | null {
+  if (column === options.dateColumn) {
+    try {
+      return isoToExcelSerial(readTableDate(text, options.dateFormat));
+    } catch {
+      return null;
+    }
+  }
+  if (options.billedColumns?.includes(column)) {
+    const amount = readBilledAmount(text, "billed", "billed amount");
+    // Only an amount a spreadsheet number holds exactly (15 significant digits).
+    if (amount.ok && amount.value.precision(true) <= 15) return amount.value.toNumber();
+  }
+  return null;
 }
 
 /**
@@ -487,15 +512,10 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
         out[column] = null;
         continue;
       }
-      if (isDate) {
-        // A date as the reconciliation reads it (06/15/2026, 15-Jun-2026, …) becomes an Excel date,
-        // so the formulas over the cell read the same date.
-        try {
-          out[column] = isoToExcelSerial(readTableDate(text, options.dateFormat));
-          continue;
-        } catch {
-          // Not a date: kept as the text it is.
-        }
+      const read = readAsTheRunDid(text, column, options);
+      if (read !== null) {
+        out[column] = read;
+        continue;
       }
       const number = spreadsheetNumber(text);
       if (number !== null) out[column] = number;
@@ -507,7 +527,10 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
     // workbook would run in ours); a formula the file gives no value for is left empty.
     const value = isFormulaWithoutValue(cell) ? null : (cell as XlsxCellValue);
     if (options.outputKind === "xlsx") {
-      out[column] = value;
+      // Text the NYPILOT functions and a spreadsheet's arithmetic read alike (2026-06-15, 1234.56)
+      // stays as it is; other text the run read as a date or an amount is written as what it read.
+      const plain = typeof value !== "string" || ISO_DATE_TEXT.test(value.trim()) || PLAIN_DECIMAL.test(value.trim());
+      out[column] = plain ? value : (readAsTheRunDid(value, column, options) ?? value);
       continue;
     }
     if (isDate && typeof value === "number") {

@@ -7,7 +7,7 @@
  *
  * Every formula is written to work both ways: over single cells and, element by element, over
  * ranges of equal height (Excel's dynamic arrays). That is why the flag adds booleans up instead
- * of calling OR, and the Section 2 test compares names one by one: OR would collapse a whole
+ * of calling OR (status.ts), and the Section 2 test compares names one by one: OR would collapse a whole
  * range into one answer.
  *
  * Pure text: no Office, no files. Formulas are returned without the leading "=".
@@ -15,9 +15,10 @@
 import { boardFee } from "../engine";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
 import { TablePlan } from "./mapping";
+import { flagFormula, statusFormula } from "./status";
 
 /** What an added column holds, for its header's number format. */
-export type AddedColumnKind = "units" | "money" | "flag";
+export type AddedColumnKind = "units" | "money" | "flag" | "status";
 
 export interface AddedColumn {
   readonly header: string;
@@ -39,6 +40,8 @@ export interface ReconcileColumnLayout {
   readonly variances: readonly { readonly field: BilledField; readonly column: number }[];
   readonly variance: number;
   readonly flag: number;
+  /** matched / variance / not checked (status.ts). */
+  readonly status: number;
   readonly columns: readonly AddedColumn[];
 }
 
@@ -65,7 +68,8 @@ export function reconcileColumnLayout(plan: TablePlan): ReconcileColumnLayout {
     .map((field) => ({ field, column: add(`Variance ${COMPUTED_LABELS[BILLED_CHARGE[field]]}`, "money") }));
   const variance = add("Variance", "money");
   const flag = add("Flag", "flag");
-  return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, columns };
+  const status = add("Status", "status");
+  return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, status, columns };
 }
 
 /** The added column a billed column is compared with (0-based among the added columns). */
@@ -172,8 +176,10 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
       ? `ROUND(${input(c.billed_total)}-${total},6)`
       : `ROUND((${plan.billed.map((field) => input(c[field])).join("+")})-(${plan.billed.map(computedColumn).join("+")}),6)`,
   });
-  // A variance of $0.01 or more either way, or one that cannot be worked out (an error), flags the row.
-  const tests = [refs.output(layout.variance), ...varianceRefs].map((ref) => `(ABS(${ref})>=0.01)`);
-  out.push({ formula: tests.length === 1 ? `IFERROR(${tests[0]},TRUE)` : `IFERROR(${tests.join("+")}>0,TRUE)` });
+  // A variance of $0.01 or more either way flags the row; one that cannot be worked out (an error,
+  // such as every NYPILOT cell in a program without the add-in) is "not computed", never a flag.
+  const allVariances = [refs.output(layout.variance), ...varianceRefs];
+  out.push({ formula: flagFormula(allVariances) });
+  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances) });
   return out;
 }

@@ -11,5 +11,6 @@ export * from "./fields";
 export * from "./formulas";
 export * from "./mapping";
 export * from "./row";
+export * from "./status";
 export * from "./summary";
 export * from "./totals";

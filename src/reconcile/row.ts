@@ -16,7 +16,8 @@
  * the surcharge of a row whose section cannot be read is the engine's surcharge line alone (the
  * formula that shows it reads no section).
  * Variances are billed − computed, exact; a row is flagged when a variance is $0.01 or more either
- * way, or when a billed column cannot be compared (an amount not entered, an unreadable cell).
+ * way; a billed column that cannot be compared (an amount not entered, an unreadable cell) makes
+ * the row "not checked" unless another column shows a variance (status.ts).
  */
 import Decimal from "decimal.js";
 import {
@@ -42,6 +43,7 @@ import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, no
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
 import { TablePlan } from "./mapping";
+import { FlagValue, flagValue, RowStatus, StatusText, statusText } from "./status";
 
 // Plain decimal text with at most six decimals is exactly the number it parses to (the engine's
 // integer fast path then applies, as for a number typed in a cell).
@@ -215,11 +217,17 @@ export interface ReconciledRow {
   readonly computedAmount: Decimal | null;
   /** Every billed column could be compared. */
   readonly checked: boolean;
-  /** A variance of $0.01 or more, or a billed column that could not be compared. */
+  /** A variance of $0.01 or more (and only that: a row that could not be compared is "not checked"). */
   readonly flagged: boolean;
+  /** matched, variance or not checked (status.ts). */
+  readonly status: RowStatus;
+  /** The Status column: "matched", "variance", or "not checked: …" with the kind of reason. */
+  readonly statusText: StatusText;
+  /** The Flag column: TRUE for a variance, FALSE for a match, "not computed" for a row not checked. */
+  readonly flag: FlagValue;
   /** The first input of the row (transit or billed) that could not be read, if any. */
   readonly inputError: CellError | null;
-  /** Why the row is flagged, in words; "" when it matches. */
+  /** What differs, and why a billed amount could not be compared, in words; "" when it matches. */
   readonly note: string;
   readonly quote: Quote | null;
 }
@@ -308,11 +316,12 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   }
   if (!variance.ok) allCompared = false;
   else if (isVariance(variance.value)) anyVariance = true;
+  const status: RowStatus = anyVariance ? "variance" : allCompared ? "matched" : "not checked";
+  const comparisonErrors = [variance, ...plan.billed.map((field) => variances[field] as Outcome<Decimal>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
 
   const inputError =
     firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
     firstError(...plan.billed.map((field) => billed[field] as Outcome<Decimal>));
-  const flagged = !allCompared || anyVariance;
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),
@@ -323,9 +332,12 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     billedAmount,
     computedAmount,
     checked: allCompared,
-    flagged,
+    flagged: anyVariance,
+    status,
+    statusText: statusText(status, comparisonErrors),
+    flag: flagValue(status),
     inputError,
-    note: flagged ? noteFor(plan, { billed, variances, computed }) : "",
+    note: status === "matched" ? "" : noteFor(plan, { billed, variances, computed }),
     quote,
   };
 }

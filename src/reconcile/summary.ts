@@ -24,13 +24,15 @@ export interface ReconcileSummary {
   readonly rowsNotChecked: number;
   /** Rows with a transit or billed cell that could not be read (a subset of those not checked). */
   readonly rowsWithInputErrors: number;
+  /** Rows with a variance (status "variance"). */
   readonly rowsFlagged: number;
+  /** Rows whose every billed amount matches (status "matched"). */
   readonly rowsMatched: number;
   /** Over the rows checked: billed, computed and billed − computed, exact, as "1234.56". */
   readonly billed: string;
   readonly computed: string;
   readonly variance: string;
-  /** No row flagged and no row malformed. */
+  /** Every invoice row matched: none flagged, none not checked, none malformed. */
   readonly allMatched: boolean;
 }
 
@@ -42,6 +44,7 @@ export class ReconcileTally {
   private checked = 0;
   private inputErrors = 0;
   private flagged = 0;
+  private matched = 0;
   private billed = ZERO;
   private computed = ZERO;
   private readonly malformedNumbers: number[] = [];
@@ -53,6 +56,7 @@ export class ReconcileTally {
     if (row.checked) this.checked += 1;
     if (row.inputError !== null) this.inputErrors += 1;
     if (row.flagged) this.flagged += 1;
+    if (row.status === "matched") this.matched += 1;
     if (row.checked && row.billedAmount !== null && row.computedAmount !== null) {
       this.billed = this.billed.plus(row.billedAmount);
       this.computed = this.computed.plus(row.computedAmount);
@@ -84,11 +88,11 @@ export class ReconcileTally {
       rowsNotChecked: this.rowsRead - this.excludedNumbers.length - this.checked,
       rowsWithInputErrors: this.inputErrors,
       rowsFlagged: this.flagged,
-      rowsMatched: this.rowsRead - this.excludedNumbers.length - this.flagged,
+      rowsMatched: this.matched,
       billed: exactText(this.billed),
       computed: exactText(this.computed),
       variance: exactText(this.billed.minus(this.computed)),
-      allMatched: this.flagged === 0 && malformed === 0,
+      allMatched: this.matched === this.rowsRead - this.excludedNumbers.length && malformed === 0,
     };
   }
 }

@@ -224,7 +224,7 @@ export interface ReconcileSheetPlan {
   readonly dataRows: number;
 }
 
-const FORMAT_OF: Readonly<Record<AddedColumnKind, string>> = { units: UNITS_FORMAT, money: CURRENCY_FORMAT, flag: "General" };
+const FORMAT_OF: Readonly<Record<AddedColumnKind, string>> = { units: UNITS_FORMAT, money: CURRENCY_FORMAT, flag: "General", status: "General" };
 
 export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placement: Placement, chunkRows = DEFAULT_CHUNK_ROWS): ReconcileSheetPlan {
   if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new Error(`chunkRows must be a positive whole number, not ${chunkRows}`);

@@ -223,7 +223,7 @@ export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates
   const why = placement.kind === "beside" ? "" : NEW_SHEET_WHY[placement.reason];
   const where =
     placement.kind === "beside"
-      ? `Added the computed columns, variances and flag beside the table (${sheetPlan.columnsAddress}) for ${rows}, with a summary to their right.`
+      ? `Added the computed columns, variances, flag and status beside the table (${sheetPlan.columnsAddress}) for ${rows}, with a summary to their right.`
       : `${why}, so the result is on the new sheet “${sheetPlan.targetSheet}” (${sheetPlan.columnsAddress}, ${rows}, with a summary to the right); your table is unchanged.`;
   const board = boardRates === "created" ? ` Created the “${BOARD_RATES_SHEET}” sheet from the pane's board rows.` : "";
   return `${where} Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.${board}`;

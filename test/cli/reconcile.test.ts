@@ -117,7 +117,8 @@ function generateInvoices(rows = 200): GeneratedInvoices {
 /** Every formula cell of a written workbook: HyperFormula's value must be the cached one. */
 async function expectFormulasMatchCache(file: string): Promise<number> {
   const workbook = await readWorkbook(file);
-  const evaluated = hyperFormulaFromWorkbook(workbook);
+  // Excel evaluates SUMPRODUCT's arguments (the Summary's ISNUMBER over a column) as arrays; HyperFormula does with array arithmetic on.
+  const evaluated = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
   const mismatches: string[] = [];
   let formulas = 0;
   try {
@@ -194,7 +195,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     expect(rows[0]).toEqual([
       "Vessel", "Units", "River", "Transit date", "Hours", "Invoice total",
       "Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total",
-      "Variance", "Flag", "Note", "Input row",
+      "Variance", "Flag", "Status", "Note", "Input row",
     ]);
     expect(rows).toHaveLength(201);
     const data = rows.slice(1);
@@ -203,11 +204,12 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
       const e = expected2026(units, i % 2 === 0 ? 1 : 2, i % 3 === 0 ? 12 : 8);
       expect(cells.slice(6, 11)).toEqual([dollars(e.base), dollars(e.surcharge), dollars(e.secondPilot), dollars(e.fees), dollars(e.total)]);
       expect(cells[12]).toBe(invoices.flagged.has(i) ? "TRUE" : "FALSE");
-      expect(cells[14]).toBe(String(invoices.rowNumberOf[i]));
+      expect(cells[13]).toBe(invoices.flagged.has(i) ? "variance" : "matched");
+      expect(cells[15]).toBe(String(invoices.rowNumberOf[i]));
     });
     // i = 24: 124 units, Section 1, 12 h: 124 × $15.32 = $1,899.68; 124 × $3.60 = $446.40; second pilot 50% × $1,899.68 = $949.84;
     // fees $345.50 → $3,641.42, billed $3,651.42.
-    expect(data[24].slice(5)).toEqual(["3651.42", "1899.68", "446.40", "949.84", "345.50", "3641.42", "10.00", "TRUE", "Total billed $3,651.42, computed $3,641.42: $10.00 over.", String(invoices.rowNumberOf[24])]);
+    expect(data[24].slice(5)).toEqual(["3651.42", "1899.68", "446.40", "949.84", "345.50", "3641.42", "10.00", "TRUE", "variance", "Total billed $3,651.42, computed $3,641.42: $10.00 over.", String(invoices.rowNumberOf[24])]);
     // i = 39: 139 units, Section 2, 12 h: 139 × $21.58 = $2,999.62; second pilot $1,499.81; 139 × $3.60 = $500.40; fees $470.50 → $5,470.33; billed a cent under.
     expect(data[39].slice(5, 13)).toEqual(["5470.32", "2999.62", "500.40", "1499.81", "470.50", "5470.33", "-0.01", "TRUE"]);
     // Formula-like vessel names get a leading apostrophe; the original numbers are written as they were.
@@ -230,7 +232,8 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     expect(out.stdout).toMatch(/^Rows: +2$/m);
     expect(out.stdout).toMatch(/^Billed: +\$9,021\.19$/m);
     expect(out.stdout).toMatch(/^Variance: +\$0\.00 /m);
-    expect(out.stdout).toMatch(/^Rows flagged: +0$/m);
+    expect(out.stdout).toMatch(/^Rows flagged: +0 \(a variance of \$0\.01 or more\)$/m);
+    expect(out.stdout).toMatch(/^Rows matched: +2$/m);
     expect(out.stdout).toMatch(/every row matches/);
   });
 
@@ -243,21 +246,22 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     );
     const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "E=billed_total");
     expect(out.code).toBe(1);
-    expect(out.stdout).toContain("  row 2 (A): Total billed $1,726.08, computed $1,716.08: $10.00 over.");
+    expect(out.stdout).toContain("Rows flagged or not checked:\n  row 2 (A): variance: Total billed $1,726.08, computed $1,716.08: $10.00 over.");
     expect(out.stdout).not.toContain("row 3 (B)");
   });
 
-  test("rows whose amounts cannot be checked are flagged with the reason", async () => {
+  test("rows whose amounts cannot be checked are not checked, never flagged, with the reason", async () => {
     // No board rates: the surcharge after 2020-11-19 and the board fees are not entered, so totals are #N/A.
     fs.writeFileSync(inFolder("in.csv"), ["Vessel,Units,Section,Date,Billed", "A,40,1,2026-03-01,1716.08", "B,40,9,2026-03-01,1716.08"].join("\n"));
     const out = run("reconcile", "in.csv", "-o", "out.csv", "--json");
     expect(out.code).toBe(1);
     const json = JSON.parse(out.stdout);
-    expect(json.summary).toMatchObject({ rowsRead: 2, rowsChecked: 0, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 2, billed: "0.00" });
+    expect(json.summary).toMatchObject({ rowsRead: 2, rowsChecked: 0, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 0, rowsMatched: 0, billed: "0.00" });
     const rows = await csvRows(inFolder("out.csv"));
-    expect(rows[1].slice(5, 12)).toEqual(["1070.58", "#N/A", "0.00", "#N/A", "#N/A", "#N/A", "TRUE"]);
-    expect(rows[1][12]).toMatch(/^Total not checked: Not entered for 2026-03-01: surcharge, launch fee, communication fee\./);
-    expect(rows[2][12]).toMatch(/^Total not checked: The section is "9"/);
+    expect(rows[1].slice(5, 13)).toEqual(["1070.58", "#N/A", "0.00", "#N/A", "#N/A", "#N/A", "not computed", "not checked: an amount is not available (#N/A), see Note"]);
+    expect(rows[1][13]).toMatch(/^Total not checked: Not entered for 2026-03-01: surcharge, launch fee, communication fee\./);
+    expect(rows[2].slice(11, 13)).toEqual(["not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note"]);
+    expect(rows[2][13]).toMatch(/^Total not checked: The section is "9"/);
   });
 });
 
@@ -297,7 +301,7 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(out.stderr).toBe("");
     expect(out.code).toBe(1);
     const summary = JSON.parse(out.stdout).summary;
-    expect(summary).toMatchObject({ rows: 6, rowsRead: 6, malformedRows: 0, rowsChecked: 4, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 3 });
+    expect(summary).toMatchObject({ rows: 6, rowsRead: 6, malformedRows: 0, rowsChecked: 4, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 1, rowsMatched: 3 });
     // Checked rows' totals: 7,382.50 + 3,991.17 + 2,535.26 + 1,716.08 = 15,625.01 billed; 7,382.50 + 5,453.12 + 2,535.26
     // + 1,716.08 = 17,086.96 computed; variance 15,625.01 − 17,086.96 = −1,461.95.
     expect([summary.billed, summary.computed, summary.variance]).toEqual(["15625.01", "17086.96", "-1461.95"]);
@@ -319,25 +323,28 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
       "Computed pilotage units", "Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total",
       "Computed launch fee", "Computed communication fee", "Computed mid-river launch fee",
       "Variance base pilotage", "Variance surcharge", "Variance second pilot", "Variance launch fee", "Variance communication fee", "Variance mid-river launch fee",
-      "Variance", "Flag", "Note", "Input row",
+      "Variance", "Flag", "Status", "Note", "Input row",
     ]);
     const cached = (address: string) => {
       const cell = sheet.getCell(address);
       return cell.formula ? cell.result : cell.value;
     };
-    // P units, Q base, R surcharge, S second pilot, T board fees, U total, V–X fees, Y–AD variances, AE variance, AF flag, AG note.
-    expect(["P2", "Q2", "R2", "S2", "T2", "U2", "AE2", "AF2"].map(cached)).toEqual([192.16, 4146.81, 691.78, 2073.41, 470.5, 7382.5, 0, false]);
+    // P units, Q base, R surcharge, S second pilot, T board fees, U total, V–X fees, Y–AD variances, AE variance, AF flag, AG status, AH note.
+    expect(["P2", "Q2", "R2", "S2", "T2", "U2", "AE2", "AF2", "AG2"].map(cached)).toEqual([192.16, 4146.81, 691.78, 2073.41, 470.5, 7382.5, 0, false, "matched"]);
     expect(sheet.getCell("Q2").formula).toBe("NYPILOT.HUDSON_BASE_FEE(P2,E2,F2)");
     // The Board rates sheet's two tables, where every workbook of ours has them (src/workbook/board-rates-sheet.ts).
     expect(sheet.getCell("U2").formula).toBe("NYPILOT.HUDSON_TOTAL(P2,E2,F2,G2,H2,,'Board rates'!$A$5:$D$104,'Board rates'!$F$5:$I$104)");
-    expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3"].map(cached)).toEqual([2943.89, 1471.95, 5453.12, 300, 10, -1461.95, true]);
-    expect(cached("AG3")).toBe(
+    expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3", "AG3"].map(cached)).toEqual([2943.89, 1471.95, 5453.12, 300, 10, -1461.95, true, "variance"]);
+    expect(cached("AH3")).toBe(
       "Second pilot billed $0.00, computed $1,471.95: $1,471.95 under. Launch fee billed $310.00, computed $300.00: $10.00 over. " +
         "Total billed $3,991.17, computed $5,453.12: $1,461.95 under.",
     );
     expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
-    expect(["Q5", "R5", "U5", "V5", "AF5"].map(cached)).toEqual([914.25, 280, { error: "#N/A" }, { error: "#N/A" }, true]);
-    expect(["Q6", "R6", "U6", "AF6"].map(cached)).toEqual([{ error: "#VALUE!" }, 300, { error: "#VALUE!" }, true]);
+    // Not checked, never flagged: the Flag says "not computed", the Status why, by the kind of error.
+    expect(["Q5", "R5", "U5", "V5", "AF5", "AG5"].map(cached)).toEqual([914.25, 280, { error: "#N/A" }, { error: "#N/A" }, "not computed", "not checked: an amount is not available (#N/A), see Note"]);
+    expect(["Q6", "R6", "U6", "AF6", "AG6"].map(cached)).toEqual([
+      { error: "#VALUE!" }, 300, { error: "#VALUE!" }, "not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note",
+    ]);
     // The formula-like vessel name is stored as text, never as a formula.
     expect(sheet.getCell("A7").formula).toBeUndefined();
     expect(sheet.getCell("A7").value).toBe("=cmd|' /C calc'!A0");
@@ -347,12 +354,54 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect((board.getRow(5).values as unknown[]).slice(1)).toEqual([new Date("2024-01-01T00:00:00Z"), 300, 45.5, 125, undefined, new Date("2020-11-20T00:00:00Z"), 300, 360, 3.6]);
     const summarySheet = output.getWorksheet("Summary") as ExcelJS.Worksheet;
     const items = new Map<string, unknown>();
-    summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).value));
-    expect(items.get("Rows flagged")).toBe(3);
+    // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
+    summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).formula ? row.getCell(2).result : row.getCell(2).value));
+    expect([items.get("Rows read"), items.get("Rows checked"), items.get("Rows not checked"), items.get("Rows flagged"), items.get("Rows matched")]).toEqual([6, 4, 2, 1, 3]);
     // As the JSON summary: 15,625.01 − 17,086.96.
     expect(items.get("Variance (billed − computed)")).toBe(-1461.95);
+    expect(summarySheet.getCell("B13").formula).toBe("COUNTIF('Reconciliation'!$AF$2:$AF$7,TRUE)");
+    expect(items.get("Input")).toBe(path.resolve(inFolder("invoices.xlsx")));
+    expect(items.get("Board rates")).toBe(path.resolve(inFolder("rates.csv")));
+    expect(items.get("Computed by")).toMatch(/^hudson-pilotage \d+\.\d+\.\d+ \(reconcile\)$/);
+    expect(items.get("Run")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     const highlight = (sheet as unknown as { conditionalFormattings: { ref: string; rules: { formulae: string[] }[] }[] }).conditionalFormattings;
-    expect(highlight).toEqual([expect.objectContaining({ ref: "A2:AH7", rules: [expect.objectContaining({ formulae: ["$AF2=TRUE"] })] })]);
+    expect(highlight).toEqual([expect.objectContaining({ ref: "A2:AI7", rules: [expect.objectContaining({ formulae: ["$AF2=TRUE"] })] })]);
+  });
+
+  test("the Summary is live, and without the add-in a recalculated row says \"not computed\", never a flag", async () => {
+    await writeInvoiceWorkbook(inFolder("invoices.xlsx"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    expect(run("reconcile", "invoices.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv").code).toBe(1);
+    const workbook = await readWorkbook(inFolder("checked.xlsx"));
+    const summaryValue = (evaluated: ReturnType<typeof hyperFormulaFromWorkbook>, label: string) => {
+      const rows = evaluated.sheetValues("Summary");
+      return rows.find((row) => row[0] === label)?.[1];
+    };
+    const live = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
+    try {
+      expect(summaryValue(live, "Rows flagged")).toBe(1);
+      // Correct Bravo's bill in the sheet (launch fee L3 $300.00, total O3 $3,981.17): nothing is flagged, four rows match.
+      const sheet = live.hf.getSheetId("Reconciliation") as number;
+      live.hf.setCellContents({ sheet, row: 2, col: 11 }, 300);
+      live.hf.setCellContents({ sheet, row: 2, col: 14 }, 3981.17);
+      expect(live.value("Reconciliation!AG3")).toBe("matched");
+      expect([summaryValue(live, "Rows flagged"), summaryValue(live, "Rows matched"), summaryValue(live, "Variance (billed − computed)")]).toEqual([0, 4, 0]);
+    } finally {
+      live.destroy();
+    }
+    // A program without the add-in: NYPILOT.* is an unknown name (#NAME?) in every computed cell.
+    const without = hyperFormulaFromWorkbook(workbook, { namespace: "NOT_LOADED", config: { useArrayArithmetic: true } });
+    try {
+      expect(without.value("Reconciliation!U2")).toBeInstanceOf(DetailedCellError);
+      for (let row = 2; row <= 7; row++) {
+        expect([row, without.value(`Reconciliation!AF${row}`), without.value(`Reconciliation!AG${row}`)]).toEqual([
+          row, "not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note",
+        ]);
+      }
+      expect([summaryValue(without, "Rows flagged"), summaryValue(without, "Rows checked"), summaryValue(without, "Rows matched")]).toEqual([0, 0, 0]);
+    } finally {
+      without.destroy();
+    }
   });
 
   test("CSV in, .xlsx out: numbers and dates become cells, the formulas recalculate to the cache", async () => {

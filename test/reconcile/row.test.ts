@@ -32,6 +32,18 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect(row.note).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over.");
   });
 
+  test("status: a variance wins over a charge that cannot be compared; a match is matched, flag FALSE", () => {
+    // The amounts of the test above: base $4,146.81, second pilot $2,073.41, launch billed $310.00
+    // against the board's $300.00 ($10.00 over); the billed surcharge "n/a" cannot be compared.
+    const row = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", "4146.81", "n/a", "2073.41", "310.00", "45.50", "125.00"], charges);
+    expect(row.checked).toBe(false);
+    expect([row.status, row.statusText, row.flag, row.flagged]).toEqual(["variance", "variance", true, true]);
+    expect(row.note).toBe('Surcharge not checked: The billed surcharge "n/a" is not a number. Launch fee billed $310.00, computed $300.00: $10.00 over.');
+    // Everything billed as the law has it: $691.78 surcharge, $300.00 launch.
+    const matched = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", "4146.81", "691.78", "2073.41", "300", "45.50", "125.00"], charges);
+    expect([matched.status, matched.statusText, matched.flag, matched.flagged, matched.note]).toEqual(["matched", "matched", false, false, ""]);
+  });
+
   test("Section 1: no mid-river launch fee, so a blank billed one matches; no hours, no second pilot", () => {
     // 40 units ≤ 50, Section 1: flat $1,070.58; surcharge 0–50 band $300.00; fees $300.00 + $45.50.
     const row = reconcileRow(["Beta", "40", "Lower", "2026-03-01", "", "1070.58", "300", "", "300", "45.5", ""], charges);
@@ -99,7 +111,11 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect(cents(row.computed.total)).toBe("#N/A");
     expect(cents(row.computed.board_fees)).toBe("#N/A");
     expect(row.checked).toBe(false);
-    expect(row.flagged).toBe(true);
+    // Not checked, never flagged: a flag is a variance only.
+    expect(row.flagged).toBe(false);
+    expect(row.status).toBe("not checked");
+    expect(row.flag).toBe("not computed");
+    expect(row.statusText).toBe("not checked: an amount is not available (#N/A), see Note");
     expect(row.inputError).toBeNull();
     expect(row.note).toMatch(/^Total not checked: Not entered for 2020-03-02: launch fee, communication fee\./);
     // Billing the base only, the same row is checked: $1,568.40 billed matches.
@@ -115,7 +131,9 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect(amounts(row)).toEqual({ base: "#VALUE!", surcharge: "432.00", second_pilot: "#VALUE!", board_fees: "#VALUE!", total: "#VALUE!" });
     expect(row.inputError?.message).toMatch(/The section is "3"/);
     expect(row.checked).toBe(false);
-    expect(row.flagged).toBe(true);
+    expect(row.flagged).toBe(false);
+    expect(row.status).toBe("not checked");
+    expect(row.statusText).toBe("not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note");
     // A date before clause (i): #N/A, nothing applies.
     const early = reconcileRow(["Golf", "120", "1", "2015-11-19", "", "", "", "100"], totals);
     expect(amounts(early).base).toBe("#N/A");

@@ -145,19 +145,19 @@ describe("reading the picked range", () => {
 });
 
 /*
- * With INVOICE_HEADERS (units given, a billed total only) the run adds seven columns: computed base
- * pilotage, surcharge, second pilot, board fees, total, variance, flag. Beside a table in A:F they
- * are G:M, with the summary in O:P after an empty column N; so for 12 rows the cells that must be
- * empty are G1:P13.
+ * With INVOICE_HEADERS (units given, a billed total only) the run adds eight columns: computed base
+ * pilotage, surcharge, second pilot, board fees, total, variance, flag, status. Beside a table in
+ * A:F they are G:N, with the summary in P:Q after an empty column O; so for 12 rows the cells that
+ * must be empty are G1:Q13.
  */
-const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag"];
+const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag", "Status"];
 
 describe("where the result goes: never over a cell the person typed", () => {
   test("beside the table when every cell it needs is empty; only those cells are written", async () => {
     const { fake, sheet, source } = invoiceBook(12, ["Invoices", "Notes"]);
     sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", "", 4139.5]]);
     // Content just outside the region: right of the summary (Q) and under it (row 14).
-    sheet.fill("Q1", [["checked by AB"]]);
+    sheet.fill("R1", [["checked by AB"]]);
     sheet.fill("G14", [["totals below"]]);
     (fake.sheet("Notes") as FakeSheet).fill("A1", [["keep"]]);
     const before = { invoices: sheet.snapshot(), notes: (fake.sheet("Notes") as FakeSheet).snapshot() };
@@ -166,21 +166,21 @@ describe("where the result goes: never over a cell the person typed", () => {
 
     expect(sheetPlan.placement).toEqual({ kind: "beside" });
     expect(fake.sheets.map((s) => s.name)).toEqual(["Invoices", "Notes"]);
-    expect(["G1", "H1", "I1", "J1", "K1", "L1", "M1"].map((a) => sheet.cell(a)?.value)).toEqual(ADDED);
+    expect(["G1", "H1", "I1", "J1", "K1", "L1", "M1", "N1"].map((a) => sheet.cell(a)?.value)).toEqual(ADDED);
     for (const [address, cell] of Object.entries(before.invoices)) expect({ address, cell: sheet.cell(address) }).toEqual({ address, cell });
     expect((fake.sheet("Notes") as FakeSheet).snapshot()).toEqual(before.notes);
     for (const write of fake.writes) {
       expect(write.sheet).toBe("Invoices");
-      for (const cell of write.address.split(":")) expect(cell).toMatch(/^[G-P]([1-9]|1[0-3])$/);
+      for (const cell of write.address.split(":")) expect(cell).toMatch(/^[G-Q]([1-9]|1[0-3])$/);
     }
     expect(sheet.cell("G2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B2:B6,C2:C6,D2:D6)");
   });
 
   test.each([
     ["the first added column's header cell", "G1"],
-    ["a data cell in the last added column, last row", "M13"],
-    ["the gap column before the summary", "N5"],
-    ["the summary's bottom-right cell", "P7"],
+    ["a data cell in the last added column, last row", "N13"],
+    ["the gap column before the summary", "O5"],
+    ["the summary's bottom-right cell", "Q7"],
     ["a zero the person typed", "K8"],
   ])("one occupied cell (%s, %s): everything goes to a new sheet, nothing on the table's sheet changes", async (_what, occupied) => {
     const { fake, sheet, source } = invoiceBook(12, ["Invoices", "Reconciliation Invoices", "reconciliation invoices (2)"]);
@@ -201,7 +201,7 @@ describe("where the result goes: never over a cell the person typed", () => {
     expect(["A1", "G1"].map((a) => result.cell(a)?.value)).toEqual(["Computed base pilotage", "Flag"]);
     expect(result.cell("A2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE('Invoices'!B2:B6,'Invoices'!C2:C6,'Invoices'!D2:D6)");
     expect(result.cell("A12")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE('Invoices'!B12:B13,'Invoices'!C12:C13,'Invoices'!D12:D13)");
-    expect([result.cell("I8")?.value, result.cell("J8")?.value]).toEqual(["Invoices checked", "'Invoices'!A1:F13"]);
+    expect([result.cell("J8")?.value, result.cell("K8")?.value]).toEqual(["Invoices checked", "'Invoices'!A1:F13"]);
   });
 
   test("a formula that shows nothing is content: a new sheet, and the formula is kept", async () => {
@@ -280,8 +280,8 @@ describe("chunks", () => {
       },
     });
     expect(sheetPlan.chunkCount).toBe(20);
-    const formulaWrites = fake.writes.filter((w) => w.kind === "formulas" && /^G\d+:M\d+$/.test(w.address));
-    expect(formulaWrites.map((w) => w.address)).toEqual(Array.from({ length: 20 }, (_, i) => `G${2 + 5000 * i}:M${2 + 5000 * i}`));
+    const formulaWrites = fake.writes.filter((w) => w.kind === "formulas" && /^G\d+:N\d+$/.test(w.address));
+    expect(formulaWrites.map((w) => w.address)).toEqual(Array.from({ length: 20 }, (_, i) => `G${2 + 5000 * i}:N${2 + 5000 * i}`));
     // One sync per chunk, and nothing else between two chunks.
     expect(syncsAtProgress.slice(1).map((n, i) => n - syncsAtProgress[i])).toEqual(Array(20).fill(1));
     expect(progress.map(([done]) => done)).toEqual([0, ...Array.from({ length: 20 }, (_, i) => 5000 * (i + 1))]);
@@ -290,14 +290,16 @@ describe("chunks", () => {
     const sheet = fake.sheet("Invoices") as FakeSheet;
     const board = "NYPILOT_BoardFees,NYPILOT_BoardSurcharge";
     // Chunk 1 (rows 2–5,001) and chunk 20 (rows 95,002–100,001), every column.
-    expect(["G2", "H2", "I2", "J2", "K2", "L2", "M2"].map((a) => sheet.cell(a)?.formula)).toEqual([
+    expect(["G2", "H2", "I2", "J2", "K2", "L2", "M2", "N2"].map((a) => sheet.cell(a)?.formula)).toEqual([
       "=NYPILOT.HUDSON_BASE_FEE(B2:B5001,C2:C5001,D2:D5001)",
       "=NYPILOT.HUDSON_SURCHARGE(B2:B5001,D2:D5001,NYPILOT_BoardSurcharge)",
       '=IF(TRIM(E2:E5001)="",0,NYPILOT.HUDSON_SECOND_PILOT(G2:G5001,E2:E5001))',
       "=ROUND(K2:K5001-G2:G5001-H2:H5001-I2:I5001,2)",
       `=NYPILOT.HUDSON_TOTAL(B2:B5001,C2:C5001,D2:D5001,E2:E5001,,,${board})`,
       "=ROUND(F2:F5001-K2:K5001,6)",
-      "=IFERROR((ABS(L2:L5001)>=0.01),TRUE)",
+      // TRUE only for a variance; an error (no add-in, an amount not entered) is "not computed", never a flag.
+      '=IF((--IFERROR(ABS(L2:L5001)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(L2:L5001))>0,"not computed",FALSE))',
+      '=IF(ISLOGICAL(M2:M5001),IF(M2:M5001,"variance","matched"),IF((--ISERR(L2:L5001))>0,"not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note","not checked: an amount is not available (#N/A), see Note"))',
     ]);
     expect(sheet.cell("G95002")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B95002:B100001,C95002:C100001,D95002:D100001)");
     expect(sheet.cell("L95002")?.formula).toBe("=ROUND(F95002:F100001-K95002:K100001,6)");
@@ -351,8 +353,8 @@ describe("calculation held back while writing", () => {
 
   test("restored even when a write fails; the error reaches the caller", async () => {
     const { fake, source } = invoiceBook(12);
-    fake.failWrite = (write) => write.kind === "formulas" && write.address === "G7:M7";
-    await expect(writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 })).rejects.toThrow("the formulas write to G7:M7 failed");
+    fake.failWrite = (write) => write.kind === "formulas" && write.address === "G7:N7";
+    await expect(writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 })).rejects.toThrow("the formulas write to G7:N7 failed");
     expect(fake.calculationMode).toBe("Automatic");
     expect(fake.calculationModeChanges).toEqual(["Manual", "Automatic"]);
     // Nothing of the failed chunk, nor after it, was applied.
@@ -373,9 +375,13 @@ describe("highlights and summary", () => {
     const headers = ["Units", "Section", "Date", "Base", "Total"];
     const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 5, dataRows: 10, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
-    // Added: F base, G surcharge, H second pilot, I board fees, J total, K variance base, L variance, M flag; summary O:P.
+    // Added: F base, G surcharge, H second pilot, I board fees, J total, K variance base, L variance, M flag, N status; summary P:Q.
     const top = sheetPlan.chunk(0).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
-    expect(top.slice(5)).toEqual(["=ROUND(D2:D11-F2:F11,6)", "=ROUND(E2:E11-J2:J11,6)", "=IFERROR((ABS(L2:L11)>=0.01)+(ABS(K2:K11)>=0.01)>0,TRUE)"]);
+    expect(top.slice(5, 8)).toEqual([
+      "=ROUND(D2:D11-F2:F11,6)",
+      "=ROUND(E2:E11-J2:J11,6)",
+      '=IF((--IFERROR(ABS(L2:L11)>=0.01,FALSE)+--IFERROR(ABS(K2:K11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(L2:L11)+--ISERROR(K2:K11))>0,"not computed",FALSE))',
+    ]);
     expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($L$2:$L$11)*IFERROR($J$2:$J$11,0))"]);
   });
 
@@ -387,12 +393,12 @@ describe("highlights and summary", () => {
       { sheet: "Invoices", address: "M2:M13", type: "Custom", formula: "=M2=TRUE", fill: HIGHLIGHT.fill, font: HIGHLIGHT.font },
     ]);
     const sheet = fake.sheet("Invoices") as FakeSheet;
-    expect(["O1", "O2", "O3", "O4", "O5", "O6", "O7"].map((a) => sheet.cell(a)?.value)).toEqual([
+    expect(["P1", "P2", "P3", "P4", "P5", "P6", "P7"].map((a) => sheet.cell(a)?.value)).toEqual([
       "Reconciliation summary", "Rows", "Billed (rows compared)", "Computed (rows compared)", "Variance (billed − computed)", "Rows flagged", "Rows not compared (an error in a row)",
     ]);
-    expect(["P2", "P3", "P4", "P5", "P6", "P7"].map((a) => sheet.cell(a)?.formula)).toEqual([
+    expect(["Q2", "Q3", "Q4", "Q5", "Q6", "Q7"].map((a) => sheet.cell(a)?.formula)).toEqual([
       "=ROWS($L$2:$L$13)",
-      "=P4+P5",
+      "=Q4+Q5",
       "=SUMPRODUCT(ISNUMBER($L$2:$L$13)*IFERROR($K$2:$K$13,0))",
       "=SUMPRODUCT(IFERROR($L$2:$L$13,0))",
       "=COUNTIF($M$2:$M$13,TRUE)",
@@ -475,18 +481,21 @@ describe("a written result, evaluated through the built add-in", () => {
       expect([variances[2], variances[4]]).toEqual([10, -0.01]);
       expect(isCellError(variances[7], ErrorType.VALUE)).toBe(true);
       expect(variances.filter((v, i) => i !== 2 && i !== 4 && i !== 7)).toEqual(Array(9).fill(0));
-      expect(column("M")).toEqual([false, false, true, false, true, false, false, true, false, false, false, false]);
+      // Flagged: the two variances only; row 9 (no such section) is not computed, never a flag.
+      expect(column("M")).toEqual([false, false, true, false, true, false, false, "not computed", false, false, false, false]);
+      expect(column("N")[7]).toBe("not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note");
+      expect([column("N")[0], column("N")[2]]).toEqual(["matched", "variance"]);
 
-      // Summary: 12 rows; 3 flagged (rows 4, 6, 9); 1 not compared (row 9).
+      // Summary: 12 rows; 2 flagged (rows 4 and 6); 1 not compared (row 9).
       // Computed over the 11 compared rows: 2 × (4,139.50 + 5,516.75 + 10,175.50 + 7,392.75
       // + 3,991.17) + 7,674.75 = 2 × 31,215.67 + 7,674.75 = 70,106.09; variance 10.00 − 0.01 = 9.99;
       // billed = 70,106.09 + 9.99 = 70,116.08 (the billed column summed without row 9 gives the same).
-      expect(evaluated.value("Invoices!P2")).toBe(12);
-      expect(evaluated.value("Invoices!P4")).toBeCloseTo(70106.09, 6);
-      expect(evaluated.value("Invoices!P5")).toBeCloseTo(9.99, 6);
-      expect(evaluated.value("Invoices!P3")).toBeCloseTo(70116.08, 6);
-      expect(evaluated.value("Invoices!P6")).toBe(3);
-      expect(evaluated.value("Invoices!P7")).toBe(1);
+      expect(evaluated.value("Invoices!Q2")).toBe(12);
+      expect(evaluated.value("Invoices!Q4")).toBeCloseTo(70106.09, 6);
+      expect(evaluated.value("Invoices!Q5")).toBeCloseTo(9.99, 6);
+      expect(evaluated.value("Invoices!Q3")).toBeCloseTo(70116.08, 6);
+      expect(evaluated.value("Invoices!Q6")).toBe(2);
+      expect(evaluated.value("Invoices!Q7")).toBe(1);
       // Three HUDSON_TOTAL calls: one per chunk, not one per row.
       expect(evaluated.calls.get("HUDSON_TOTAL")).toBe(3);
     } finally {
@@ -522,8 +531,8 @@ describe("billed per charge, evaluated through the built add-in", () => {
     const plan = planFor(headers);
     expect(plan.billed).toEqual(["billed_base", "billed_launch", "billed_midriver_launch"]);
     await writeReconciliation(plan, source, { chunkRows: 3 });
-    expect(["M1", "N1", "O1", "P1", "Q1", "R1", "S1"].map((a) => sheet.cell(a)?.value)).toEqual([
-      "Computed launch fee", "Computed mid-river launch fee", "Variance base pilotage", "Variance launch fee", "Variance mid-river launch fee", "Variance", "Flag",
+    expect(["M1", "N1", "O1", "P1", "Q1", "R1", "S1", "T1"].map((a) => sheet.cell(a)?.value)).toEqual([
+      "Computed launch fee", "Computed mid-river launch fee", "Variance base pilotage", "Variance launch fee", "Variance mid-river launch fee", "Variance", "Flag", "Status",
     ]);
 
     const evaluated = evaluate(fake, "Calls");
@@ -536,15 +545,15 @@ describe("billed per charge, evaluated through the built add-in", () => {
         [0, -10, 0, -10, true],
         [0, 0, 0, 0, false],
       ]);
-      // Summary (V2:V7). Computed, the billed charges' computed amounts: 4,751.25 (4,316.00 + 310.00
+      // Summary (W2:W7). Computed, the billed charges' computed amounts: 4,751.25 (4,316.00 + 310.00
       // + 125.25) + 3,374.00 (3,064.00 + 310.00 + 0) + 4,582.06 (4,146.81 + 310.00 + 125.25)
       // + 11,225.25 (10,790.00 + 310.00 + 125.25) = 23,932.56; variance 125.25 − 10.00 = 115.25;
       // billed 23,932.56 + 115.25 = 24,047.81 (4,751.25 + 3,499.25 + 4,572.06 + 11,225.25).
-      expect(evaluated.value("Calls!V2")).toBe(4);
-      expect(evaluated.value("Calls!V3")).toBeCloseTo(24047.81, 6);
-      expect(evaluated.value("Calls!V4")).toBeCloseTo(23932.56, 6);
-      expect(evaluated.value("Calls!V5")).toBeCloseTo(115.25, 6);
-      expect([evaluated.value("Calls!V6"), evaluated.value("Calls!V7")]).toEqual([2, 0]);
+      expect(evaluated.value("Calls!W2")).toBe(4);
+      expect(evaluated.value("Calls!W3")).toBeCloseTo(24047.81, 6);
+      expect(evaluated.value("Calls!W4")).toBeCloseTo(23932.56, 6);
+      expect(evaluated.value("Calls!W5")).toBeCloseTo(115.25, 6);
+      expect([evaluated.value("Calls!W6"), evaluated.value("Calls!W7")]).toEqual([2, 0]);
     } finally {
       evaluated.destroy();
     }
@@ -561,13 +570,13 @@ describe("what the person reads", () => {
     const { sheet, source } = invoiceBook(12);
     const beside = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
     expect(reconcileResultMessage(beside.sheetPlan, "updated")).toBe(
-      "Added the computed columns, variances and flag beside the table (G1:M13) for 12 rows, with a summary to their right. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.",
+      "Added the computed columns, variances, flag and status beside the table (G1:N13) for 12 rows, with a summary to their right. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.",
     );
     // A second run: the first run's columns now occupy the cells beside the table.
     expect(sheet.cell("G1")?.value).toBe("Computed base pilotage");
     const again = await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
     expect(reconcileResultMessage(again.sheetPlan, "created")).toBe(
-      "Some cells beside the table are not empty, so the result is on the new sheet “Reconciliation Invoices” (A1:G13, 12 rows, with a summary to the right); your table is unchanged. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell. Created the “Board rates” sheet from the pane's board rows.",
+      "Some cells beside the table are not empty, so the result is on the new sheet “Reconciliation Invoices” (A1:H13, 12 rows, with a summary to the right); your table is unchanged. Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell. Created the “Board rates” sheet from the pane's board rows.",
     );
   });
 });
@@ -606,11 +615,11 @@ describe("units from length, breadth and depth, evaluated through the built add-
       expect(units[0]).toBeCloseTo(192.16, 10);
       expect(units[1]).toBeCloseTo(192.16, 10);
       expect(units[2]).toBe(100);
-      // Columns J–P: base, surcharge, second pilot, board fees, total, variance, flag.
-      expect(evaluated.values("Calls!N2:P4")).toEqual([
-        [7392.75, 0, false],
-        [3991.17, 0, false],
-        [2247.5, -0.5, true],
+      // Columns J–Q: base, surcharge, second pilot, board fees, total, variance, flag, status.
+      expect(evaluated.values("Calls!N2:Q4")).toEqual([
+        [7392.75, 0, false, "matched"],
+        [3991.17, 0, false, "matched"],
+        [2247.5, -0.5, true, "variance"],
       ]);
       expect(evaluated.values("Calls!J4:M4")).toEqual([[1532, 360, 0, 355.5]]);
     } finally {
