@@ -156,11 +156,11 @@ test("reconcile --json lists every flagged row; the text summary shows 20 and co
   fs.writeFileSync(invoices, ["Vessel,Units,Section,Date,Invoice total", ...rows].join("\n") + "\n");
   const json = run(["reconcile", invoices, "--board-rates", rates, "--json"]);
   expect(json.code).toBe(1);
-  const parsed = JSON.parse(json.stdout) as { summary: { rowsFlagged: number }; flaggedRows: { rowNumber: number; vessel: string; note: string }[] };
+  const parsed = JSON.parse(json.stdout) as { summary: { rowsFlagged: number }; flaggedRows: { rowNumber: number; vessel: string; status: string; note: string }[] };
   expect(parsed.summary.rowsFlagged).toBe(25);
   // Data rows are lines 2 … 26 of the file.
   expect(parsed.flaggedRows.map((row) => row.rowNumber)).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
-  expect(parsed.flaggedRows[24]).toEqual({ rowNumber: 26, vessel: "V25", note: "Total billed $1,716.09, computed $1,716.08: $0.01 over." });
+  expect(parsed.flaggedRows[24]).toEqual({ rowNumber: 26, vessel: "V25", status: "variance", note: "Total billed $1,716.09, computed $1,716.08: $0.01 over." });
   const text = run(["reconcile", invoices, "--board-rates", rates]);
   expect(text.stdout).toContain("  row 21 (V20): Total billed $1,716.09");
   expect(text.stdout).not.toContain("row 22 (V21)");
