@@ -143,7 +143,10 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   const tableKind = outputKind === "jsonl" ? null : outputKind;
   const cellOptions = { inputKind: input.kind, outputKind: tableKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
   const jsonLines = tableKind === null ? await openJsonLinesWriter(values.output, io, { force: job.force }) : null;
-  const writer = tableKind === null ? null : await openTableWriter(values.output, tableKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && tableKind === "xlsx", io });
+  const writer =
+    tableKind === null
+      ? null
+      : await openTableWriter(values.output, tableKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && tableKind === "xlsx", io, sample: input.sample });
   const keys = inputKeys(input.header);
   const malformedRowNumbers: number[] = [];
   const malformedExamples: MalformedRow[] = [];

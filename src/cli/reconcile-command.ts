@@ -72,17 +72,21 @@ surcharge, second pilot, launch, communication, mid-river launch).
 
 Output (-o): the original columns first and unchanged, then the computed base pilotage,
 surcharge, second pilot, board fees and total, the computed board fee for each billed fee
-column, a variance (billed − computed) for each billed charge and for the row, a flag, a note
-saying why, and the input row number.
+column, a variance (billed − computed) for each billed charge and for the row, a flag, a status
+(matched, variance, or not checked and why), a note saying what differs, and the input row number.
   .csv   streamed row by row (any size); text cells that a spreadsheet would run as a formula
          (starting with = + - @, tab or carriage return) are written with a leading '
   .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board
          rates" sheet, with the values cached, so the file opens correctly with or without the
-         add-in; flagged rows are highlighted; a "Summary" sheet records the run
+         add-in; flagged rows are highlighted; a "Summary" sheet of live formulas records the
+         run; every sheet prints landscape, one page wide. --values-only writes the same
+         values without any formula, for someone without the add-in
 An existing output file is never replaced unless --force is given.
 
-A variance is any difference of $0.01 or more, either way. A row is flagged for a variance, or
-when a billed amount cannot be compared (a board amount not entered, a cell that cannot be read).
+A variance is any difference of $0.01 or more, either way; only a variance flags a row (Flag
+TRUE, Status "variance"). A row whose billed amount cannot be compared (a board amount not
+entered, a cell that cannot be read) is "not checked": Flag "not computed", the reason in Status
+and Note. Recalculated without the add-in, a row shows "not computed", never a flag.
 A blank billed cell counts as $0.00. Rows that cannot be parsed at all are skipped, each reported
 on stderr with its row number and counted in the summary.
 
@@ -96,6 +100,7 @@ Options:
   --unit ft|m|in           unit of plain-number measurements
   --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
   --sheet NAME             the sheet of an .xlsx input (default: the first)
+  --values-only            an .xlsx output with values only, no formulas
   --force                  replace an existing output file
   --json                   print the summary as JSON
   --help                   this text
@@ -108,6 +113,8 @@ ${SETTINGS_HELP}
 Exit codes: 0 every row matches; 1 variances found, or rows that could not be checked or were
 skipped (see the summary); 2 bad input (the files or options; one line on stderr).
 `;
+
+const RECONCILE_OPTIONS = { ...TABLE_OPTIONS, "values-only": { type: "boolean" } } as const;
 
 /** Where each added column goes (0-based, in the output), after the original ones. */
 interface ReconcileColumns {
@@ -124,7 +131,7 @@ const ADDED_COLUMN_FORMAT: Readonly<Record<AddedColumnKind, Omit<XlsxColumn, "he
   units: { kind: "number", numberFormat: "0.00" },
   money: { kind: "money" },
   flag: { kind: "boolean" },
-  status: { kind: "text" },
+  status: { kind: "text", width: 28 },
 };
 
 function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
@@ -184,6 +191,8 @@ class RowFormulas {
   constructor(
     private readonly plan: TablePlan,
     private readonly columns: ReconcileColumns,
+    /** The values the formulas give, without the formulas (--values-only). */
+    private readonly valuesOnly: boolean,
   ) {
     // The Board rates sheet's two tables, as every workbook of ours has them (board-rates-sheet.ts).
     this.board = { fees: BOARD_FEES_REFERENCE, surcharge: BOARD_SURCHARGE_REFERENCE, feeRows: BOARD_FEES_REFERENCE };
@@ -198,6 +207,7 @@ class RowFormulas {
     };
     const formulas = reconcileFormulas(plan, layout, refs, this.board, dateIsNumber ? "numbers" : "text");
     const cached = addedValues(layout, reconciled, cachedAmount, cachedExact, null);
+    if (this.valuesOnly) return cached;
     return formulas.map((cell, index) => ("constant" in cell ? cell.constant : { formula: cell.formula, result: cached[index] }));
   }
 }
@@ -264,6 +274,10 @@ function boardRatesSheet(plan: TablePlan): XlsxSheet {
 
 const MAXIMUM_SUMMARY_TEXT = 32_000;
 
+const FORMULAS_NOTE =
+  'The computed columns are NYPILOT formulas with these values cached; the flag, status and these counts are formulas over them. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there. Without it, a recalculated row shows "not computed" instead of a flag.';
+const VALUES_ONLY_NOTE = "None: values only (--values-only), as the NYPILOT formulas gave them at the run. A correction made in the sheet changes nothing here.";
+
 /** Where the Reconciliation sheet's rows are, for the Summary's formulas over them. */
 interface WrittenRows {
   /** The last row written (the header is row 1). */
@@ -283,9 +297,9 @@ function runTime(date: Date): string {
  * and Variance columns (a correction made there updates them), each with the run's value cached;
  * then what the run was: when, by which version, on which files, under which settings.
  */
-function summarySheet(job: TableJob, columns: ReconcileColumns, summary: ReconcileSummary, written: WrittenRows): XlsxSheet {
-  const money = (formula: string, text: string): XlsxOutputCell => ({ value: { formula, result: numericText(text) }, numberFormat: MONEY_FORMAT });
-  const count = (formula: string, value: number): XlsxOutputCell => ({ formula, result: value });
+function summarySheet(job: TableJob, columns: ReconcileColumns, summary: ReconcileSummary, written: WrittenRows, valuesOnly: boolean): XlsxSheet {
+  const money = (formula: string, text: string): XlsxOutputCell => ({ value: valuesOnly ? numericText(text) : { formula, result: numericText(text) }, numberFormat: MONEY_FORMAT });
+  const count = (formula: string, value: number): XlsxOutputCell => (valuesOnly ? value : { formula, result: value });
   const { layout } = columns;
   // Row 2 even when no row was written, so that a range never reaches up into the header.
   const last = Math.max(2, written.lastRow);
@@ -329,10 +343,7 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
     ...(plan.dateFormat === DEFAULT_DATE_FORMAT ? [] : [["Date format (not the default)", plan.dateFormat]]),
     ...(plan.measurementUnit === null ? [] : [["Unit of plain measurements", plan.measurementUnit]]),
     ...settingsNotDefault(plan.settings).map((setting): XlsxOutputCell[] => ["Setting (not the default)", setting]),
-    [
-      "Formulas",
-      "The computed columns are NYPILOT formulas with these values cached; the flag, status and these counts are formulas over them. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there. Without it, a recalculated row shows \"not computed\" instead of a flag.",
-    ],
+    ["Formulas", valuesOnly ? VALUES_ONLY_NOTE : FORMULAS_NOTE],
   );
   return { name: "Summary", columns: [{ header: "Item", width: 38 }, { header: "Value", width: 80 }], rows };
 }
@@ -362,7 +373,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   if (job.outputPath === null && flagged.length > 0) {
     lines.push("", "Rows flagged or not checked:");
-    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.status}: ${row.note}`);
+    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
     const needingAttention = summary.rowsFlagged + summary.rowsNotChecked;
     if (needingAttention > FLAGGED_SHOWN) lines.push(`  … ${count(needingAttention - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
   }
@@ -376,7 +387,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Billed:        ${usd(summary.billed)}`,
     `Computed:      ${usd(summary.computed)}`,
     `Variance:      ${usd(summary.variance)} (billed − computed, over the rows checked)`,
-    `Rows flagged:  ${count(summary.rowsFlagged)} (a variance of $0.01 or more)`,
+    `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
   );
@@ -408,7 +419,7 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
 // ---------------------------------------------------------------------------------------------
 
 export async function runReconcile(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: RECONCILE_OPTIONS });
   if (values.help) {
     io.stdout(RECONCILE_HELP);
     return 0;
@@ -420,7 +431,9 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   if (xlsxOut && Math.max(plan.boardFees.length, plan.boardSurcharge.length) > BOARD_ROWS) {
     throw new UsageError(`The .xlsx output's Board rates sheet holds ${BOARD_ROWS} rows a table, and the board rates file has more: remove old rows, or write a .csv output.`);
   }
-  const formulas = new RowFormulas(plan, columns);
+  const valuesOnly = values["values-only"] === true;
+  if (valuesOnly && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
+  const formulas = new RowFormulas(plan, columns, valuesOnly);
   const progress = new ProgressBar(io, "reconcile");
   const malformed = new MalformedReport("reconcile", progress);
   const tally = new ReconcileTally();
@@ -439,7 +452,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const writer =
     job.outputPath === null || tableKind === null
       ? null
-      : await openTableWriter(job.outputPath, tableKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut, io });
+      : await openTableWriter(job.outputPath, tableKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut, io, sample: input.sample });
   const keys = inputKeys(input.header);
   let summary: ReconcileSummary;
   try {
@@ -485,7 +498,8 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     progress.finish();
     malformed.finish();
     summary = tally.summary();
-    const fitNote = writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, columns, summary, { lastRow: outputRow })] : []);
+    const fitNote =
+      writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, columns, summary, { lastRow: outputRow }, valuesOnly)] : []);
     if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
     await jsonLines?.close();
   } catch (error) {

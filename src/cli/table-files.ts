@@ -31,6 +31,7 @@ import {
 import { BoardRates, readBoardRatesFile } from "./board-rates-file";
 import {
   CsvWriter,
+  fitColumns,
   InputFileError,
   isCsvRowError,
   isFormulaWithoutValue,
@@ -593,7 +594,7 @@ export async function openTableWriter(
   filePath: string,
   kind: TableFileKind,
   layout: XlsxSheetLayout,
-  options: { force: boolean; keepRowNumbers: boolean; io: CliIo },
+  options: { force: boolean; keepRowNumbers: boolean; io: CliIo; sample?: readonly (readonly unknown[])[] },
 ): Promise<TableWriter> {
   if (kind === "csv") {
     // To standard output without a byte order mark: a pipe is read by programs, not by Excel.
@@ -613,7 +614,8 @@ export async function openTableWriter(
       abort: () => writer.abort(),
     };
   }
-  const writer = await XlsxStreamWriter.open(filePath, layout, { force: options.force });
+  // Rows stream past once, so the columns are fitted to the input's first rows (the value guess's sample).
+  const writer = await XlsxStreamWriter.open(filePath, fitColumns(layout, options.sample ?? []), { force: options.force });
   let nextRow = 2;
   return {
     async write(cells, sourceRowNumber) {
@@ -631,8 +633,9 @@ export async function openTableWriter(
     },
     async close(moreSheets) {
       for (const sheet of moreSheets) {
-        writer.startSheet(sheet);
-        for (const row of sheet.rows) await writer.write(row);
+        const rows = [...sheet.rows];
+        writer.startSheet(fitColumns(sheet, rows));
+        for (const row of rows) await writer.write(row);
       }
       await writer.close();
       return writer.cutCells.sentence();

@@ -42,6 +42,7 @@ export {
   documentDate,
   excelSerialFromDate,
   excelValue,
+  fitColumns,
   headerRowOf,
   loadExcelJs,
   MONEY_FORMAT,

@@ -3,7 +3,7 @@
  * streamed within limits), formatted sheets with cached formulas out (exceljs, its streaming
  * writer for large tables); the caller decides what the columns mean.
  */
-import type { stream as excelStream, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
+import type { stream as excelStream, AddWorksheetOptions, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
 import { columnLetter } from "./cell-address";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
@@ -284,7 +284,61 @@ function defaultWidth(column: XlsxColumn): number {
   return Math.min(MAX_DEFAULT_WIDTH, Math.max(column.header.length + 2, KIND_WIDTHS[kind]));
 }
 
-/** Adds a sheet with the layout's widths, frozen header row and styled header. */
+/** The widest a fitted column grows, in characters (a long note wraps on screen rather than widening the page). */
+const MAX_FITTED_WIDTH = 60;
+
+/** How wide a cell's value shows, in characters, near enough to fit a column to it. */
+function shownLength(cell: unknown): number {
+  if (cell === null || cell === undefined) return 0;
+  if (typeof cell === "string") return cell.length;
+  // Money and dates show a little wider than their digits ($, thousands separators).
+  if (typeof cell === "number") return String(cell).length + 4;
+  if (typeof cell === "boolean") return 5;
+  if (cell instanceof Date) return 10;
+  if (isNumericText(cell)) return cell.numeric.length + 4;
+  if (isFormulaCell(cell)) return shownLength(cell.result);
+  if (isExcelErrorValue(cell)) return cell.error.length;
+  if (typeof cell === "object" && "value" in cell) return shownLength((cell as XlsxFormattedCell).value);
+  return 0;
+}
+
+/**
+ * The layout with each column that has no width of its own fitted to its header and the given
+ * rows (a streamed sheet passes its first rows; a whole sheet all of them).
+ */
+export function fitColumns<T extends XlsxSheetLayout>(layout: T, rows: Iterable<readonly unknown[]>): T {
+  const longest = layout.columns.map((column) => column.header.length);
+  for (const row of rows) {
+    row.forEach((cell, index) => {
+      if (index < longest.length) longest[index] = Math.max(longest[index], shownLength(cell));
+    });
+  }
+  const columns = layout.columns.map((column, index) =>
+    column.width !== undefined ? column : { ...column, width: Math.min(MAX_FITTED_WIDTH, Math.max(defaultWidth(column), longest[index] + 2)) },
+  );
+  return { ...layout, columns };
+}
+
+/**
+ * Print setup of every sheet we write: landscape, one page wide (as many pages down as it takes),
+ * the header row repeated on each page; and on screen the header row and first column frozen.
+ */
+function sheetOptions(layout: XlsxSheetLayout): Partial<AddWorksheetOptions> {
+  const header = headerRowOf(layout);
+  return {
+    views: [{ state: "frozen", xSplit: 1, ySplit: header }],
+    pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${header}:${header}` },
+  };
+}
+
+/** The autofilter over the header and the rows written (added when the last row is known). */
+function addAutoFilter(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: number): void {
+  const header = headerRowOf(layout);
+  if (layout.columns.length === 0) return;
+  sheet.autoFilter = { from: { row: header, column: 1 }, to: { row: Math.max(header, lastRow), column: layout.columns.length } };
+}
+
+/** Adds a sheet with the layout's widths, print setup, frozen header row and first column, and styled header. */
 function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells): Worksheet {
   checkSheetName(layout.name);
   if (layout.columns.length > MAX_XLSX_COLUMNS) {
@@ -298,8 +352,8 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells
       throw new RangeError(`sheet ${JSON.stringify(layout.name)}: flag column ${flag} is not one of its ${layout.columns.length} columns`);
     }
   }
-  // Views go in at creation: the streaming worksheet has no setter for them.
-  const sheet = workbook.addWorksheet(layout.name, { views: [{ state: "frozen", xSplit: 0, ySplit: headerRowOf(layout) }] });
+  // Views and page setup go in at creation: the streaming worksheet has no setter for them.
+  const sheet = workbook.addWorksheet(layout.name, sheetOptions(layout));
   sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
   for (const [index, texts] of (layout.preamble ?? []).entries()) {
     const row = sheet.addRow(texts.map((text, column) => checkedText(text, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(column + 1)}${index + 1}`, cuts)));
@@ -370,14 +424,17 @@ export async function writeXlsxWorkbook(filePath: string, sheets: readonly XlsxS
     const workbook = new (loadExcelJs().Workbook)();
     workbook.created = workbook.modified = documentDate();
     const cuts = new CutCells();
-    for (const layout of sheets) {
+    for (const given of sheets) {
+      const rows = [...given.rows];
+      const layout = fitColumns(given, rows);
       const sheet = startLayout(workbook, layout, cuts);
       let rowNumber = headerRowOf(layout);
-      for (const cells of layout.rows) {
+      for (const cells of rows) {
         rowNumber += 1;
         addDataRow(sheet, layout, cells, rowNumber, cuts);
       }
       addHighlight(sheet, layout, rowNumber);
+      addAutoFilter(sheet, layout, rowNumber);
     }
     // A buffer rather than exceljs's stream writer: its promise settles before the bytes have
     // all reached the stream, and the in-memory workbook is the larger cost anyway.
@@ -490,6 +547,7 @@ export class XlsxStreamWriter {
 
   private finishSheet(): void {
     addHighlight(this.sheet, this.layout, this.lastRow);
+    addAutoFilter(this.sheet, this.layout, this.lastRow);
     this.sheet.commit();
   }
 

@@ -312,11 +312,11 @@ FILE_CASES.push(
     argv: XLSX,
     exitCode: 1,
     stderr: [],
-    // Not $0.00 billed: the row is not checked and says why; the other invoice is checked.
+    // Not $0.00 billed: the row is not checked and says why, and is not flagged (no variance); the other invoice is checked.
     stdout: [
       "  row 2 (MV HUDSON BAY TRADER): Total not checked: The billed total cell is a formula without a value (the file was never calculated): open and save it in Excel, or enter the amount.",
       "Checked:       1 (not checked: 1, of which 1 with unreadable cells)",
-      "Rows flagged:  1",
+      "Rows flagged:  0",
     ],
   }),
 );

@@ -232,7 +232,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     expect(out.stdout).toMatch(/^Rows: +2$/m);
     expect(out.stdout).toMatch(/^Billed: +\$9,021\.19$/m);
     expect(out.stdout).toMatch(/^Variance: +\$0\.00 /m);
-    expect(out.stdout).toMatch(/^Rows flagged: +0 \(a variance of \$0\.01 or more\)$/m);
+    expect(out.stdout).toMatch(/^Rows flagged: +0$/m);
     expect(out.stdout).toMatch(/^Rows matched: +2$/m);
     expect(out.stdout).toMatch(/every row matches/);
   });
@@ -246,7 +246,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     );
     const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "E=billed_total");
     expect(out.code).toBe(1);
-    expect(out.stdout).toContain("Rows flagged or not checked:\n  row 2 (A): variance: Total billed $1,726.08, computed $1,716.08: $10.00 over.");
+    expect(out.stdout).toContain("Rows flagged or not checked:\n  row 2 (A): Total billed $1,726.08, computed $1,716.08: $10.00 over.");
     expect(out.stdout).not.toContain("row 3 (B)");
   });
 
@@ -360,12 +360,61 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     // As the JSON summary: 15,625.01 − 17,086.96.
     expect(items.get("Variance (billed − computed)")).toBe(-1461.95);
     expect(summarySheet.getCell("B13").formula).toBe("COUNTIF('Reconciliation'!$AF$2:$AF$7,TRUE)");
-    expect(items.get("Input")).toBe(path.resolve(inFolder("invoices.xlsx")));
-    expect(items.get("Board rates")).toBe(path.resolve(inFolder("rates.csv")));
+    // The paths as given (the run's folder) and in full.
+    expect([items.get("Input"), items.get("Input (full path)")]).toEqual(["invoices.xlsx", path.resolve(inFolder("invoices.xlsx"))]);
+    expect([items.get("Board rates"), items.get("Board rates (full path)")]).toEqual(["rates.csv", path.resolve(inFolder("rates.csv"))]);
     expect(items.get("Computed by")).toMatch(/^hudson-pilotage \d+\.\d+\.\d+ \(reconcile\)$/);
     expect(items.get("Run")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     const highlight = (sheet as unknown as { conditionalFormattings: { ref: string; rules: { formulae: string[] }[] }[] }).conditionalFormattings;
     expect(highlight).toEqual([expect.objectContaining({ ref: "A2:AI7", rules: [expect.objectContaining({ formulae: ["$AF2=TRUE"] })] })]);
+  });
+
+  test("every sheet prints landscape, one page wide, the header row on each page; header row and first column frozen; autofilter; widths fitted", async () => {
+    await writeInvoiceWorkbook(inFolder("invoices.xlsx"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    expect(run("reconcile", "invoices.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv").code).toBe(1);
+    const workbook = await readWorkbook(inFolder("checked.xlsx"));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Reconciliation", "Board rates", "Summary"]);
+    for (const sheet of workbook.worksheets) {
+      const header = sheet.name === "Board rates" ? 4 : 1;
+      expect([sheet.name, sheet.pageSetup.orientation, sheet.pageSetup.fitToPage, sheet.pageSetup.fitToWidth, sheet.pageSetup.fitToHeight, sheet.pageSetup.printTitlesRow]).toEqual([
+        sheet.name, "landscape", true, 1, 0, `${header}:${header}`,
+      ]);
+      expect([sheet.name, sheet.views[0]]).toEqual([sheet.name, expect.objectContaining({ state: "frozen", xSplit: 1, ySplit: header })]);
+      expect([sheet.name, sheet.autoFilter]).toEqual([sheet.name, expect.anything()]);
+    }
+    const reconciliation = workbook.getWorksheet("Reconciliation") as ExcelJS.Worksheet;
+    // The autofilter covers the header and the six rows, A1 to the last column (AI, "Input row").
+    expect(reconciliation.autoFilter).toBe("A1:AI7");
+    // The vessel column fits its longest name ("=cmd|' /C calc'!A0", 18 characters) and the Note column is as wide as allowed.
+    expect(reconciliation.getColumn(1).width).toBeGreaterThanOrEqual(18);
+    expect(reconciliation.getColumn(34).width).toBe(60);
+  });
+
+  test("--values-only: the same values, no formula anywhere; refused for a CSV output", async () => {
+    await writeInvoiceWorkbook(inFolder("invoices.xlsx"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    expect(run("reconcile", "invoices.xlsx", "-o", "live.xlsx", "--board-rates", "rates.csv").code).toBe(1);
+    expect(run("reconcile", "invoices.xlsx", "-o", "values.xlsx", "--board-rates", "rates.csv", "--values-only").code).toBe(1);
+    const live = await readWorkbook(inFolder("live.xlsx"));
+    const values = await readWorkbook(inFolder("values.xlsx"));
+    let compared = 0;
+    for (const sheet of live.worksheets) {
+      const other = values.getWorksheet(sheet.name) as ExcelJS.Worksheet;
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          const copy = other.getCell(cell.address);
+          expect([sheet.name, cell.address, copy.formula]).toEqual([sheet.name, cell.address, undefined]);
+          // The run's date and time and the Formulas note are the only cells that differ.
+          if (sheet.name === "Summary" && ["Run", "Formulas"].includes(String(row.getCell(1).value))) return;
+          expect([sheet.name, cell.address, copy.value]).toEqual([sheet.name, cell.address, cell.formula ? cell.result : cell.value]);
+          compared += 1;
+        }),
+      );
+    }
+    expect(compared).toBeGreaterThan(6 * 30);
+    const csv = run("reconcile", "invoices.xlsx", "-o", "values.csv", "--board-rates", "rates.csv", "--values-only");
+    expect([csv.code, csv.stderr]).toEqual([2, "hudson-pilotage reconcile: --values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.\n"]);
   });
 
   test("the Summary is live, and without the add-in a recalculated row says \"not computed\", never a flag", async () => {

@@ -34,7 +34,7 @@ const INVOICES = [
   ["ATLANTIC SUN", 88.5, 1, "2026-07-01", 4, 1800],
   ["HUDSON TRADER", 150, 2, "2026-08-10", "", 5200],
 ];
-const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag"];
+const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag", "Status"];
 const BOARD_CREATED = " Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell. Created the “Board rates” sheet from the pane's board rows.";
 
 interface Cell {
@@ -107,9 +107,9 @@ async function describedText(label: string): Promise<string> {
   return page.evaluate((list) => list.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), ids);
 }
 
-/** Whether every cell of a write's address ("G2:M2", "O1") lies in the block G1:P7 right of the table. */
+/** Whether every cell of a write's address ("G2:N2", "P1") lies in the block G1:Q7 right of the table. */
 function inBesideRegion(address: string): boolean {
-  return address.split(":").every((cell) => /^[G-P][1-7]$/.test(cell));
+  return address.split(":").every((cell) => /^[G-Q][1-7]$/.test(cell));
 }
 
 beforeAll(async () => {
@@ -199,20 +199,20 @@ describe("Reconcile invoices in the task pane, in Chromium with office.js report
     await expectText(
       page,
       "#reconcile-message",
-      `Added the computed columns, variances and flag beside the table (G1:M5) for 4 rows, with a summary to their right.${BOARD_CREATED}`,
+      `Added the computed columns, variances, flag and status beside the table (G1:N5) for 4 rows, with a summary to their right.${BOARD_CREATED}`,
     );
 
     const log = await book("log");
     const onTable = log.filter((entry) => entry.sheet === "Invoices");
     const formulaWrites = onTable.filter((entry) => entry.kind === "formulas");
     // The chunk: one formula per added column in row 2 (it spills down the four rows), the first worked out above.
-    expect(formulaWrites[0]?.address).toBe("G2:M2");
+    expect(formulaWrites[0]?.address).toBe("G2:N2");
     const top = (formulaWrites[0]?.value as string[][])[0];
     expect(top[0]).toBe("=NYPILOT.HUDSON_BASE_FEE(B2:B5,C2:C5,D2:D5)");
     expect([top[1], top[4]].map((formula) => formula.slice(0, 16))).toEqual(["=NYPILOT.HUDSON_", "=NYPILOT.HUDSON_"]);
     const cells = await book("cells", "Invoices");
     expect(cells.G2?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B2:B5,C2:C5,D2:D5)");
-    expect(["G1", "H1", "I1", "J1", "K1", "L1", "M1"].map((address) => cells[address]?.value)).toEqual(ADDED);
+    expect(["G1", "H1", "I1", "J1", "K1", "L1", "M1", "N1"].map((address) => cells[address]?.value)).toEqual(ADDED);
     // Only empty cells right of the table were written; the table itself is as it was.
     expect(onTable.filter((entry) => !inBesideRegion(entry.address ?? ""))).toEqual([]);
     for (const [address, cell] of Object.entries(before)) expect({ address, cell: cells[address] }).toEqual({ address, cell });
@@ -251,7 +251,7 @@ describe("Reconcile invoices in the task pane, in Chromium with office.js report
     await expectText(
       page,
       "#reconcile-message",
-      `Some cells beside the table are not empty, so the result is on the new sheet “Reconciliation Invoices” (A1:G5, 4 rows, with a summary to the right); your table is unchanged.${BOARD_CREATED}`,
+      `Some cells beside the table are not empty, so the result is on the new sheet “Reconciliation Invoices” (A1:H5, 4 rows, with a summary to the right); your table is unchanged.${BOARD_CREATED}`,
     );
     expect(await book("cells", "Invoices")).toEqual(before);
     const log = await book("log");
