@@ -245,11 +245,12 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
       status: "variance",
       note: "Total billed $1,716.09, computed $1,716.08: $0.01 over.",
     });
-    expect(rows[1]).toMatchObject({ row: 3, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: true, status: "not checked" });
+    expect(rows[1]).toMatchObject({ row: 3, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: false, status: "not checked" });
     expect(rows[2]).toEqual({ row: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
     expect(rows[3]).toMatchObject({ total: "5506.50", billed: { billed_total: "5506.50" }, variance: "0.00", flag: false, status: "matched", note: "" });
     expect(amounts(rows[3])).toEqual(AMOUNTS_D);
-    expect(out.stderr).toContain("Rows flagged:  2\n");
+    // Flagged: the variance only; row 3 (units unreadable) is not checked, never flagged.
+    expect(out.stderr).toContain("Rows flagged:  1\n");
   });
 
   test("batch - -o -: CSV from stdin to stdout, without a byte order mark", () => {
