@@ -6,7 +6,7 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
-import { quoteRow, reconcileRow, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../cli/compliance-command";
 import { errorRecord } from "../cli/errors";
 import { QuoteJson, quoteJson } from "../cli/output";
@@ -23,7 +23,6 @@ import {
   ReconcileJson,
   ReconcileRowJson,
   reconcileRowJson,
-  ReconcileStatus,
   RowErrorJson,
   RowInputJson,
   rowInputJson,
@@ -31,7 +30,9 @@ import {
 import { SETTINGS_OPTIONS } from "../cli/settings-flags";
 import { boardRatesOf, planTableReading, TABLE_OPTIONS, tableReading } from "../cli/table-files";
 
-export type { BatchRowJson, CellJson, ComplianceJson, ExcludedRowJson, PensionJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, ReconcileStatus, RowErrorJson, RowInputJson };
+/** A reconciled row's status: the reconciliation layer's one declaration (src/reconcile/status.ts), under the library's name. */
+export type ReconcileStatus = RowStatus;
+export type { BatchRowJson, CellJson, ComplianceJson, ExcludedRowJson, PensionJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, RowErrorJson, RowInputJson };
 
 /** "launch-fee" → "launchFee", "anchored-8h" → "anchored8h", "clause-vi-start" → "clauseViStart". */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
