@@ -429,10 +429,12 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     const live = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
     try {
       expect(summaryValue(live, "Rows flagged")).toBe(1);
-      // Correct Bravo's bill in the sheet (launch fee L3 $300.00, total O3 $3,981.17): nothing is flagged, four rows match.
+      // Correct Bravo's bill in the sheet (second pilot K3 $1,471.95, launch fee L3 $300.00, total O3 $5,453.12, as
+      // computed above): nothing is flagged, four rows match.
       const sheet = live.hf.getSheetId("Reconciliation") as number;
+      live.hf.setCellContents({ sheet, row: 2, col: 10 }, 1471.95);
       live.hf.setCellContents({ sheet, row: 2, col: 11 }, 300);
-      live.hf.setCellContents({ sheet, row: 2, col: 14 }, 3981.17);
+      live.hf.setCellContents({ sheet, row: 2, col: 14 }, 5453.12);
       expect(live.value("Reconciliation!AG3")).toBe("matched");
       expect([summaryValue(live, "Rows flagged"), summaryValue(live, "Rows matched"), summaryValue(live, "Variance (billed − computed)")]).toEqual([0, 4, 0]);
     } finally {
