@@ -11,6 +11,7 @@ import { EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLe
 import {
   applyMappingOverrides,
   BILLED_FIELDS,
+  dateOrderProblem,
   ColumnMapping,
   describeMapping,
   guessMapping,
@@ -20,6 +21,7 @@ import {
   DATE_FORMATS,
   DateFormat,
   DEFAULT_DATE_FORMAT,
+  GUESS_SAMPLE_ROWS,
   parseDateFormat,
   planTable,
   readBilledAmount,
@@ -140,13 +142,13 @@ is never an amount. When two columns are equally likely, or none fits, the run s
 --map that settles it; --map COLUMN=ignore leaves a column out and guesses again.
 Dates: slash dates are month/day/year unless --date-format DD/MM/YYYY (or YYYY-MM-DD) says
 otherwise; 2026-06-15, 2026-06-15T00:00:00, 15-Jun-2026, Jun 15, 2026 and Excel date numbers are
-read too. Rows labelled Total, Subtotal or Grand total are excluded and counted, never flagged.
+read too; a file whose first rows write dates day first (15/06/2026) is refused until
+--date-format says how. Rows labelled Total, Subtotal or Grand total are excluded and counted,
+never flagged.
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;
 
-/** Rows read ahead to guess the columns from their values as well as their headers. */
-const SAMPLE_ROWS = 50;
 
 export function tableFileKind(filePath: string, role: "input" | "output"): TableFileKind {
   if (filePath === STANDARD_STREAM && role === "input") return "csv";
@@ -221,7 +223,7 @@ export interface TableInput {
 /** The first rows, read ahead for guessing the columns from their values; replayed() gives them again. */
 async function readAhead(items: AsyncIterator<TableItem>): Promise<TableItem[]> {
   const ahead: TableItem[] = [];
-  while (ahead.length < SAMPLE_ROWS) {
+  while (ahead.length < GUESS_SAMPLE_ROWS) {
     const next = await items.next();
     if (next.done) break;
     ahead.push(next.value);
@@ -398,6 +400,8 @@ export interface TableReading {
   readonly settings: EngineSettings;
   readonly measurementUnit: LengthUnit | null;
   readonly dateFormat: DateFormat;
+  /** Whether --date-format was given (then slash dates are read so, even where the rows look day-first). */
+  readonly dateFormatGiven: boolean;
   readonly overrides: readonly MappingOverride[];
 }
 
@@ -411,7 +415,7 @@ export function tableReading(values: TableValues): TableReading {
     if (parsed === null) throw new UsageError(`--date-format ${JSON.stringify(values["date-format"])} is not one of ${DATE_FORMATS.join(", ")}.`, "date-format");
     dateFormat = parsed;
   }
-  return { settings, measurementUnit, dateFormat, overrides: (values.map ?? []).map(parseMappingOverride) };
+  return { settings, measurementUnit, dateFormat, dateFormatGiven: values["date-format"] !== undefined, overrides: (values.map ?? []).map(parseMappingOverride) };
 }
 
 /** --board-rates: the file's two tables, or none. */
@@ -429,7 +433,11 @@ export function planTableReading(
 ): { mapping: ColumnMapping; plan: TablePlan } {
   const mapping = applyMappingOverrides(guessMapping(header, sample), reading.overrides);
   const { settings, measurementUnit, dateFormat } = reading;
-  return { mapping, plan: planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat }) };
+  const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat });
+  // A date format given is the user's word; without one, a day-first file is refused before any row is read.
+  const dateProblem = reading.dateFormatGiven ? null : dateOrderProblem(plan, sample);
+  if (dateProblem !== null) throw new UsageError(dateProblem, "date-format");
+  return { mapping, plan };
 }
 
 export function mappingLines(job: TableJob): string[] {
@@ -530,7 +538,7 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
     if (options.outputKind === "xlsx") {
       // Text the NYPILOT functions and a spreadsheet's arithmetic read alike (2026-06-15, 1234.56)
       // stays as it is; other text the run read as a date or an amount is written as what it read.
-      const plain = typeof value !== "string" || ISO_DATE_TEXT.test(value.trim()) || PLAIN_DECIMAL.test(value.trim());
+      const plain = typeof value !== "string" || (isDate ? ISO_DATE_TEXT : PLAIN_DECIMAL).test(value.trim());
       out[column] = plain ? value : (readAsTheRunDid(value, column, options) ?? value);
       continue;
     }

@@ -95,3 +95,21 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
   }
   throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(text)}" is not a date: ${advice(format)}.`, field);
 }
+
+/**
+ * The slash date of a column's first rows that can only be day first (15/06/2026: no 15th month),
+ * when none of them can only be month first; null otherwise. Read month first by default, such a
+ * file would have its ambiguous dates (03/06/2026) silently read as the wrong day.
+ */
+export function dayFirstDate(cells: readonly unknown[]): string | null {
+  let dayFirst: string | null = null;
+  for (const cell of cells) {
+    if (typeof cell !== "string") continue;
+    const numeric = NUMERIC_DATE.exec(cell.trim());
+    if (!numeric || numeric[1].length > 2 || numeric[4].length !== 4) continue;
+    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
+    if (second > 12 && first <= 12) return null;
+    if (first > 12 && second <= 12 && dayFirst === null) dayFirst = cell.trim();
+  }
+  return dayFirst;
+}

@@ -4,8 +4,11 @@
  */
 import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
-import { DateFormat, DEFAULT_DATE_FORMAT } from "./dates";
+import { DateFormat, dayFirstDate, DEFAULT_DATE_FORMAT } from "./dates";
 import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
+
+/** Data rows read ahead to guess the columns from their values as well as their headers (CLI and task pane). */
+export const GUESS_SAMPLE_ROWS = 50;
 
 /** A mapping problem: a required column missing, a field named twice, a column that does not exist. */
 export class MappingError extends Error {
@@ -306,4 +309,16 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
   const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
   return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat };
+}
+
+/**
+ * Why the date column cannot be read month first, the default: its first rows write dates day
+ * first (read month first, its 03/06/2026 would be March 6th, silently); null when nothing says so.
+ */
+export function dateOrderProblem(plan: TablePlan, sample: readonly (readonly unknown[])[]): string | null {
+  const column = plan.column.date;
+  if (column === undefined || plan.dateFormat !== DEFAULT_DATE_FORMAT) return null;
+  const example = dayFirstDate(sample.map((cells) => cells[column]));
+  if (example === null) return null;
+  return `The dates in ${describeColumn(plan.mapping.headers, column)} are written day first ("${example}" has no month ${example.split(/[/.-]/)[0]}): give --date-format DD/MM/YYYY (or --date-format MM/DD/YYYY if they are month first).`;
 }

@@ -9,6 +9,7 @@
  * shared with the CLI; this file only places them on a sheet.
  */
 import { EngineSettings, LengthUnit } from "../engine";
+import { columnNumber } from "../workbook/cell-address";
 import {
   AddedColumnKind,
   ColumnMapping,
@@ -58,14 +59,12 @@ export interface SourceTable {
   readonly headers: readonly string[];
   /** The name of the Excel table (ListObject) the range is, if it is one. */
   readonly excelTable?: string;
+  /** The first data rows' values (up to GUESS_SAMPLE_ROWS), for guessing the columns from their values too. */
+  readonly sample?: readonly (readonly unknown[])[];
 }
 
 /** Why a picked range cannot be reconciled, in words that say what to pick instead. */
 export class RangeNotUsable extends Error {}
-
-function columnNumberOf(letters: string): number {
-  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + (ch.charCodeAt(0) - 64), 0);
-}
 
 /**
  * The table from Office.js's address of the range ("Invoices!B3:H100", "'My sheet'!B3:H100") and
@@ -81,9 +80,9 @@ export function sourceTableOf(address: string, headerValues: readonly unknown[],
   }
   const match = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/i.exec(cells);
   if (!match) throw new RangeNotUsable(`The selection ${address} is not one block of cells: select the invoice table (its header row and data rows) or a cell inside an Excel table.`);
-  const firstColumn = columnNumberOf(match[1]);
+  const firstColumn = columnNumber(match[1]);
   const headerRow = Number(match[2]);
-  const lastColumn = match[3] ? columnNumberOf(match[3]) : firstColumn;
+  const lastColumn = match[3] ? columnNumber(match[3]) : firstColumn;
   const lastRow = match[4] ? Number(match[4]) : headerRow;
   const dataRows = lastRow - headerRow;
   if (dataRows < 1) {
@@ -99,8 +98,9 @@ export function sourceTableOf(address: string, headerValues: readonly unknown[],
 // ---------------------------------------------------------------------------------------------
 // The mapping the person sees and corrects
 
-export function guessedFields(headers: readonly string[]): { fields: (ReconcileField | null)[]; notes: readonly string[] } {
-  const mapping = guessMapping(headers);
+/** The command line's guess (src/reconcile): from the headers and, when given, the first rows' values. */
+export function guessedFields(headers: readonly string[], sample: readonly (readonly unknown[])[] = []): { fields: (ReconcileField | null)[]; notes: readonly string[] } {
+  const mapping = guessMapping(headers, sample);
   return { fields: [...mapping.fields], notes: mapping.notes };
 }
 

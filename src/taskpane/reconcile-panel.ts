@@ -141,7 +141,7 @@ export class ReconcilePanel {
   private async pick(): Promise<void> {
     this.say("Reading the selection…");
     const source = await this.actions.pickTable();
-    const guessed = guessedFields(source.headers);
+    const guessed = guessedFields(source.headers, source.sample);
     this.source = source;
     this.fields = guessed.fields;
     this.element("reconcile-range").textContent = describeSource(source);

@@ -5,7 +5,7 @@
  * held back while writing; then the highlights and the summary. Nothing here works out a fee:
  * the NYPILOT formulas do, in Excel.
  */
-import { reconcileColumnLayout, TablePlan } from "../reconcile";
+import { GUESS_SAMPLE_ROWS, reconcileColumnLayout, TablePlan } from "../reconcile";
 import { applyWrite, isNameTaken } from "./excel-writer";
 import {
   besideRegion,
@@ -38,7 +38,11 @@ export async function readPickedTable(): Promise<SourceTable> {
     if (range.address.includes(",")) {
       throw new RangeNotUsable("The selection is several blocks of cells: select one block, the header row and the invoice rows under it.");
     }
-    return sourceTableOf(range.address, header.values[0] ?? [], table?.name);
+    const source = sourceTableOf(range.address, header.values[0] ?? [], table?.name);
+    // The first data rows too: the columns are guessed from their values as the command line does.
+    const rows = Array.from({ length: Math.min(GUESS_SAMPLE_ROWS, source.dataRows) }, (_, i) => range.getRow(i + 1).load("values"));
+    await context.sync();
+    return { ...source, sample: rows.map((row) => row.values[0] ?? []) };
   });
 }
 

@@ -71,19 +71,25 @@ test("the printed summary names the totals row it excluded", () => {
   expect(text).toContain("Excluded: a totals row");
 });
 
-test("day-first dates: refused row by row naming --date-format, then read with --date-format DD/MM/YYYY", () => {
+test("day-first dates: refused (exit 2) naming --date-format, then read with --date-format DD/MM/YYYY", () => {
   // 40 units, Section 1, 2026-06-15 (as above): $1,716.08; the second row 13 March 2026: the same clause (xi).
   const csv = ["Ship name,Units,Section,Date of transit,Total invoiced", "A,40,1,15/06/2026,1716.08", "B,40,1,13/03/2026,1716.08"].join("\n");
   fs.writeFileSync(inFolder("in.csv"), csv);
   fs.writeFileSync(inFolder("rates.csv"), RATES);
   const us = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
-  expect(us.code).toBe(1);
-  const refused = JSON.parse(us.stdout);
-  expect(refused.summary).toMatchObject({ rowsChecked: 0, rowsWithInputErrors: 2 });
-  expect(refused.flaggedRows[0].note).toMatch(/"15\/06\/2026" is not a date read as MM\/DD\/YYYY.*--date-format DD\/MM\/YYYY/);
+  expect(us.code).toBe(2);
+  const error = JSON.parse(us.stderr).error;
+  expect([error.code, error.field]).toEqual(["USAGE", "date-format"]);
+  expect(error.message).toMatch(/"15\/06\/2026" has no month 15\): give --date-format DD\/MM\/YYYY/);
   const dayFirst = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--date-format", "DD/MM/YYYY", "--json");
   expect(dayFirst.code).toBe(0);
   expect(JSON.parse(dayFirst.stdout).summary).toMatchObject({ rowsChecked: 2, rowsFlagged: 0, billed: "3432.16" });
+  // Month first, said explicitly: each impossible date is refused for its row, naming the option.
+  const monthFirst = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--date-format", "MM/DD/YYYY", "--json");
+  expect(monthFirst.code).toBe(1);
+  const refused = JSON.parse(monthFirst.stdout);
+  expect(refused.summary).toMatchObject({ rowsChecked: 0, rowsWithInputErrors: 2 });
+  expect(refused.flaggedRows[0].note).toMatch(/"15\/06\/2026" is not a date read as MM\/DD\/YYYY.*--date-format DD\/MM\/YYYY/);
 });
 
 test("two equally likely amount columns: exit 2 naming both and the exact --map; --map settles it", () => {

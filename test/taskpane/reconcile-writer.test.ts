@@ -79,6 +79,21 @@ describe("the mapping", () => {
     expect(chosen.ok && chosen.plan.measurementUnit).toBe("m");
   });
 
+  test("the pane's lists use the command line's guesser on the values too: invoice numbers headed Amount are never the billed total", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Amount", "Total"];
+    // By its header alone "Amount" would be the billed total.
+    expect(guessedFields(headers).fields).toEqual(["vessel", "units", "section", "date", "billed_total", null]);
+    const fake = new FakeExcel(["Invoices"]);
+    (fake.sheet("Invoices") as FakeSheet).fill("A1", [headers, ["A", 40, 1, "2026-06-15", 10231, 1716.08], ["B", 40, 1, "2026-06-15", 10232, 1716.08]]);
+    globals.Excel = fake.excelGlobal();
+    fake.selection = { sheet: "Invoices", address: "A1:F3" };
+    const source = await readPickedTable();
+    expect(source.sample).toEqual([["A", 40, 1, "2026-06-15", 10231, 1716.08], ["B", 40, 1, "2026-06-15", 10232, 1716.08]]);
+    const guessed = guessedFields(source.headers, source.sample);
+    expect(guessed.fields).toEqual(["vessel", "units", "section", "date", null, "billed_total"]);
+    expect(guessed.notes).toEqual(['column E "Amount" holds identifiers (such as "10231"), not amounts: not used as the billed total.']);
+  });
+
   test("the person's correction changes the plan, and so what is written", () => {
     const headers = ["Vessel", "Units", "Section", "Date", "Pilotage", "Amount"];
     const guessed = guessedFields(headers).fields;
@@ -122,7 +137,8 @@ describe("reading the picked range", () => {
     (fake.sheet("Invoices") as FakeSheet).fill("C3", [["Units", "Section", "Date", "Total"]]);
     fake.selection = { sheet: "Invoices", address: "C3:F40" };
     const table = await readPickedTable();
-    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"] });
+    // The first data rows (all 37 here, empty) come along for the column guess.
+    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"], sample: Array(37).fill(["", "", "", ""]) });
   });
 
   test("a cell inside an Excel table: the whole table", async () => {
@@ -130,7 +146,7 @@ describe("reading the picked range", () => {
     fake.tables.push({ sheet: "Invoices", address: "A1:F13" });
     fake.selection = { sheet: "Invoices", address: "C5" };
     const table = await readPickedTable();
-    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 1, headerRow: 1, width: 6, dataRows: 12, headers: INVOICE_HEADERS, excelTable: "A1:F13" });
+    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 1, headerRow: 1, width: 6, dataRows: 12, headers: INVOICE_HEADERS, excelTable: "A1:F13", sample: Array(12).fill(["", "", "", "", "", ""]) });
   });
 
   test("whole columns: refused with what to select instead", () => {
