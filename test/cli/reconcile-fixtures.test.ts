@@ -4,40 +4,15 @@
  * excluded, or the run refused (exit 2) naming the option that fixes it. The same file as an .xlsx
  * of text cells reads the same. Every amount is worked by hand from § 89-a below.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { cliFolder, csvRows } from "../support/cli-folder";
 import ExcelJS from "exceljs";
-import { isCsvRowError, readCsvRows } from "../../src/workbook/csv";
 import { hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
-const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
 const FIXTURES = path.resolve(__dirname, "../fixtures/invoices");
 const RATES = path.join(FIXTURES, "board-rates.csv");
-
-let folder: string;
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-fixtures-"));
-});
-afterEach(() => {
-  fs.rmSync(folder, { recursive: true, force: true });
-});
-const inFolder = (name: string) => path.join(folder, name);
-
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd: folder });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-async function csvRows(file: string): Promise<string[][]> {
-  const rows: string[][] = [];
-  for await (const item of readCsvRows(file)) {
-    if (isCsvRowError(item)) throw new Error(`row ${item.rowNumber}: ${item.error}`);
-    rows.push(item.cells);
-  }
-  return rows;
-}
+const { inFolder, run } = cliFolder("hudson-fixtures-");
 
 /*
  * agent-export.csv, clause (xi) (2026), board amounts of board-rates.csv:

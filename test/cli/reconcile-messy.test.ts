@@ -4,26 +4,10 @@
  * feet-and-inches text, a BOM, CRLF line ends, blank lines and a TOTAL row. Every amount is worked
  * by hand from § 89-a in the comments.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { cliFolder } from "../support/cli-folder";
 
-const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
-
-let folder: string;
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-messy-"));
-});
-afterEach(() => {
-  fs.rmSync(folder, { recursive: true, force: true });
-});
-const inFolder = (name: string) => path.join(folder, name);
-
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd: folder });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const { inFolder, run } = cliFolder("hudson-messy-");
 
 // Examples of the boards' amounts, not their figures: fees $300.00 / $45.50 / $125.00 from 2024;
 // surcharge board $300 (0–50 units) / $360 (51–100) / $3.60 per unit over 100 from 2020-11-20.
