@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { cliFolder, csvRows } from "../support/cli-folder";
+import { cliFolder, csvRows } from "./cli-folder";
 import ExcelJS from "exceljs";
 import { hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 

@@ -5,7 +5,7 @@
  * by hand from § 89-a in the comments.
  */
 import fs from "node:fs";
-import { cliFolder } from "../support/cli-folder";
+import { cliFolder } from "./cli-folder";
 
 const { inFolder, run } = cliFolder("hudson-messy-");
 

@@ -1,5 +1,6 @@
 /**
- * The built command line run as a process in a fresh folder per test: the folder is made before
+ * The built command line run as a process in a fresh folder per test (not in test/support: that
+ * folder is compiled with the CLI for the benchmarks, without jest): the folder is made before
  * each test and removed after it. For test files that run `bin/hudson-pilotage.js` on files.
  */
 import { spawnSync } from "node:child_process";
