@@ -28,11 +28,10 @@ import {
   BOARD_SURCHARGE_TABLE,
   boardRatesSheetSetup,
   boardRatesTableWrites,
-  boardTableRange,
+  boardTableReference,
   CellStyle,
   columnLetter,
   QUOTE_ROWS,
-  quotedSheet,
   quoteSheetLayout,
   RangeWrite,
 } from "../src/taskpane/sheet-layout";
@@ -223,7 +222,7 @@ export async function writeSampleQuote(filePath: string): Promise<void> {
   // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
   // table would write its own header and cells over the sheet's.
   for (const table of [BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE]) {
-    workbook.definedNames.add(`${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(table, "data", true)}`, table.name);
+    workbook.definedNames.add(boardTableReference(table), table.name);
   }
   await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
 }

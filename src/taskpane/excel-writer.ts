@@ -9,15 +9,14 @@ import { EngineSettings, isBlank } from "../engine";
 import { setFunctionSettings } from "../functions/runtime-settings";
 import {
   BOARD_FEE_TABLE,
-  BOARD_FEES_REFERENCE,
   BOARD_RATES_SHEET,
   BOARD_ROWS,
-  BOARD_SURCHARGE_REFERENCE,
   BOARD_SURCHARGE_TABLE,
   boardRatesSheetSetup,
   boardRatesTableWrites,
   boardRowsFromSheet,
   boardTableRange,
+  boardTableReference,
   BoardTableTooLong,
   FEE_HEADER_RANGE,
   isOurBoardRatesLayout,
@@ -151,7 +150,7 @@ async function nameBoardTables(context: Excel.RequestContext, sheet: Excel.Works
       table.name = contract.name;
       await context.sync();
     } catch {
-      context.workbook.names.add(contract.name, `=${contract === BOARD_FEE_TABLE ? BOARD_FEES_REFERENCE : BOARD_SURCHARGE_REFERENCE}`);
+      context.workbook.names.add(contract.name, `=${boardTableReference(contract)}`);
       await context.sync();
     }
   }

@@ -24,6 +24,7 @@ import {
   BOARD_TITLE,
   BOARD_TITLE_ROW,
   boardTableRange,
+  boardTableReference,
   BoardTableTooLong,
   checkBoardTableLength,
   quotedSheet,
@@ -170,6 +171,7 @@ export {
   BOARD_SURCHARGE_REFERENCE,
   BOARD_SURCHARGE_TABLE,
   boardTableRange,
+  boardTableReference,
   BoardTableTooLong,
   quotedSheet,
 };

@@ -98,8 +98,13 @@ export function quotedSheet(name: string): string {
 }
 
 /** The references the NYPILOT formulas pass as board_fees and board_surcharge. */
-export const BOARD_FEES_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(BOARD_FEE_TABLE, "data", true)}`;
-export const BOARD_SURCHARGE_REFERENCE = `${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(BOARD_SURCHARGE_TABLE, "data", true)}`;
+/** "'Board rates'!$A$5:$D$104": a table's fixed data rows, as a formula or a defined name refers to them. */
+export function boardTableReference(table: BoardTableContract): string {
+  return `${quotedSheet(BOARD_RATES_SHEET)}!${boardTableRange(table, "data", true)}`;
+}
+
+export const BOARD_FEES_REFERENCE = boardTableReference(BOARD_FEE_TABLE);
+export const BOARD_SURCHARGE_REFERENCE = boardTableReference(BOARD_SURCHARGE_TABLE);
 
 export class BoardTableTooLong extends Error {}
 
