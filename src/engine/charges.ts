@@ -71,6 +71,11 @@ export function chargeLine(code: ChargeCode, label: string, amountCents: number 
 /** § 89-a(4)(d), D2: failure to provide the measurements subjects the vessel to the maximum charge. */
 export const UNMEASURED_CITATION = UNMEASURED_CHARGE.citation;
 
+/** The units every charge of a transit is worked on: its own, or the maximum charge's for a vessel not measured (D2). */
+export function chargedUnits(units: PilotageUnits): ChargeUnits {
+  return ChargeUnits.of(units, UNMEASURED_CHARGE.units);
+}
+
 function unitsText(units: Decimal): string {
   return units.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
@@ -162,23 +167,47 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
 
 /**
  * § 89-a(4)(b)(1), D3, D4: up to 50 units → the first amount; more than 50 and less than 100 →
- * the second; 100 units and over → the rate per unit, on at most the clause's maximum (500). At
- * exactly 100 the second amount applies only when the D4 setting asks for it. D2: an unmeasured
- * vessel is charged at the maximum.
+ * the second; 100 units and over → the rate per unit. At exactly 100 the second amount applies
+ * only when the D4 setting asks for it.
  */
-export function baseFeeWorking(units: PilotageUnits, section: SectionNumber, clause: ClauseInForce, settings: EngineSettings): BaseFeeWorking {
-  const table = sectionCents(clause.rates.sections[section]);
-  const charged = ChargeUnits.of(units, UNMEASURED_CHARGE.units);
+function baseTierOf(charged: ChargeUnits, settings: EngineSettings): BaseTier {
   const bands = BASE_PILOTAGE_BANDS;
-  const working = (tier: BaseTier, amountCents: number, on: ChargeUnits, rateCents: number | null = null, capped = false) =>
-    new LazyBaseFeeWorking(units, section, clause, tier, amountCents, on, rateCents, capped);
-  if (charged.atMost(bands.flatUpTo.units)) return working("upTo50Units", table.upTo50, charged);
+  if (charged.atMost(bands.flatUpTo.units)) return "upTo50Units";
   const atThreshold = charged.equals(bands.perUnitFrom.units);
-  if (charged.lessThan(bands.secondFlatBelow.units) || (atThreshold && settings.at100Units === "flatAmount")) {
-    return working("over50UpTo100Units", table.over50UpTo100, charged);
+  if (charged.lessThan(bands.secondFlatBelow.units) || (atThreshold && settings.at100Units === "flatAmount")) return "over50UpTo100Units";
+  return "perUnit";
+}
+
+/**
+ * § 89-a(4)(b)(1): the base fee in whole cents, the per-unit rate on at most the clause's maximum
+ * (500) units. D2: an unmeasured vessel is charged at the maximum (`charged` is then 500 units).
+ */
+export function baseFeeCents(charged: ChargeUnits, section: SectionNumber, clause: ClauseInForce, settings: EngineSettings): number {
+  const table = sectionCents(clause.rates.sections[section]);
+  switch (baseTierOf(charged, settings)) {
+    case "upTo50Units":
+      return table.upTo50;
+    case "over50UpTo100Units":
+      return table.over50UpTo100;
+    case "perUnit":
+      return charged.cappedAt(table.maximumUnits).timesCents(table.perUnit);
   }
+}
+
+/** The arithmetic of the base fee (baseFeeCents), for notes and HUDSON_EXPLAIN. */
+export function baseFeeWorking(
+  units: PilotageUnits,
+  section: SectionNumber,
+  clause: ClauseInForce,
+  settings: EngineSettings,
+  charged: ChargeUnits = chargedUnits(units),
+): BaseFeeWorking {
+  const table = sectionCents(clause.rates.sections[section]);
+  const tier = baseTierOf(charged, settings);
+  const amountCents = baseFeeCents(charged, section, clause, settings);
+  if (tier !== "perUnit") return new LazyBaseFeeWorking(units, section, clause, tier, amountCents, charged, null, false);
   const onUnits = charged.cappedAt(table.maximumUnits);
-  return working("perUnit", onUnits.timesCents(table.perUnit), onUnits, table.perUnit, onUnits !== charged);
+  return new LazyBaseFeeWorking(units, section, clause, tier, amountCents, onUnits, table.perUnit, onUnits !== charged);
 }
 
 /** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */
@@ -220,17 +249,29 @@ export interface BoardSurchargeRow extends SurchargeBands {
 
 export interface SurchargeTableOn {
   bands: SurchargeBands;
+  /** The bands in whole cents, worked out once with the table (null: an amount with more than two decimals). */
+  cents: BandCents;
   citation: string;
   /** "first twelve months after the effective date (from 2015-11-20 …)" or "surcharge board table from 2021-01-01". */
   source: string;
   assumed: boolean;
 }
 
+export interface BandCents { upTo50: number | null; over50UpTo100: number | null; perUnit: number | null }
+/** Board amounts may carry more than two decimals (a per-unit rate of $3.605, say): those take decimal.js. */
+function bandCentsOf(bands: SurchargeBands): BandCents {
+  const exact = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text) ? centsOfText(text) : null);
+  return { upTo50: exact(bands.upTo50Units), over50UpTo100: exact(bands.over50UpTo100Units), perUnit: exact(bands.perUnitOver100Units) };
+}
+
 interface StatutoryPeriodOn { first: IsoDate; afterLast: IsoDate; table: SurchargeTableOn }
 const statutoryPeriodsCache = new Map<IsoDate, StatutoryPeriodOn[]>();
 
 /** D8: the five periods' dates under an anchor, worked out once per anchor. */
+let lastPeriods: { anchor: IsoDate; periods: StatutoryPeriodOn[] } | null = null;
+
 function statutoryPeriodsFrom(anchor: IsoDate): StatutoryPeriodOn[] {
+  if (lastPeriods !== null && lastPeriods.anchor === anchor) return lastPeriods.periods;
   let periods = statutoryPeriodsCache.get(anchor);
   if (!periods) {
     periods = STATUTORY_SURCHARGE_PERIODS.map((period) => {
@@ -240,6 +281,7 @@ function statutoryPeriodsFrom(anchor: IsoDate): StatutoryPeriodOn[] {
         afterLast: addMonthsGcl30(anchor, period.throughMonth),
         table: {
           bands: period,
+          cents: bandCentsOf(period),
           citation: period.citation,
           source: `${period.periodWords} after the effective date (from ${first}, assumed from setting actEffectiveDate ${anchor})`,
           assumed: true,
@@ -248,6 +290,7 @@ function statutoryPeriodsFrom(anchor: IsoDate): StatutoryPeriodOn[] {
     });
     statutoryPeriodsCache.set(anchor, periods);
   }
+  lastPeriods = { anchor, periods };
   return periods;
 }
 
@@ -261,7 +304,7 @@ function rowInForce<T extends { from: IsoDate }>(date: IsoDate, rows: readonly T
 }
 
 const boardSurchargeTable = memoizedForFrozen(
-  (row: BoardSurchargeRow): SurchargeTableOn => ({ bands: row, citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${row.from}`, assumed: false }),
+  (row: BoardSurchargeRow): SurchargeTableOn => ({ bands: row, cents: bandCentsOf(row), citation: BOARD_SURCHARGE_CITATION, source: `surcharge board table from ${row.from}`, assumed: false }),
 );
 
 /** D8: the first day after the sixtieth month, from which the surcharge board's rows apply. */
@@ -304,14 +347,8 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
   return boardSurchargeTable(inForce);
 }
 
-interface BandCents { upTo50: number | null; over50UpTo100: number | null; perUnit: number | null }
-/** Board amounts may carry more than two decimals (a per-unit rate of $3.605, say): those take decimal.js. */
-const bandCents = memoizedForFrozen((bands: SurchargeBands): BandCents => {
-  const exact = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text) ? centsOfText(text) : null);
-  return { upTo50: exact(bands.upTo50Units), over50UpTo100: exact(bands.over50UpTo100Units), perUnit: exact(bands.perUnitOver100Units) };
-});
 
-const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
+export const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
 
 /** "$2.60", or "$3.605" for a board rate with more decimals. */
 function rateText(rate: string): string {
@@ -319,31 +356,60 @@ function rateText(rate: string): string {
   return `$${amount.toFixed(Math.max(2, amount.decimalPlaces()))}`;
 }
 
-/**
- * § 89-a(4)(b)(1-c), D7: 0 to 50 units → the first amount; 51 to 100 (more than 50 up to 100) →
- * the second; over 100 → the per-unit amount on every unit, with no maximum. D2: an unmeasured
- * vessel is charged at the maximum.
- */
-export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): ChargeLine {
-  const charged = ChargeUnits.of(units, UNMEASURED_CHARGE.units);
+type SurchargeBand = "first" | "second" | "perUnit";
+
+/** § 89-a(4)(b)(1-c), D7: 0 to 50 units → the first band; 51 to 100 (more than 50 up to 100) → the second; over 100 → per unit. */
+function surchargeBandOf(charged: ChargeUnits): SurchargeBand {
   const { firstUpTo, secondUpTo } = SURCHARGE_BANDS;
-  const cents = bandCents(table.bands);
+  if (charged.atMost(firstUpTo.units)) return "first";
+  if (charged.atMost(secondUpTo.units)) return "second";
+  return "perUnit";
+}
+
+/**
+ * § 89-a(4)(b)(1-c), D7: the band's flat amount, or over 100 units the per-unit amount on every
+ * unit, with no maximum; in whole cents. D2: an unmeasured vessel is charged at the maximum.
+ */
+export function surchargeCents(charged: ChargeUnits, table: SurchargeTableOn): number {
+  const cents = table.cents;
+  switch (surchargeBandOf(charged)) {
+    case "first":
+      return cents.upTo50 ?? flatCentsOf(table.bands.upTo50Units);
+    case "second":
+      return cents.over50UpTo100 ?? flatCentsOf(table.bands.over50UpTo100Units);
+    case "perUnit":
+      return cents.perUnit !== null ? charged.timesCents(cents.perUnit) : charged.timesRate(table.bands.perUnitOver100Units);
+  }
+}
+
+/** A board amount with more than two decimals, rounded to cents (D14) in decimal.js. */
+function flatCentsOf(text: string): number {
+  return toCents(new Money(text)).times(100).toNumber();
+}
+
+/** The surcharge line of `amountCents` (surchargeCents on the same units and table), its note made when read. */
+export function surchargeLineOf(units: PilotageUnits, charged: ChargeUnits, table: SurchargeTableOn, amountCents: number): ChargeLine {
   const citation = units.measured ? table.citation : `${table.citation}; ${UNMEASURED_CITATION}`;
-  const line = (amount: number, working: () => string) =>
-    chargeLine("surcharge", SURCHARGE_LABEL, amount, citation, () => `${unitsWords(units)} ${working()}; ${table.source}`);
-  // A board amount with more than two decimals takes decimal.js.
-  const flatCents = (exact: number | null, text: string) => exact ?? toCents(new Money(text)).times(100).toNumber();
-  if (charged.atMost(firstUpTo.units)) {
-    const amount = flatCents(cents.upTo50, table.bands.upTo50Units);
-    return line(amount, () => `in the 0–${firstUpTo.units} band: ${formatUsd(moneyOfCents(amount))}`);
+  return chargeLine("surcharge", SURCHARGE_LABEL, amountCents, citation, () => `${unitsWords(units)} ${surchargeWorking(charged, table, amountCents)}; ${table.source}`);
+}
+
+function surchargeWorking(charged: ChargeUnits, table: SurchargeTableOn, amountCents: number): string {
+  const { firstUpTo, secondUpTo } = SURCHARGE_BANDS;
+  const amount = formatUsd(moneyOfCents(amountCents));
+  switch (surchargeBandOf(charged)) {
+    case "first":
+      return `in the 0–${firstUpTo.units} band: ${amount}`;
+    case "second":
+      return `in the ${firstUpTo.units + 1}–${secondUpTo.units} band: ${amount}`;
+    case "perUnit":
+      return `over ${secondUpTo.units}: ${unitsText(charged.decimal)} × ${rateText(table.bands.perUnitOver100Units)} = ${amount}`;
   }
-  if (charged.atMost(secondUpTo.units)) {
-    const amount = flatCents(cents.over50UpTo100, table.bands.over50UpTo100Units);
-    return line(amount, () => `in the ${firstUpTo.units + 1}–${secondUpTo.units} band: ${formatUsd(moneyOfCents(amount))}`);
-  }
-  const rate = table.bands.perUnitOver100Units;
-  const amount = cents.perUnit !== null ? charged.timesCents(cents.perUnit) : charged.timesRate(rate);
-  return line(amount, () => `over ${secondUpTo.units}: ${unitsText(charged.decimal)} × ${rateText(rate)} = ${formatUsd(moneyOfCents(amount))}`);
+}
+
+/** § 89-a(4)(b)(1-c): the surcharge of a vessel's units under a table. */
+export function surchargeLine(units: PilotageUnits, table: SurchargeTableOn): ChargeLine {
+  const charged = chargedUnits(units);
+  return surchargeLineOf(units, charged, table, surchargeCents(charged, table));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,9 +430,9 @@ const SECOND_PILOT_BASES: Record<EngineSettings["secondPilotBasis"], { label: st
  * setting basePlusSurcharge the rounded base plus the rounded surcharge (null when the surcharge
  * is not entered, so the second pilot's line is not entered either).
  */
-export function secondPilotBasisCents(baseCents: number, surchargeCents: number | null, basis: EngineSettings["secondPilotBasis"]): number | null {
+export function secondPilotBasisCents(baseCents: number, surchargeAmountCents: number | null, basis: EngineSettings["secondPilotBasis"]): number | null {
   if (basis === "base") return baseCents;
-  return surchargeCents === null ? null : baseCents + surchargeCents;
+  return surchargeAmountCents === null ? null : baseCents + surchargeAmountCents;
 }
 
 /** (1-a), D21: a relief at the mid-river pilot station counts only on a transit that reaches the station. */
@@ -380,38 +446,78 @@ export interface SecondPilotCircumstances {
   anchoredEightHours: boolean;
 }
 
+/** Why a transit pays a second pilot or not (D11), in the statute's order of conditions. */
+type SecondPilotCase = "noHoursGiven" | "notMoreThanTenHours" | "relievedAtMidRiver" | "anchored" | "twoPilots";
+
 /**
- * D11: more than ten hours of continuous pilotage → two pilots, fee = regular pilotage fee plus
- * 50% for the second pilot; not when the first pilot is relieved at the mid-river station, nor when
- * the vessel anchors at least eight hours so no pilot exceeds ten hours. The 50% is of the (rounded)
- * base pilotage fee, or, under the setting basePlusSurcharge, of the rounded base plus the rounded
- * surcharge (`basisCents` is then that sum, or null when the surcharge is not entered). Returns
- * null when no hours were given.
+ * D11, § 89-a(4)(b)(1-a): more than ten hours of continuous pilotage → two pilots, fee = regular
+ * pilotage fee plus 50% for the second pilot; not when the first pilot is relieved at the
+ * mid-river station, nor when the vessel anchors at least eight hours so no pilot exceeds ten hours.
  */
+function secondPilotCase(continuousHours: number | null, relievedAtMidRiver: boolean, anchoredEightHours: boolean): SecondPilotCase {
+  if (continuousHours === null) return "noHoursGiven";
+  if (continuousHours <= SECOND_PILOT_RULE.moreThanHours) return "notMoreThanTenHours";
+  if (relievedAtMidRiver) return "relievedAtMidRiver";
+  if (anchoredEightHours) return "anchored";
+  return "twoPilots";
+}
+
+/**
+ * D11: the second pilot's fee in whole cents: the percentage of `basisCents` (the rounded base
+ * fee, or under the setting basePlusSurcharge base plus surcharge; null when the surcharge is not
+ * entered, and then so is this fee), 0 when one pilot suffices, undefined when no hours are given.
+ */
+export function secondPilotCents(basisCents: number | null, continuousHours: number | null, relievedAtMidRiver: boolean, anchoredEightHours: boolean): number | null | undefined {
+  switch (secondPilotCase(continuousHours, relievedAtMidRiver, anchoredEightHours)) {
+    case "noHoursGiven":
+      return undefined;
+    case "twoPilots":
+      return basisCents === null ? null : percentOfCents(basisCents, SECOND_PILOT_RULE.percent);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * A percentage of whole cents, half up, in integers that stay exact at every amount accepted (D22):
+ * (dollars × percent) + (the cents' part × percent + 50) ÷ 100, so no product passes 2^53.
+ */
+function percentOfCents(cents: number, percent: number): number {
+  const dollars = Math.floor(cents / 100);
+  return dollars * percent + Math.floor(((cents - dollars * 100) * percent + 50) / 100);
+}
+
+/** The second pilot's line (secondPilotCents on the same circumstances), its note made when read; null when no hours were given. */
 export function secondPilotLineFromCents(
   basisCents: number | null,
   circumstances: SecondPilotCircumstances,
   basis: EngineSettings["secondPilotBasis"] = "base",
 ): ChargeLine | null {
   const { continuousHours, relievedAtMidRiver, anchoredEightHours } = circumstances;
+  const cents = secondPilotCents(basisCents, continuousHours, relievedAtMidRiver, anchoredEightHours);
+  if (cents === undefined) return null;
+  const { label } = SECOND_PILOT_BASES[basis];
+  return chargeLine("second_pilot", label, cents, SECOND_PILOT_CITATION, () => secondPilotNote(basisCents, circumstances, basis, cents));
+}
+
+function secondPilotNote(basisCents: number | null, circumstances: SecondPilotCircumstances, basis: EngineSettings["secondPilotBasis"], cents: number | null): string {
+  const { continuousHours, relievedAtMidRiver, anchoredEightHours } = circumstances;
   const { moreThanHours, percent, anchoredHours } = SECOND_PILOT_RULE;
-  const { label, words } = SECOND_PILOT_BASES[basis];
-  const line = (cents: number | null, note: () => string) => chargeLine("second_pilot", label, cents, SECOND_PILOT_CITATION, note);
-  const none = (why: string) => line(0, () => `${continuousHours} h${why}`);
-  if (continuousHours === null) return null;
-  if (continuousHours <= moreThanHours) return none(` of continuous pilotage is not more than ${moreThanHours} h: one pilot.`);
-  if (relievedAtMidRiver) return none(", but the first pilot is relieved at the mid-river station: no second-pilot fee.");
-  if (anchoredEightHours) return none(`, but the vessel anchors at least ${anchoredHours} h so no pilot exceeds ${moreThanHours} h: no second pilot.`);
-  if (basisCents === null) {
-    return line(null, () => `Not entered: ${continuousHours} h > ${moreThanHours} h needs a second pilot at ${percent}%${words}, and the surcharge is not entered.`);
+  const { words } = SECOND_PILOT_BASES[basis];
+  switch (secondPilotCase(continuousHours, relievedAtMidRiver, anchoredEightHours)) {
+    case "noHoursGiven":
+      return "";
+    case "notMoreThanTenHours":
+      return `${continuousHours} h of continuous pilotage is not more than ${moreThanHours} h: one pilot.`;
+    case "relievedAtMidRiver":
+      return `${continuousHours} h, but the first pilot is relieved at the mid-river station: no second-pilot fee.`;
+    case "anchored":
+      return `${continuousHours} h, but the vessel anchors at least ${anchoredHours} h so no pilot exceeds ${moreThanHours} h: no second pilot.`;
+    case "twoPilots":
+      return cents === null || basisCents === null
+        ? `Not entered: ${continuousHours} h > ${moreThanHours} h needs a second pilot at ${percent}%${words}, and the surcharge is not entered.`
+        : `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percent}% × ${formatUsd(moneyOfCents(basisCents))}${words} = ${formatUsd(moneyOfCents(cents))}.`;
   }
-  // A percentage of whole cents, half up, in integers that stay exact at every amount accepted (D22):
-  // (dollars × percent) + (the cents' part × percent + 50) ÷ 100, so no product passes 2^53.
-  const dollars = Math.floor(basisCents / 100);
-  const amount = dollars * percent + Math.floor(((basisCents - dollars * 100) * percent + 50) / 100);
-  return line(amount, () =>
-    `${continuousHours} h > ${moreThanHours} h of continuous pilotage: ${percent}% × ${formatUsd(moneyOfCents(basisCents))}${words} = ${formatUsd(moneyOfCents(amount))}.`,
-  );
 }
 
 /** Whole cents of an amount a user typed (HUDSON_SECOND_PILOT), which may carry fractions of a cent. */
@@ -463,7 +569,8 @@ export function boardFeeRowOn(date: IsoDate, rows: readonly BoardFeeRow[]): Boar
   return rowInForce(date, rows);
 }
 
-const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode, number | null> => {
+/** The row's amounts in whole cents (D14), worked out once per frozen row. */
+export const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode, number | null> => {
   const cents = {} as Record<BoardFeeCode, number | null>;
   for (const { code } of BOARD_FEES) {
     const amount = row[code];
@@ -472,9 +579,37 @@ const boardFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<BoardFeeCode,
   return cents;
 });
 
+/** The fees a section pays from one row: the sum of those entered, and whether every one is. */
+export interface SectionFeeCents { enteredCents: number; allEntered: boolean }
+
+const sectionFeeCents = memoizedForFrozen((row: BoardFeeRow): Record<SectionNumber, SectionFeeCents> => {
+  const cents = boardFeeCents(row);
+  const ofSection = (section: SectionNumber): SectionFeeCents => {
+    let enteredCents = 0;
+    let allEntered = true;
+    for (const fee of boardFeesFor(section)) {
+      const amount = cents[fee.code];
+      if (amount === null) allEntered = false;
+      else enteredCents += amount;
+    }
+    return { enteredCents, allEntered };
+  };
+  return { 1: ofSection(1), 2: ofSection(2) };
+});
+
+/** D10: the board's fees a section's transit pays under a row (null: no row in force, none entered). */
+export function boardFeesOfSection(section: SectionNumber, row: BoardFeeRow | null): SectionFeeCents {
+  return row === null ? NO_FEES_ENTERED : sectionFeeCents(row)[section];
+}
+const NO_FEES_ENTERED: SectionFeeCents = Object.freeze({ enteredCents: 0, allEntered: false });
+
 /** D10: each board fee on the sections its declaration names; never invented. */
 export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {
-  const inForce = rowInForce(date, rows);
+  return boardFeeLinesOf(section, date, rowInForce(date, rows));
+}
+
+/** D10: the lines of the fees the section pays, from the board's row in force (null: none entered). */
+export function boardFeeLinesOf(section: SectionNumber, date: IsoDate, inForce: BoardFeeRow | null): ChargeLine[] {
   const cents = inForce === null ? null : boardFeeCents(inForce);
   return boardFeesFor(section).map((fee) => {
     const amount = cents === null ? null : cents[fee.code];

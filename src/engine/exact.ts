@@ -38,10 +38,17 @@ export function centsOfText(text: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
-/** D14 on an integer number of millionths of a cent: round half up to whole cents. */
+/** D14 on an integer number of millionths of a cent (at most 2^53 − 2 × 10^6): round half up to whole cents. */
 export function centsFromMillionthsOfCent(value: number): number {
   const shifted = value + MILLION / 2;
-  return (shifted - (shifted % MILLION)) / MILLION;
+  // floor(shifted ÷ 10^6) without a floating-point remainder (slow): the quotient of the division
+  // is within one of the true one, and the correction makes it exact, as quotient × 10^6 is an
+  // integer below 2^53 (so exact) and compared with shifted exactly.
+  let quotient = Math.floor(shifted / MILLION);
+  const product = quotient * MILLION;
+  if (product > shifted) quotient -= 1;
+  else if (product + MILLION <= shifted) quotient += 1;
+  return quotient;
 }
 
 /** Whole cents → Decimal dollars, made only when someone asks for a Decimal. */
@@ -62,17 +69,23 @@ export function centsOfDecimal(amount: Decimal): number | null {
  */
 export function memoizedForFrozen<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const cache = new WeakMap<K, V>();
-  // Column calls ask about the same row or settings again and again: remember the last one too.
+  // Column calls ask about the same row or settings again and again, or alternate between two
+  // (a board's rows either side of a date): remember the last two too.
   let lastKey: K | undefined;
   let lastValue: V | undefined;
+  let previousKey: K | undefined;
+  let previousValue: V | undefined;
   return (key) => {
     if (key === lastKey) return lastValue as V;
+    if (key === previousKey) return previousValue as V;
     if (!Object.isFrozen(key)) return compute(key);
     let value = cache.get(key);
     if (value === undefined) {
       value = compute(key);
       cache.set(key, value);
     }
+    previousKey = lastKey;
+    previousValue = lastValue;
     lastKey = key;
     lastValue = value;
     return value;

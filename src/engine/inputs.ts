@@ -4,7 +4,8 @@
  */
 import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
-import { MILLION, millionthsOfDecimal, millionthsOfNumber } from "./exact";
+import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
+import { ExactUnits } from "./units";
 import { Money } from "./money";
 import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
@@ -22,21 +23,6 @@ export type PilotageUnits = { measured: true; units: Decimal; millionths?: numbe
 /** Measured units from an exact integer count of millionths; the Decimal is made only if asked for. */
 export function unitsOfMillionths(millionths: number): PilotageUnits {
   return new ExactUnits(millionths);
-}
-
-class ExactUnits {
-  readonly measured = true as const;
-  private decimal: Decimal | undefined;
-
-  constructor(readonly millionths: number) {}
-
-  get units(): Decimal {
-    return (this.decimal ??= new Money(this.millionths).div(MILLION));
-  }
-
-  toJSON() {
-    return { measured: true, units: this.units };
-  }
 }
 
 export function unitsOfDecimal(units: Decimal): PilotageUnits {

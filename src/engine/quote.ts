@@ -1,15 +1,24 @@
 import Decimal from "decimal.js";
 import {
-  chargeLine,
+  BaseFeeWorking,
+  baseFeeCents,
   baseFeeLine,
   baseFeeWorking,
-  BaseFeeWorking,
-  boardFeeLines,
+  BoardFeeRow,
+  boardFeesOfSection,
+  boardFeeLinesOf,
+  boardFeeRowOn,
+  chargedUnits,
+  chargeLine,
   ChargeLine,
   reliefAtMidRiverCounts,
   secondPilotBasisCents,
+  secondPilotCents,
   secondPilotLineFromCents,
-  surchargeLine,
+  SURCHARGE_LABEL,
+  surchargeCents,
+  surchargeLineOf,
+  SurchargeTableOn,
   surchargeTableOn,
 } from "./charges";
 import { IsoDate } from "./dates";
@@ -17,10 +26,11 @@ import { PilotageInputError } from "./errors";
 import { PilotageUnits } from "./inputs";
 import { moneyOfCents } from "./exact";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
-import { scheduleFor } from "./schedule";
+import { ClauseInForce, scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
 import { transitWarnings } from "./transit-warnings";
+import { ChargeUnits } from "./units";
 
 export interface Quote {
   units: PilotageUnits;
@@ -39,87 +49,271 @@ export interface Quote {
   settingsNotDefault: readonly string[];
 }
 
-const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
 const UNMEASURED_WARNING = "Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).";
+const NO_ROWS: readonly never[] = Object.freeze([]);
 
-/** The transit's base fee under the clause in force on its date (or the clause it names): the schedule and the fee, composed here only. */
-export function baseFeeOn(transit: Pick<TransitInput, "units" | "section" | "date" | "clause">, settings: EngineSettings): BaseFeeWorking {
-  return baseFeeWorking(transit.units, transit.section, scheduleFor(transit.date, transit.clause, settings), settings);
+/** A field of a transit that did not read: the reader's error, kept so that each line needing the field says so. */
+export class Unread {
+  constructor(readonly error: PilotageInputError) {}
 }
 
-export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  const working = baseFeeOn(input, settings);
-  const schedule = working.clause;
-  // The schedule's warnings are shared; copy only when this quote adds its own.
-  let warnings: readonly string[] = schedule.warnings;
-  const warn = (text: string) => {
-    warnings = [...warnings, text];
-  };
+/** A transit whose fields may not all have read (transitLines): each is its value, or Unread. */
+export type ComposableTransit = { [Field in keyof TransitInput]: TransitInput[Field] | Unread };
 
-  const base = baseFeeLine(working);
-  const lines: ChargeLine[] = [base];
-  if (!input.units.measured) warn(UNMEASURED_WARNING);
+/** An error the rules raise about the input (a date before the first clause) is the line's outcome; any other is a bug, thrown. */
+function inputErrorOf(error: unknown): PilotageInputError {
+  if (error instanceof PilotageInputError) return error;
+  throw error;
+}
 
-  let surcharge: ChargeLine;
+/** The first of the fields that did not read, in the order given. */
+function firstUnread(a: unknown, b: unknown, c?: unknown, d?: unknown): PilotageInputError | null {
+  if (a instanceof Unread) return a.error;
+  if (b instanceof Unread) return b.error;
+  if (c instanceof Unread) return c.error;
+  if (d instanceof Unread) return d.error;
+  return null;
+}
+
+/** § 89-a(4)(b)(1), D6: the base-rate clause in force on the date, or the one named. */
+function scheduleOf(t: ComposableTransit, settings: EngineSettings): ClauseInForce | PilotageInputError {
+  const unread = firstUnread(t.units, t.section, t.date, t.clause);
+  if (unread !== null) return unread;
   try {
-    surcharge = surchargeLine(input.units, surchargeTableOn(input.date, input.boardSurcharge ?? [], settings));
+    return scheduleFor(t.date as IsoDate, t.clause as ClauseId | null | undefined, settings);
   } catch (error) {
-    if (!(error instanceof PilotageInputError) || error.code !== "NO_SURCHARGE_TABLE") throw error;
-    surcharge = chargeLine("surcharge", SURCHARGE_LABEL, null, "§ 89-a(4)(b)(1-c)(iii)", () => error.message);
-    warn(`Surcharge not entered: ${error.message}`);
+    return inputErrorOf(error);
   }
-  lines.push(surcharge);
-
-  // D11: the 50% is of base pilotage, or of base plus surcharge under the setting.
-  const basisCents = secondPilotBasisCents(base.amountCents as number, surcharge.amountCents, settings.secondPilotBasis);
-  const secondPilot = secondPilotLineFromCents(basisCents, {
-    continuousHours: input.continuousHours ?? null,
-    relievedAtMidRiver: reliefAtMidRiverCounts(input.section, input.relievedAtMidRiver ?? false),
-    anchoredEightHours: input.anchoredEightHours ?? false,
-  }, settings.secondPilotBasis);
-  if (secondPilot) lines.push(secondPilot);
-
-  let totalCents = 0;
-  let complete = true;
-  for (const fee of boardFeeLines(input.section, input.date, input.boardFees ?? [])) {
-    lines.push(fee);
-    if (fee.amountCents === null) warn(`${fee.label} not entered: the total leaves it out.`);
-  }
-  for (const line of lines) {
-    if (line.amountCents === null) complete = false;
-    else totalCents += line.amountCents;
-  }
-  // D22: every line is at most a safe integer of cents (readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
-  if (!Number.isSafeInteger(totalCents)) {
-    throw new PilotageInputError("IMPLAUSIBLE", "The quote's total is too large to be exact to the cent: check the amounts entered (D22).");
-  }
-  for (const warning of transitWarnings(input, settings)) warn(warning);
-  return new TransitQuote(input, schedule.rates.clause, schedule.rates.citation, lines, totalCents, complete, warnings, settingsNotDefault(settings));
 }
 
-class TransitQuote implements Quote {
-  readonly units: PilotageUnits;
-  readonly section: SectionNumber;
-  readonly date: IsoDate;
+/** § 89-a(4)(b)(1-c), D8: the statute's table for the month, else the surcharge board's row in force (NO_SURCHARGE_TABLE: not entered). */
+function surchargeTableOf(t: ComposableTransit, settings: EngineSettings): SurchargeTableOn | PilotageInputError {
+  const unread = firstUnread(t.units, t.date);
+  if (unread !== null) return unread;
+  try {
+    return surchargeTableOn(t.date as IsoDate, (t.boardSurcharge as TransitInput["boardSurcharge"]) ?? NO_ROWS, settings);
+  } catch (error) {
+    return inputErrorOf(error);
+  }
+}
+
+const notEnteredSurcharge = (error: PilotageInputError) => error.code === "NO_SURCHARGE_TABLE";
+
+/**
+ * The one composition of a transit's charges under § 89-a(4)(b), for a quote (every field read)
+ * and for a row's lines one by one (transitLines). Each line is worked from the fields it needs
+ * alone, in whole cents (the exact integer path, D22):
+ *   base pilotage   (1)     units, section, date, clause
+ *   surcharge       (1-c)   units, date, and the surcharge board's table after the sixtieth month
+ *   second pilot    (1-a)   hours, section, relieved, anchored, and the base (D11: plus the surcharge)
+ *   board fees      (1-a)   section, date, and the board's row in force
+ *   total           D14: the sum of the rounded lines with amounts.
+ * The line objects, their notes and the warnings are made when first read: a column of a million
+ * totals builds none of them.
+ */
+export class ComposedCharges {
+  readonly transitUnits: PilotageUnits | Unread;
+  readonly transitSection: SectionNumber | Unread;
+  readonly transitDate: IsoDate | Unread;
+  /** The base-rate clause (§ 89-a(4)(b)(1)) the base fee is worked under. */
+  readonly schedule: ClauseInForce | PilotageInputError;
+  /** Whole cents of base pilotage (0 when the schedule is an error). */
+  readonly baseCents: number;
+  private readonly charged: ChargeUnits | null;
+  private baseWorking: BaseFeeWorking | undefined = undefined;
+  readonly surchargeTable: SurchargeTableOn | PilotageInputError;
+  /** Whole cents, or null when the surcharge is not entered or cannot be worked out. */
+  readonly surchargeCents: number | null;
+  /** Whole cents; null: not entered (D11 with the surcharge not entered); undefined: no hours given. */
+  readonly secondPilotCents: number | null | undefined | PilotageInputError;
+  /** The board's fee row in force (null: none entered for the date). */
+  readonly feeRow: BoardFeeRow | null | PilotageInputError;
+  readonly totalCents: number;
+  readonly complete: boolean;
+  /** Why there is no total: the first field that did not read, else the rules' own error. */
+  readonly problem: PilotageInputError | null;
+  private lineList: ChargeLine[] | undefined = undefined;
+  private warningList: readonly string[] | undefined = undefined;
 
   constructor(
-    input: TransitInput,
-    readonly clause: ClauseId,
-    readonly citation: string,
-    readonly lines: ChargeLine[],
-    readonly totalCents: number,
-    readonly complete: boolean,
-    readonly warnings: readonly string[],
-    readonly settingsNotDefault: readonly string[],
+    private readonly transit: ComposableTransit,
+    readonly settings: EngineSettings,
   ) {
-    this.units = input.units;
-    this.section = input.section;
-    this.date = input.date;
+    this.transitUnits = transit.units;
+    this.transitSection = transit.section;
+    this.transitDate = transit.date;
+    const charged = (this.charged = transit.units instanceof Unread ? null : chargedUnits(transit.units));
+    const schedule = (this.schedule = scheduleOf(transit, settings));
+    const base = (this.baseCents = schedule instanceof PilotageInputError ? 0 : baseFeeCents(charged as ChargeUnits, transit.section as SectionNumber, schedule, settings));
+    const table = (this.surchargeTable = surchargeTableOf(transit, settings));
+    const surcharge = (this.surchargeCents = table instanceof PilotageInputError ? null : surchargeCents(charged as ChargeUnits, table));
+
+    // D11: the 50% is of base pilotage, or of base plus surcharge under the setting.
+    const hours = transit.continuousHours ?? null;
+    const relieved = transit.relievedAtMidRiver ?? false;
+    const anchored = transit.anchoredEightHours ?? false;
+    const basis = settings.secondPilotBasis;
+    const secondPilotUnread = firstUnread(hours, transit.section, relieved, anchored);
+    let secondPilot: number | null | undefined | PilotageInputError;
+    if (secondPilotUnread !== null) secondPilot = secondPilotUnread;
+    else if (hours === null) secondPilot = undefined;
+    else if (schedule instanceof PilotageInputError) secondPilot = schedule;
+    // A surcharge that could not be worked out leaves the basis of basePlusSurcharge unknown.
+    else if (basis === "basePlusSurcharge" && table instanceof PilotageInputError && !notEnteredSurcharge(table)) secondPilot = table;
+    else {
+      const basisCents = secondPilotBasisCents(base, surcharge, basis);
+      secondPilot = secondPilotCents(basisCents, hours as number, reliefAtMidRiverCounts(transit.section as SectionNumber, relieved as boolean), anchored as boolean);
+    }
+    this.secondPilotCents = secondPilot;
+
+    // D10: the board's fees in force on the date, on the sections that pay them.
+    const feesUnread = firstUnread(transit.section, transit.date);
+    const feeRow = (this.feeRow = feesUnread ?? boardFeeRowOn(transit.date as IsoDate, (transit.boardFees as TransitInput["boardFees"]) ?? NO_ROWS));
+
+    let problem = firstUnread(transit.units, transit.section, transit.date, transit.clause) ?? firstUnread(hours, relieved, anchored);
+    if (problem === null && schedule instanceof PilotageInputError) problem = schedule;
+    if (problem === null && table instanceof PilotageInputError && !notEnteredSurcharge(table)) problem = table;
+    let totalCents = 0;
+    let complete = true;
+    if (problem === null) {
+      totalCents = base;
+      if (surcharge === null) complete = false;
+      else totalCents += surcharge;
+      if (secondPilot === null) complete = false;
+      else if (typeof secondPilot === "number") totalCents += secondPilot;
+      const fees = boardFeesOfSection(transit.section as SectionNumber, feeRow as BoardFeeRow | null);
+      totalCents += fees.enteredCents;
+      if (!fees.allEntered) complete = false;
+      // D22: every line is at most a safe integer of cents (readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
+      if (!Number.isSafeInteger(totalCents)) {
+        problem = new PilotageInputError("IMPLAUSIBLE", "The quote's total is too large to be exact to the cent: check the amounts entered (D22).");
+      }
+    }
+    this.totalCents = totalCents;
+    this.complete = complete;
+    this.problem = problem;
+  }
+
+  /** § 89-a(4)(b)(1): the arithmetic behind the base fee (baseFeeCents), made when first read. */
+  get base(): BaseFeeWorking | PilotageInputError {
+    const schedule = this.schedule;
+    if (schedule instanceof PilotageInputError) return schedule;
+    return (this.baseWorking ??= baseFeeWorking(this.transitUnits as PilotageUnits, this.transitSection as SectionNumber, schedule, this.settings, this.charged as ChargeUnits));
+  }
+
+  /** § 89-a(4)(b)(1): the base line, when the base could be worked out. */
+  baseLine(): ChargeLine | null {
+    return this.base instanceof PilotageInputError ? null : baseFeeLine(this.base);
+  }
+
+  /** (1-c): the surcharge line, with a null amount when not entered; null when it cannot be worked out. */
+  surchargeLine(): ChargeLine | null {
+    const table = this.surchargeTable;
+    if (table instanceof PilotageInputError) {
+      return notEnteredSurcharge(table) ? chargeLine("surcharge", SURCHARGE_LABEL, null, "§ 89-a(4)(b)(1-c)(iii)", () => table.message) : null;
+    }
+    const units = this.transitUnits as PilotageUnits;
+    return surchargeLineOf(units, chargedUnits(units), table, this.surchargeCents as number);
+  }
+
+  /** (1-a): the second pilot's line; null when no hours were given or it cannot be worked out. */
+  secondPilotLine(): ChargeLine | null {
+    if (typeof this.secondPilotCents !== "number" && this.secondPilotCents !== null) return null;
+    const section = this.transitSection as SectionNumber;
+    const basis = this.settings.secondPilotBasis;
+    return secondPilotLineFromCents(secondPilotBasisCents(this.baseCents, this.surchargeCents, basis), {
+      continuousHours: this.transit.continuousHours as number,
+      relievedAtMidRiver: reliefAtMidRiverCounts(section, (this.transit.relievedAtMidRiver as boolean | undefined) ?? false),
+      anchoredEightHours: (this.transit.anchoredEightHours as boolean | undefined) ?? false,
+    }, basis);
+  }
+
+  /** (1-a): the lines of the fees the transit's section pays; null when the section or date did not read. */
+  boardFeeLines(): ChargeLine[] | null {
+    if (this.feeRow instanceof PilotageInputError) return null;
+    return boardFeeLinesOf(this.transitSection as SectionNumber, this.transitDate as IsoDate, this.feeRow);
+  }
+
+  /** Every line, in the quote's order (only when the base could be worked out). */
+  get lines(): ChargeLine[] {
+    if (this.lineList === undefined) {
+      const lines: ChargeLine[] = [];
+      for (const line of [this.baseLine(), this.surchargeLine(), this.secondPilotLine()]) if (line !== null) lines.push(line);
+      lines.push(...(this.boardFeeLines() ?? []));
+      this.lineList = lines;
+    }
+    return this.lineList;
+  }
+
+  /** The schedule's warnings, what is not entered, then what the inputs call for (transit-warnings.ts). */
+  get warnings(): readonly string[] {
+    if (this.warningList === undefined) {
+      const base = this.base as BaseFeeWorking;
+      const own: string[] = [];
+      if (base.unmeasured) own.push(UNMEASURED_WARNING);
+      const table = this.surchargeTable;
+      if (table instanceof PilotageInputError) own.push(`Surcharge not entered: ${table.message}`);
+      for (const line of this.boardFeeLines() ?? []) if (line.amountCents === null) own.push(`${line.label} not entered: the total leaves it out.`);
+      own.push(...transitWarnings(this.transit as TransitInput, this.settings));
+      // The schedule's warnings are shared; copy only when this quote adds its own.
+      this.warningList = own.length === 0 ? base.clause.warnings : [...base.clause.warnings, ...own];
+    }
+    return this.warningList;
+  }
+}
+
+/** A quote: the composition of a transit whose every field read and whose charges could all be worked out. */
+class TransitQuote extends ComposedCharges implements Quote {
+  get units(): PilotageUnits {
+    return this.transitUnits as PilotageUnits;
+  }
+
+  get section(): SectionNumber {
+    return this.transitSection as SectionNumber;
+  }
+
+  get date(): IsoDate {
+    return this.transitDate as IsoDate;
+  }
+
+  get clause(): ClauseId {
+    return (this.schedule as ClauseInForce).rates.clause;
+  }
+
+  get citation(): string {
+    return (this.schedule as ClauseInForce).rates.citation;
   }
 
   get total(): Decimal {
     return moneyOfCents(this.totalCents);
   }
+
+  get settingsNotDefault(): readonly string[] {
+    return settingsNotDefault(this.settings);
+  }
+
+  toJSON() {
+    const { units, section, date, clause, citation, lines, totalCents, complete, warnings } = this;
+    return { units, section, date, clause, citation, lines, totalCents, complete, warnings, settingsNotDefault: this.settingsNotDefault };
+  }
+}
+
+/** The transit's base fee under the clause in force on its date (or the clause it names). */
+export function baseFeeOn(transit: Pick<TransitInput, "units" | "section" | "date" | "clause">, settings: EngineSettings): BaseFeeWorking {
+  return baseFeeWorking(transit.units, transit.section, scheduleFor(transit.date, transit.clause, settings), settings);
+}
+
+/** The composition of a transit's charges; `quote` is it as a quote, when every field read and every charge could be worked out. */
+export function composeCharges(transit: ComposableTransit, settings: EngineSettings): { charges: ComposedCharges; quote: Quote | null } {
+  const charges = new TransitQuote(transit, settings);
+  return { charges, quote: charges.problem === null ? charges : null };
+}
+
+/** The quote of a transit, or the first error that stops it (a date before the first clause, a total past 2^53 cents). */
+export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
+  const quote = new TransitQuote(input, settings);
+  if (quote.problem !== null) throw quote.problem;
+  return quote;
 }
 
 /**

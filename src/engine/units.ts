@@ -9,28 +9,41 @@ import { centsFromMillionthsOfCent, MILLION, millionthsOfDecimal } from "./exact
 import { PilotageUnits } from "./inputs";
 import { Money, toCents } from "./money";
 
+const WHOLE_UNITS = new Map<number, ChargeUnits>();
+
+/** Room below 2^53 for the half added in rounding and the quotient's check (centsFromMillionthsOfCent): every step stays an exact integer. */
+const MAXIMUM_EXACT_MILLIONTHS_OF_CENT = Number.MAX_SAFE_INTEGER - 2 * MILLION;
+
 export class ChargeUnits {
   private decimalValue: Decimal | undefined;
 
-  private constructor(
+  protected constructor(
     /** Units × 10^6 exactly, or null when only decimal.js can hold them. */
-    private readonly millionths: number | null,
-    private readonly units: PilotageUnits | null,
+    readonly millionths: number | null,
+    private readonly source: PilotageUnits | null,
   ) {}
 
   /** The units a vessel is charged on: its own, or `unmeasuredUnits` when not provided (D2). */
   static of(units: PilotageUnits, unmeasuredUnits: number): ChargeUnits {
+    // Units read from a number are their own charged units: a quote makes no second object.
+    if (units instanceof ExactUnits) return units;
     if (!units.measured) return ChargeUnits.whole(unmeasuredUnits);
     return new ChargeUnits(units.millionths !== undefined ? units.millionths : millionthsOfDecimal(units.units), units);
   }
 
+  /** Whole units (the 500-unit maximum, say), one object per number: they never change. */
   static whole(units: number): ChargeUnits {
-    return new ChargeUnits(units * MILLION, null);
+    let whole = WHOLE_UNITS.get(units);
+    if (whole === undefined) {
+      whole = new ChargeUnits(units * MILLION, null);
+      if (WHOLE_UNITS.size < 64) WHOLE_UNITS.set(units, whole);
+    }
+    return whole;
   }
 
   get decimal(): Decimal {
     if (this.decimalValue === undefined) {
-      this.decimalValue = this.millionths !== null ? new Money(this.millionths).div(MILLION) : (this.units as { units: Decimal }).units;
+      this.decimalValue = this.millionths !== null ? new Money(this.millionths).div(MILLION) : (this.source as { units: Decimal }).units;
     }
     return this.decimalValue;
   }
@@ -64,7 +77,7 @@ export class ChargeUnits {
   timesCents(rateCents: number): number {
     if (this.millionths !== null) {
       const millionthsOfCent = rateCents * this.millionths;
-      if (millionthsOfCent <= Number.MAX_SAFE_INTEGER) return centsFromMillionthsOfCent(millionthsOfCent);
+      if (millionthsOfCent <= MAXIMUM_EXACT_MILLIONTHS_OF_CENT) return centsFromMillionthsOfCent(millionthsOfCent);
     }
     return toCents(new Money(rateCents).times(this.decimal).div(100)).times(100).toNumber();
   }
@@ -72,5 +85,23 @@ export class ChargeUnits {
   /** rate × units for a rate of any decimals ("3.605"), rounded half up to cents (D14). */
   timesRate(rate: string): number {
     return toCents(new Money(rate).times(this.decimal)).times(100).toNumber();
+  }
+}
+
+/** Measured units held as an exact integer count of millionths (the usual case); the Decimal is made only if asked for. */
+export class ExactUnits extends ChargeUnits {
+  readonly measured = true as const;
+  declare readonly millionths: number;
+
+  constructor(millionths: number) {
+    super(millionths, null);
+  }
+
+  get units(): Decimal {
+    return this.decimal;
+  }
+
+  toJSON() {
+    return { measured: true, units: this.units };
   }
 }

@@ -38,6 +38,15 @@ describe("exact integer helpers", () => {
     expect(centsFromMillionthsOfCent(4_146_500_000)).toBe(4_147);
     expect(centsFromMillionthsOfCent(4_146_499_999)).toBe(4_146);
   });
+
+  test("half-up rounding stays exact near 2^53, where a floating-point quotient alone could land on the wrong side", () => {
+    // 9,007,199,250.5 cents is exactly half a cent → up to 9,007,199,251; one millionth less → down to 9,007,199,250
+    expect(centsFromMillionthsOfCent(9_007_199_250_500_000)).toBe(9_007_199_251);
+    expect(centsFromMillionthsOfCent(9_007_199_250_499_999)).toBe(9_007_199_250);
+    // 9,007,199,249.999999 cents → 9,007,199,250 (…999999 ≥ 500000); 9,007,199,249.000001 → 9,007,199,249
+    expect(centsFromMillionthsOfCent(9_007_199_249_999_999)).toBe(9_007_199_250);
+    expect(centsFromMillionthsOfCent(9_007_199_249_000_001)).toBe(9_007_199_249);
+  });
 });
 
 describe("fast path = decimal path", () => {

@@ -69,6 +69,45 @@ describe("transitLines", () => {
   });
 });
 
+describe("transitLines and quoteTransit are one composition", () => {
+  test("a date before clause (i): base and surcharge carry the date's error, the board's fees still read, and so does the total", () => {
+    const fields = readTransitFields({ units: 200, section: 2, date: "2015-06-01", hours: 12 }, DEFAULT_SETTINGS);
+    const fees: BoardFeeRow[] = [{ from: "2015-01-01", launch: new Money("285.00"), communication: new Money("42.00"), midriver_launch: new Money("118.00") }];
+    const result = transitLines(fields, { boardFees: fees, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS);
+    expect(result.lines.base).toMatchObject({ kind: "input_error", error: { code: "BEFORE_FIRST_CLAUSE", field: "date" } });
+    expect(result.lines.surcharge).toMatchObject({ kind: "input_error", error: { code: "BEFORE_FIRST_CLAUSE", field: "date" } });
+    // 12 h > 10 h needs a second pilot, but its 50% is of a base that cannot be worked out.
+    expect(result.lines.second_pilot).toMatchObject({ kind: "input_error", error: { code: "BEFORE_FIRST_CLAUSE" } });
+    // The board's row from 2015-01-01: launch $285.00, mid-river launch $118.00 (Section 2).
+    expect(result.lines.launch).toMatchObject({ kind: "amount", cents: 28500 });
+    expect(result.lines.midriver_launch).toMatchObject({ kind: "amount", cents: 11800 });
+    expect(result.total).toMatchObject({ kind: "input_error", error: { code: "BEFORE_FIRST_CLAUSE" } });
+    expect(result.quote).toBeNull();
+    expect(() => quoteTransit(readTransit({ units: 200, section: 2, date: "2015-06-01", boardFees: fees }, DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toThrow(/No § 89-a base pilotage schedule/);
+  });
+
+  test("every field read: the lines are the quote's, a second pilot at 50% of the base", () => {
+    const fields = readTransitFields({ units: 192.16, section: 2, date: "2026-06-15", hours: 12 }, DEFAULT_SETTINGS);
+    const result = transitLines(fields, { boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS);
+    // base 192.16 × $21.58 = $4,146.81 (above); second pilot 50% × $4,146.81 = $2,073.405 → $2,073.41
+    expect(result.lines.second_pilot).toMatchObject({ kind: "amount", cents: 207341 });
+    // $4,146.81 + $739.82 + $2,073.41 + $310.00 + $45.50 + $125.25 = $7,440.79
+    expect(result.total).toEqual({ kind: "amount", cents: 744079 });
+    expect(result.quote?.totalCents).toBe(744079);
+    expect(result.quote?.lines.map((line) => line.code)).toEqual(["base", "surcharge", "second_pilot", "launch", "communication", "midriver_launch"]);
+  });
+
+  test("the surcharge board's table not entered: the surcharge line is not entered, with the reason, and the total says what is missing", () => {
+    const fields = readTransitFields({ units: 200, section: 1, date: "2026-06-15" }, DEFAULT_SETTINGS);
+    const result = transitLines(fields, { boardFees: FEES }, DEFAULT_SETTINGS);
+    expect(result.lines.surcharge).toMatchObject({ kind: "not_entered", error: { code: "NO_SURCHARGE_TABLE" }, line: { amountCents: null } });
+    expect(result.total).toMatchObject({ kind: "not_entered", missing: [{ code: "surcharge" }] });
+    // base 200 × $15.32 = $3,064.00; launch $310.00; communication $45.50: $3,419.50 without the surcharge
+    expect(result.quote?.totalCents).toBe(341950);
+    expect(result.quote?.complete).toBe(false);
+  });
+});
+
 describe("TotalOfQuotes", () => {
   test("sums every quote and the complete ones apart", () => {
     const complete = quoteTransit(readTransit({ units: 200, section: 1, date: "2026-06-15", boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
