@@ -16,6 +16,7 @@ import {
   readFlagDefaultTrue,
   readPilotRequirementInput,
   readRetirementYear,
+  readVesselStatus,
   readYearsOfService,
   resignationDeadline,
   retirementContribution,
@@ -23,7 +24,7 @@ import {
   spouseEligible,
   surchargeCap,
 } from "../engine";
-import { Cell, Grid, mapRows, optionalGrid } from "./excel-cells";
+import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -36,9 +37,13 @@ function dateCell(cell: Cell, field: string, what: string) {
 
 export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid | null, recreational: Grid | null, length: Grid | null): Result<string> {
   const settings = getFunctionSettings();
-  return mapRows([status, tons, draft, optionalGrid(bySea), optionalGrid(recreational), optionalGrid(length)], ([s, t, d, b, r, l]) =>
-    pilotRequirement(readPilotRequirementInput({ vesselStatus: s, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings).answer,
-  );
+  // The status is read first, as readPilotRequirementInput does; a column repeats a few, so each once.
+  const statusOf = rememberingReader(readVesselStatus);
+  return mapRows([status, tons, draft, optionalGrid(bySea), optionalGrid(recreational), optionalGrid(length)], ([s, t, d, b, r, l]) => {
+    const vesselStatus = statusOf(s);
+    if (isExcelError(vesselStatus)) return vesselStatus;
+    return pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings).answer;
+  });
 }
 
 export function surchargeCapFor(collected: Grid): Result<number> {
@@ -84,7 +89,14 @@ export function spouseBenefitFor(pilotBenefit: Grid): Result<number> {
 }
 
 export function spouseEligibleFor(marriage: Grid, death: Grid): Result<boolean> {
-  return mapRows([marriage, death], ([m, d]) =>
-    spouseEligible(dateCell(m, "marriage_date", "marriage date"), dateCell(d, "death_date", "date of death")).eligible,
-  );
+  // Each date read once per call (a column repeats dates), its error value returned, not thrown.
+  const marriageDateOf = rememberingReader((m) => dateCell(m, "marriage_date", "marriage date"));
+  const deathDateOf = rememberingReader((d) => dateCell(d, "death_date", "date of death"));
+  return mapRows([marriage, death], ([m, d]) => {
+    const marriageDate = marriageDateOf(m);
+    if (isExcelError(marriageDate)) return marriageDate;
+    const deathDate = deathDateOf(d);
+    if (isExcelError(deathDate)) return deathDate;
+    return spouseEligible(marriageDate, deathDate).eligible;
+  });
 }

@@ -27,13 +27,33 @@ function shortened(message: string): string {
   return message.length <= MAXIMUM_MESSAGE_LENGTH ? message : message.slice(0, MAXIMUM_MESSAGE_LENGTH - 1) + "…";
 }
 
+/**
+ * The error values made so far, by code and message: equal errors are one value, in a column and
+ * from call to call (a column of a thousand bad dates makes a thousand values, not a million).
+ * Error values are never changed once made, so sharing one is safe. Emptied when it grows large.
+ */
+const errorValues = new Map<string, CustomFunctions.Error>();
+const MAXIMUM_ERROR_VALUES_KEPT = 10_000;
+
+/** The Excel error value with this code and message (at most Excel's 255 characters), one value per pair. */
+export function excelError(code: CustomFunctions.ErrorCode, message: string): CustomFunctions.Error {
+  const key = `${code} ${message}`;
+  let value = errorValues.get(key);
+  if (value === undefined) {
+    if (errorValues.size >= MAXIMUM_ERROR_VALUES_KEPT) errorValues.clear();
+    value = new CustomFunctions.Error(code, shortened(message));
+    errorValues.set(key, value);
+  }
+  return value;
+}
+
 /** The Excel error a user sees for a thrown error: typed engine errors keep their kind and message. */
 export function toExcelError(error: unknown): CustomFunctions.Error {
   if (isExcelError(error)) return error;
-  if (isPilotageInputError(error)) return new CustomFunctions.Error(excelErrorCode(error.kind), shortened(error.message));
+  if (isPilotageInputError(error)) return excelError(excelErrorCode(error.kind), error.message);
   // An engine bug must still not crash the recalculation or look like a number.
   const message = error instanceof Error ? error.message : String(error);
-  return new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidValue, shortened(`Unexpected problem: ${message}`));
+  return excelError(CustomFunctions.ErrorCode.invalidValue, `Unexpected problem: ${message}`);
 }
 
 export function isExcelError(value: unknown): value is CustomFunctions.Error {
@@ -118,6 +138,44 @@ function withoutStackTraces(run: () => void): void {
   }
 }
 
+/** The most distinct values of one column whose answers a call keeps (a column of all-different amounts stops there). */
+const MAXIMUM_ANSWERS_KEPT = 65_536;
+
+/**
+ * A cell as a key for remembering what it gave, or undefined where it cannot be one: an object
+ * (a range, an error value) is not compared by value, and a Map key is SameValueZero, so -0
+ * would find 0's answer, where -0 is refused and 0 is not.
+ */
+function cellKey(cell: Cell): Cell {
+  if (cell !== null && typeof cell === "object") return undefined;
+  return Object.is(cell, -0) ? undefined : cell;
+}
+
+/**
+ * `read` for the cells of one argument in one call, remembering what each value read as, or the
+ * error value it gave: returned, not thrown, so that a column that repeats one bad value throws
+ * (and builds the message) once. `read` must depend on the cell only (and on what is fixed for
+ * the call, such as the settings); the caller returns an error value as its row's answer.
+ */
+export function rememberingReader<T>(read: (cell: Cell) => T): (cell: Cell) => T | CustomFunctions.Error {
+  const results = new Map<Cell, T | CustomFunctions.Error>();
+  return (cell) => {
+    const key = cellKey(cell);
+    if (key !== undefined) {
+      const known = results.get(key);
+      if (known !== undefined) return known;
+    }
+    let result: T | CustomFunctions.Error;
+    try {
+      result = read(cell);
+    } catch (error) {
+      result = toExcelError(error);
+    }
+    if (key !== undefined && results.size < MAXIMUM_ANSWERS_KEPT) results.set(key, result);
+    return result;
+  };
+}
+
 /**
  * Applies `perRow` to each position of equal-shaped ranges; 1×1 arguments broadcast. One bad row
  * gives an error in that cell only. A shape mismatch is one #VALUE! for the whole call.
@@ -152,8 +210,9 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   // is a function of its cells): a column of one bad value builds its message once, not per row.
   const previousCells: Cell[] = new Array(count);
   let previous: { answer: T | CustomFunctions.Error } | null = null;
-  // Rows that fail alike (the same code and message) share one error value.
-  let lastError: CustomFunctions.Error | null = null;
+  // With one varying argument (a column of dates, years, amounts), every value met before: a
+  // column repeats its values, and a bad one is worked out (and its message built) once.
+  const answers = count === 1 ? new Map<Cell, T | CustomFunctions.Error>() : null;
   const result = (r: number, c: number): T | CustomFunctions.Error => {
     // An error value in an argument is the result, as Excel's own functions do; when several
     // arguments hold one, the last in argument order.
@@ -179,16 +238,24 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
       return inputError;
     }
     if (same) return (previous as { answer: T | CustomFunctions.Error }).answer;
+    const key = answers === null ? undefined : cellKey(cells[varying[0]]);
+    if (key !== undefined) {
+      const known = answers?.get(key);
+      if (known !== undefined) {
+        previous = { answer: known };
+        return known;
+      }
+    }
     let answer: T | CustomFunctions.Error;
     try {
       answer = perRow(cells);
     } catch (error) {
       answer = toExcelError(error);
-      if (lastError !== null && lastError.code === answer.code && lastError.message === answer.message) answer = lastError;
-      else lastError = answer;
     }
     // Objects (a quote for HUDSON_QUOTE) are never shared between cells; numbers, text, booleans and error values are.
-    previous = answer !== null && typeof answer === "object" && !isExcelError(answer) ? null : { answer };
+    const shareable = answer === null || typeof answer !== "object" || isExcelError(answer);
+    previous = shareable ? { answer } : null;
+    if (shareable && key !== undefined && answers !== null && answers.size < MAXIMUM_ANSWERS_KEPT) answers.set(key, answer);
     return answer;
   };
   withoutStackTraces(() => {

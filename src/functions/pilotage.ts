@@ -34,7 +34,7 @@ import { PilotageInputError } from "../engine/errors";
 import { readFlag, readHours } from "../engine/inputs";
 import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
 import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, isBlank, mapRows, optionalGrid, required, scalar, toExcelError } from "./excel-cells";
+import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -102,9 +102,22 @@ export function pilotageUnits(length: Grid, breadth: Grid, depth: Grid, unit: Gr
 function baseFeeRows<T>(units: Grid, section: Grid, date: Grid, clause: Grid | null, answer: (working: BaseFeeWorking) => T): Result<T> {
   const settings = getFunctionSettings();
   const readers = excelTransitReaders(settings);
-  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) =>
-    answer(baseFeeOn({ units: readers.units(u), section: readers.section(s), date: readers.date(d), clause: readers.clause(c) }, settings)),
-  );
+  // A column's dates repeat: each is read, and (with no clause named, as baseFeeOn does) its
+  // schedule looked up, once; a date the schedule does not reach is one error value, not a throw per row.
+  const dateOf = rememberingReader(readers.date);
+  const scheduleOn = rememberingReader((date) => clauseInForceOn(date as IsoDate, settings));
+  return mapRows([units, section, date, optionalGrid(clause)], ([u, s, d, c]) => {
+    const pilotageUnits = readers.units(u);
+    const riverSection = readers.section(s);
+    const transitDate = dateOf(d);
+    if (isExcelError(transitDate)) return transitDate;
+    const namedClause = readers.clause(c);
+    if (namedClause === null) {
+      const inForce = scheduleOn(transitDate);
+      if (isExcelError(inForce)) return inForce;
+    }
+    return answer(baseFeeOn({ units: pilotageUnits, section: riverSection, date: transitDate, clause: namedClause }, settings));
+  });
 }
 
 export function baseFee(units: Grid, section: Grid, date: Grid, clause: Grid | null): Result<number> {
@@ -121,10 +134,16 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
   return withTables(
     () => boardSurchargeTable(optionalGrid(boardSurcharge)),
     (rows) =>
-      mapRows([units, date], ([u, d]) => {
-        const line = surchargeLine(readers.units(u), surchargeTableOn(readers.date(d), rows, settings));
-        return (line.amountCents as number) / 100;
-      }),
+      {
+        // The table in force on each date (or the error for a date before it), once per date.
+        const tableOn = rememberingReader((d) => surchargeTableOn(readers.date(d), rows, settings));
+        return mapRows([units, date], ([u, d]) => {
+          const pilotageUnits = readers.units(u);
+          const table = tableOn(d);
+          if (isExcelError(table)) return table;
+          return (surchargeLine(pilotageUnits, table).amountCents as number) / 100;
+        });
+      },
   );
 }
 
@@ -187,10 +206,11 @@ function missingItems(quote: Quote): string {
 export function total(grids: TransitGrids): Result<unknown> {
   return quoteRows(grids, (quote) => {
     if (!quote.complete) {
-      throw new PilotageInputError(
+      // Returned, not thrown: a column without board tables is a column of these.
+      return toExcelError(new PilotageInputError(
         "NOT_ENTERED",
         `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`,
-      );
+      ));
     }
     // Whole cents ÷ 100 is the double nearest the rounded amount (D14), with no Decimal made.
     return quote.totalCents / 100;

@@ -1,14 +1,15 @@
 /**
  * mapRows, the column machinery every function shares: a row equal to the row before it is
- * answered from that row (so a column of one bad value builds its message once), and rows that
- * fail alike share one error value; neither may change any row's answer.
+ * answered from that row, a column of one varying argument works out each distinct value once
+ * (so a column of one bad value builds its message once), rows that fail alike share one error
+ * value, and rememberingReader reads each value of an argument once; none may change any row's answer.
  */
 import { PilotageInputError } from "../../src/engine";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
 
 installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mapRows } = require("../../src/functions/excel-cells") as typeof import("../../src/functions/excel-cells");
+const { mapRows, rememberingReader } = require("../../src/functions/excel-cells") as typeof import("../../src/functions/excel-cells");
 
 const column = (...values: unknown[]) => values.map((v) => [v]);
 
@@ -23,12 +24,37 @@ function doubling() {
   return { calls, perRow };
 }
 
-test("repeated rows are answered once per run of equal cells, and every row keeps its own answer", () => {
+test("a column is worked out once per distinct value, and every row keeps its own answer", () => {
   const { calls, perRow } = doubling();
   const result = mapRows([column(1, 1, 2, 1, "a", "a", "b", "a", 3)], perRow);
   expect(result.map(([v]) => excelError(v)?.message ?? v)).toEqual([2, 2, 4, 2, "a is not a number.", "a is not a number.", "b is not a number.", "a is not a number.", 6]);
-  // Rows 2 and 6 repeat the row before them: 9 rows, 7 calls.
-  expect(calls).toEqual([1, 2, 1, "a", "b", "a", 3]);
+  // 9 rows, 5 distinct values (1, 2, "a", "b", 3): 5 calls.
+  expect(calls).toEqual([1, 2, "a", "b", 3]);
+});
+
+test("with two varying arguments only a row equal to the row before it is reused", () => {
+  const calls: unknown[][] = [];
+  const result = mapRows([column(1, 1, 2, 1), column(5, 5, 5, 5)], (cells) => {
+    calls.push([...cells]);
+    return (cells[0] as number) * (cells[1] as number);
+  });
+  // 1 × 5 = 5, 5 again (the row before), 2 × 5 = 10, then 1 × 5 = 5 worked out again.
+  expect(result).toEqual([[5], [5], [10], [5]]);
+  expect(calls).toEqual([[1, 5], [2, 5], [1, 5]]);
+});
+
+test("a remembering reader reads each value once and returns, not throws, the error value of a bad one", () => {
+  const reads: unknown[] = [];
+  const read = rememberingReader((cell) => {
+    reads.push(cell);
+    if (typeof cell !== "number") throw new PilotageInputError("NOT_A_NUMBER", `${String(cell)} is not a number.`);
+    return cell + 1;
+  });
+  const answers = [3, "x", 3, -0, 0, -0, "x", 0].map(read);
+  expect(answers.map((v) => excelError(v)?.message ?? v)).toEqual([4, "x is not a number.", 4, 1, 1, 1, "x is not a number.", 1]);
+  expect(answers[6]).toBe(answers[1]);
+  // -0 is never taken for 0 (a Map finds 0's entry for -0), so it is read each time.
+  expect(reads).toEqual([3, "x", -0, 0, -0]);
 });
 
 test("a row is reused only when every varying argument repeats, not one of them", () => {
@@ -62,9 +88,10 @@ test("rows that fail alike share one error value; rows that differ get their own
 test("an error value in a cell stays that row's answer, and the row after it is worked out", () => {
   const error = new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "from the sheet");
   const { calls, perRow } = doubling();
-  const result = mapRows([column(4, error, error, 4)], perRow);
-  expect(result).toEqual([[8], [error], [error], [8]]);
-  expect(calls).toEqual([4, 4]);
+  const result = mapRows([column(4, error, error, 4, 5)], perRow);
+  expect(result).toEqual([[8], [error], [error], [8], [10]]);
+  // Row 4's 4 is row 1's value, answered from it; row 5 is worked out.
+  expect(calls).toEqual([4, 5]);
 });
 
 test("the stack trace limit is the caller's again afterwards, also when a row throws something unexpected", () => {
