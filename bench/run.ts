@@ -8,7 +8,7 @@ import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedCl
 import { listedRuns, median } from "./alternate";
 import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
-import { measureFunctionColumns } from "./function-columns";
+import { FULL_COLUMN_ROWS, measureFunctionColumns } from "./function-columns";
 import { measureLoad } from "./load";
 import { measureMillionRowReconcile } from "./reconcile";
 import { measureReconcileVersusFloor } from "./reconcile-floor";
@@ -157,15 +157,24 @@ function functionColumns(): BenchResult[] {
   if (!baseFee) throw new Error("no HUDSON_BASE_FEE column measured");
   return measured.flatMap((r) => {
     const rows = r.rows.toLocaleString("en-US");
-    const slower = Math.max(r.validSeconds, r.errorSeconds);
+    const fullRows = FULL_COLUMN_ROWS.toLocaleString("en-US");
     console.log(
       `${r.id} over ${rows} rows (${r.shape === "range" ? "one call" : "one call per cell"}): valid ${r.validSeconds.toFixed(2)} s, all errors (${r.errorInput}) ${r.errorSeconds.toFixed(2)} s, ` +
-        `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}×, ÷ HUDSON_BASE_FEE ${(r.validSeconds / baseFee.validSeconds).toFixed(2)}× (valid runs ${listedRuns(r.validRuns)}; error runs ${listedRuns(r.errorRuns)})`,
+        `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}×, ÷ HUDSON_BASE_FEE ${(r.validSeconds / baseFee.validSeconds).toFixed(2)}× (valid runs ${listedRuns(r.validRuns)}; error runs ${listedRuns(r.errorRuns)}); ` +
+        `the ${r.fullColumn} column over ${fullRows} rows ${r.fullColumnSeconds.toFixed(2)} s`,
     );
     return [
       { target: `functions: ${r.id} over ${rows} rows, a column of errors (${r.errorInput}) vs a valid one`, measured: r.errorSeconds, baseline: r.validSeconds, unit: "s", ratio: r.errorSeconds / r.validSeconds, goal: "≤ 1.5× the valid column", met: r.errorSeconds <= 1.5 * r.validSeconds },
       { target: `functions: ${r.id} over ${rows} valid rows vs HUDSON_BASE_FEE`, measured: r.validSeconds, baseline: baseFee.validSeconds, unit: "s", ratio: r.validSeconds / baseFee.validSeconds, goal: "≤ 2× HUDSON_BASE_FEE", met: r.validSeconds <= 2 * baseFee.validSeconds },
-      { target: `functions: ${r.id} over ${rows} rows, the slower column vs Excel's 5 s`, measured: slower, baseline: 5, unit: "s", ratio: slower / 5, goal: "≤ 5 s", met: slower <= 5 },
+      {
+        target: `functions: ${r.id} over ${fullRows} rows (a full column), the slower column (${r.fullColumn}) vs Excel's 5 s`,
+        measured: r.fullColumnSeconds,
+        baseline: 5,
+        unit: "s",
+        ratio: r.fullColumnSeconds / 5,
+        goal: "≤ 5 s",
+        met: r.fullColumnSeconds <= 5,
+      },
     ];
   });
 }
