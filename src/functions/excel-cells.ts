@@ -209,7 +209,9 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   // A row whose varying cells are the previous row's gets the previous row's answer (each perRow
   // is a function of its cells): a column of one bad value builds its message once, not per row.
   const previousCells: Cell[] = new Array(count);
-  let previous: { answer: T | CustomFunctions.Error } | null = null;
+  // (Two variables, not an object per row: a column of a million rows allocates nothing for it.)
+  let hasPrevious = false;
+  let previousAnswer: T | CustomFunctions.Error | undefined;
   // With one varying argument (a column of dates, years, amounts), every value met before: a
   // column repeats its values, and a bad one is worked out (and its message built) once.
   const answers = count === 1 ? new Map<Cell, T | CustomFunctions.Error>() : null;
@@ -218,7 +220,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     // arguments hold one, the last in argument order.
     let inputError = fixedError;
     let inputErrorAt = fixedErrorAt;
-    let same = previous !== null;
+    let same = hasPrevious;
     for (let i = 0; i < count; i++) {
       // A short row of a ragged range reads as blank cells.
       const cell = sources[i][r]?.[c];
@@ -234,15 +236,16 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
       cells[varying[i]] = cell;
     }
     if (inputError !== null) {
-      previous = null;
+      hasPrevious = false;
       return inputError;
     }
-    if (same) return (previous as { answer: T | CustomFunctions.Error }).answer;
+    if (same) return previousAnswer as T | CustomFunctions.Error;
     const key = answers === null ? undefined : cellKey(cells[varying[0]]);
     if (key !== undefined) {
       const known = answers?.get(key);
       if (known !== undefined) {
-        previous = { answer: known };
+        hasPrevious = true;
+        previousAnswer = known;
         return known;
       }
     }
@@ -254,7 +257,8 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     }
     // Objects (a quote for HUDSON_QUOTE) are never shared between cells; numbers, text, booleans and error values are.
     const shareable = answer === null || typeof answer !== "object" || isExcelError(answer);
-    previous = shareable ? { answer } : null;
+    hasPrevious = shareable;
+    previousAnswer = answer;
     if (shareable && key !== undefined && answers !== null && answers.size < MAXIMUM_ANSWERS_KEPT) answers.set(key, answer);
     return answer;
   };

@@ -51,9 +51,8 @@ function dateCell(cell: Cell, argument = "date"): IsoDate {
  */
 function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
   const readers = transitFieldReaders(settings, { relievedAtMidRiver: "relieved_at_midriver", anchoredEightHours: "anchored_8_hours" });
-  // A date column repeats dates: the cell read last, and what it read as.
-  let lastDateCell: Cell = undefined;
-  let lastDate: IsoDate = "";
+  // A date column repeats dates: each serial number read, and what it read as (a few thousand days at most).
+  const dateOfSerial = new Map<number, IsoDate>();
   return {
     ...readers,
     section: (cell) => {
@@ -61,10 +60,13 @@ function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
       return readers.section(cell);
     },
     date: (cell) => {
-      if (cell === lastDateCell && typeof cell === "number") return lastDate;
-      const date = dateCell(cell);
-      lastDateCell = cell;
-      lastDate = date;
+      if (typeof cell !== "number") return dateCell(cell);
+      let date = dateOfSerial.get(cell);
+      if (date === undefined) {
+        date = dateCell(cell);
+        if (dateOfSerial.size >= 20_000) dateOfSerial.clear();
+        dateOfSerial.set(cell, date);
+      }
       return date;
     },
     clause: (cell) => (cell === 0 ? null : readers.clause(cell)),
