@@ -2,9 +2,9 @@ import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
 import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
+import { textOfCents } from "../engine/exact";
 import {
   AddedColumnKind,
-  amountOfCents,
   BoardReferences,
   CellError,
   computedColumnOf,
@@ -159,9 +159,9 @@ function errorCell(error: CellError) {
   return { error: error.code };
 }
 
-/** Cents as the CSV's "1234.50". */
+/** Cents as the CSV's "1234.50" (exactText of the same amount), in integers. */
 function centsText(cents: number): string {
-  return exactText(amountOfCents(cents));
+  return textOfCents(cents);
 }
 
 function csvAmount(outcome: Outcome<number>): FormulaResult {

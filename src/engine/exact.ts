@@ -51,9 +51,23 @@ export function centsFromMillionthsOfCent(value: number): number {
   return quotient;
 }
 
-/** Whole cents → Decimal dollars, made only when someone asks for a Decimal. */
+/** $0.01: whole cents times this are dollars, exactly (a product of at most 18 digits; Money keeps 40). */
+const DOLLARS_PER_CENT: Decimal = new Money("0.01");
+
+/** Whole cents → Decimal dollars, made only when someone asks for a Decimal. (A product: decimal.js divides more slowly.) */
 export function moneyOfCents(cents: number): Decimal {
-  return new Money(cents).div(100);
+  return new Money(cents).times(DOLLARS_PER_CENT);
+}
+
+/**
+ * Whole cents (a safe integer) as "1234.50" or "-12.05", exactly what `moneyOfCents(cents)
+ * .toFixed(2)` gives, with no Decimal: a column of a million amounts formats a million integers.
+ */
+export function textOfCents(cents: number): string {
+  const magnitude = Math.abs(cents);
+  const dollars = Math.floor(magnitude / 100);
+  const part = magnitude - dollars * 100;
+  return `${cents < 0 ? "-" : ""}${dollars}.${part < 10 ? "0" : ""}${part}`;
 }
 
 /** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */

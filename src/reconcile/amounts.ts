@@ -15,9 +15,11 @@ export function amountOfCents(cents: number): Decimal {
   return moneyOfCents(cents);
 }
 
+const ONE_CENT: Decimal = new Money("0.01");
+
 /** A variance is any difference of $0.01 or more, either way. */
 export function isVariance(difference: Decimal): boolean {
-  return difference.abs().gte("0.01");
+  return difference.abs().gte(ONE_CENT);
 }
 
 /** "-12.50", "1234.565": at least two decimals, every digit kept, no exponent. */

@@ -47,13 +47,14 @@ export class TotalsRows {
   /** The row's billed amount: its billed total, or its billed charges summed; null when a cell cannot be read. */
   private billedOf(cells: readonly unknown[]): Decimal | null {
     const fields: readonly BilledField[] = this.plan.column.billed_total !== undefined ? ["billed_total"] : this.plan.billed;
-    let sum = ZERO;
+    // (One billed column, the usual case, is its own sum: no Decimal added.)
+    let sum: Decimal | null = null;
     for (const field of fields) {
       const index = this.plan.column[field] as number;
       const read = readBilledAmount(cells[index] ?? null, field, FIELD_LABELS[field]);
       if (!read.ok) return null;
-      sum = sum.plus(read.value);
+      sum = sum === null ? read.value : sum.plus(read.value);
     }
-    return fields.length === 0 ? null : sum;
+    return sum;
   }
 }

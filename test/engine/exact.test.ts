@@ -16,7 +16,7 @@ import {
   surchargeLine,
   surchargeTableOn,
 } from "../../src/engine";
-import { centsFromMillionthsOfCent, millionthsOfNumber } from "../../src/engine/exact";
+import { centsFromMillionthsOfCent, millionthsOfNumber, textOfCents } from "../../src/engine/exact";
 
 const decimalOnly = (text: string): PilotageUnits => ({ measured: true, units: new Decimal(text), millionths: null });
 
@@ -37,6 +37,13 @@ describe("exact integer helpers", () => {
     // 4,146.5 cents is exactly half a cent → up to 4,147; 4,146.499999 cents → 4,146
     expect(centsFromMillionthsOfCent(4_146_500_000)).toBe(4_147);
     expect(centsFromMillionthsOfCent(4_146_499_999)).toBe(4_146);
+  });
+
+  test("whole cents as text: two decimals, a sign below zero, every digit of the largest safe amount", () => {
+    // 123,450 cents = $1,234.50; 5 cents = $0.05; −1,205 cents = −$12.05
+    expect([textOfCents(123_450), textOfCents(5), textOfCents(0), textOfCents(-1_205), textOfCents(100)]).toEqual(["1234.50", "0.05", "0.00", "-12.05", "1.00"]);
+    // 2^53 − 1 = 9,007,199,254,740,991 cents = $90,071,992,547,409.91
+    expect(textOfCents(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
   });
 
   test("half-up rounding stays exact near 2^53, where a floating-point quotient alone could land on the wrong side", () => {
