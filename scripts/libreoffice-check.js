@@ -4,8 +4,9 @@
  * Not part of `npm test` (which needs nothing but Node); CI runs it in its own step after
  * `apt-get install -y libreoffice-calc-nogui`. Needs the CLI built (`npm run build:cli`).
  *
- * For every .xlsx in docs/ and every .xlsx the CLI writes here (reconcile from CSV and from .xlsx,
- * with and without board rates, --values-only, batch):
+ * For every .xlsx in docs/, the task pane's "Insert as values" quote (scripts/make-samples.ts), and
+ * every .xlsx the CLI writes here (reconcile from CSV and from .xlsx, with and without board rates,
+ * --values-only, batch):
  *   1. as written: LibreOffice, told never to recalculate on load, must show every cell as we
  *      cached it (so a workbook opens readable without the add-in);
  *   2. recalculated, NYPILOT.* cells replaced by their cached values: every native formula
@@ -13,6 +14,16 @@
  *   3. recalculated as it is (NYPILOT.* unknown, #NAME?): no Flag cell may turn TRUE that we did
  *      not cache TRUE, and no Flag or Status cell may be an error.
  * Prints one line per file and pass; exits 1 on any mismatch, naming the cell.
+ *
+ * Warnings (pass 1) are cells LibreOffice re-evaluates on load whatever the setting, so that without
+ * the add-in they show #NAME? instead of what we cached: array formulas. We write none (the quote's
+ * line items are one INDEX formula per cell, src/taskpane/sheet-layout.ts), so a warning is a
+ * regression. Three kinds are deliberate and counted apart, not as warnings, each because LibreOffice
+ * re-evaluates the cell on load whatever the setting: a cell whose cached value is an error (a board
+ * amount not entered: #N/A), shown as an error (#NAME?) — an error for an error, the row's Note says
+ * why; a Status cell that depends on one, which still reads "not checked: …" (now naming the add-in
+ * as the reason); and a formula whose cached value is empty text (a quote's Warning row has no
+ * Amount), shown as #NAME? where the quote shows nothing.
  *
  * Usage: node scripts/libreoffice-check.js [--keep DIR]   (SOFFICE=/path/to/soffice to choose the program)
  */
@@ -22,6 +33,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const ExcelJS = require("exceljs");
+const JSZip = require("jszip");
 
 const ROOT = path.resolve(__dirname, "..");
 const BIN = path.join(ROOT, "bin", "hudson-pilotage.js");
@@ -102,8 +114,27 @@ function parseCsv(text) {
   return rows;
 }
 
+/**
+ * The formula cells whose cached result is empty text (t="str", empty <v>), as "Sheet!A45":
+ * exceljs reads that result back as none, which is not a formula written without its value.
+ */
+async function emptyTextResults(file) {
+  const zip = await JSZip.loadAsync(fs.readFileSync(file));
+  const workbookXml = (await zip.file("xl/workbook.xml")?.async("string")) ?? "";
+  const relsXml = (await zip.file("xl/_rels/workbook.xml.rels")?.async("string")) ?? "";
+  const targets = new Map([...relsXml.matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1], m[2].replace(/^\/?(xl\/)?/, "")]));
+  const found = new Set();
+  for (const sheet of workbookXml.matchAll(/<sheet\b[^>]*?name="([^"]+)"[^>]*?r:id="([^"]+)"/g)) {
+    const name = sheet[1].replace(/&amp;/g, "&").replace(/&apos;/g, "'").replace(/&quot;/g, '"');
+    const xml = (await zip.file(`xl/${targets.get(sheet[2])}`)?.async("string")) ?? "";
+    for (const cell of xml.matchAll(/<c\b[^>]*?r="([A-Z]+\d+)"[^>]*?t="str"[^>]*>\s*<f>[^<]*<\/f>\s*(?:<v\s*\/>|<v><\/v>)\s*<\/c>/g)) found.add(`${name}!${cell[1]}`);
+  }
+  return found;
+}
+
 /** What we stored in a cell: a formula's cached result, or the value. */
-function storedValue(cell) {
+function storedValue(cell, emptyTexts = new Set()) {
+  if ((cell.formula || cell.sharedFormula) && cell.result === undefined && emptyTexts.has(`${cell.worksheet.name}!${cell.address}`)) return "";
   const value = cell.formula || cell.sharedFormula ? cell.result : cell.value;
   if (value && typeof value === "object" && "richText" in value) return value.richText.map((run) => run.text).join("");
   if (value && typeof value === "object" && "formula" in value) return value.result;
@@ -154,9 +185,10 @@ function arrayCells(sheet) {
  * error (#NAME?); that is counted as `reevaluated` (a warning), not a mismatch, where it keeps its
  * meaning: an error for an error, "not checked" for "not checked", or any error in an array formula.
  */
-function compare(workbook, shownSheets, only = () => true) {
+function compare(workbook, shownSheets, emptyTexts, only = () => true) {
   const mismatches = [];
   const reevaluated = [];
+  const errorsKept = [];
   let compared = 0;
   for (const sheet of workbook.worksheets) {
     const shown = shownSheets[sheet.name] || [];
@@ -164,7 +196,7 @@ function compare(workbook, shownSheets, only = () => true) {
     sheet.eachRow((row, rowNumber) =>
       row.eachCell((cell, columnNumber) => {
         if (!only(sheet, cell)) return;
-        const stored = storedValue(cell);
+        const stored = storedValue(cell, emptyTexts);
         if ((cell.formula || cell.sharedFormula) && stored === undefined) {
           mismatches.push(`${sheet.name}!${cell.address}: a formula without a cached value`);
           return;
@@ -174,15 +206,21 @@ function compare(workbook, shownSheets, only = () => true) {
         if (sameShown(stored, text)) return;
         const storedError = stored !== null && typeof stored === "object" && "error" in stored;
         const notChecked = typeof stored === "string" && stored.startsWith("not checked") && text.startsWith("not checked");
-        if ((isErrorText(text) && (storedError || inArray.has(cell.address))) || notChecked) {
-          reevaluated.push(`${sheet.name}!${cell.address}: LibreOffice shows ${JSON.stringify(text)}, we stored ${describe(stored)}`);
+        const line = `${sheet.name}!${cell.address}: LibreOffice shows ${JSON.stringify(text)}, we stored ${describe(stored)}`;
+        if (isErrorText(text) && inArray.has(cell.address)) {
+          reevaluated.push(line);
+          return;
+        }
+        // Deliberate (see the header): an error stays an error; a row not checked stays "not checked".
+        if ((isErrorText(text) && (storedError || stored === "")) || notChecked) {
+          errorsKept.push(line);
           return;
         }
         mismatches.push(`${sheet.name}!${cell.address}${cell.formula ? ` =${cell.formula.slice(0, 80)}` : ""}: LibreOffice shows ${JSON.stringify(text)}, we stored ${describe(stored)}`);
       }),
     );
   }
-  return { compared, mismatches, reevaluated };
+  return { compared, mismatches, reevaluated, errorsKept };
 }
 
 const usesAddIn = (cell) => typeof cell.formula === "string" && /NYPILOT\./i.test(cell.formula);
@@ -233,7 +271,11 @@ function cliOutputs(work) {
       runs.push(["reconcile", fixtures(name), "--board-rates", fixtures("board-rates.csv"), ...extra, "-o", out(`reconcile-${path.basename(name).replace(/\.\w+$/, "")}.xlsx`)]);
     }
   }
-  const files = [];
+  // The task pane's "Insert as values" quote sheet, as scripts/make-samples.ts lays it out.
+  const valuesQuote = out("quote-values-only.xlsx");
+  const made = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(path.join(ROOT, "dist-node", "scripts", "make-samples.js"))}).writeSampleQuote(${JSON.stringify(valuesQuote)}, { valuesOnly: true }).catch((e) => { console.error(e); process.exit(1); })`], { encoding: "utf8" });
+  if (made.status !== 0) fail(`the values-only quote could not be written: ${made.stderr.trim()}`);
+  const files = [valuesQuote];
   for (const args of runs) {
     const run = spawnSync(process.execPath, [BIN, ...args, "--force"], { encoding: "utf8", cwd: work });
     // 0 all matched, 1 variances or rows not checked: both write the file; 2 and 3 are failures here.
@@ -258,17 +300,21 @@ async function main() {
   ];
   let failures = 0;
   let warnings = 0;
+  let kept = 0;
   const report = (file, pass, result) => {
     const name = path.relative(ROOT, file).startsWith("..") ? path.basename(file) : path.relative(ROOT, file);
     const again = result.reevaluated ?? [];
+    const errors = result.errorsKept ?? [];
     console.log(
       `${result.mismatches.length === 0 ? "ok  " : "FAIL"} ${name} — ${pass}: ${result.compared} cells${result.mismatches.length ? `, ${result.mismatches.length} differ` : ""}` +
-        (again.length ? `; WARNING ${again.length} re-evaluated by LibreOffice on load (array formulas, cached errors), shown without the add-in as errors` : ""),
+        (again.length ? `; WARNING ${again.length} array-formula cells re-evaluated by LibreOffice on load, shown without the add-in as errors` : "") +
+        (errors.length ? `; ${errors.length} cells with a cached error or empty text (and the Status beside them) re-evaluated on load, deliberately: still an error, still "not checked"` : ""),
     );
     for (const line of result.mismatches.slice(0, 20)) console.log(`       ${line}`);
     if (result.mismatches.length > 20) console.log(`       … and ${result.mismatches.length - 20} more`);
     for (const line of again.slice(0, 3)) console.log(`       warning: ${line}`);
     warnings += again.length;
+    kept += errors.length;
     failures += result.mismatches.length;
   };
   for (const [index, file] of files.entries()) {
@@ -278,13 +324,14 @@ async function main() {
     const scratch = path.join(work, `file-${index}`);
 
     // 1. As written, not recalculated.
-    report(file, "as written", compare(workbook, libreOfficeSheets(file, never, path.join(scratch, "as-written"), names)));
+    const emptyTexts = await emptyTextResults(file);
+    report(file, "as written", compare(workbook, libreOfficeSheets(file, never, path.join(scratch, "as-written"), names), emptyTexts));
 
     // 2. Recalculated with the add-in's values in place of the NYPILOT cells.
     const copy = path.join(scratch, path.basename(file));
     const replaced = await withAddInValues(file, copy);
     const recalculated = libreOfficeSheets(copy, always, path.join(scratch, "recalculated"), names);
-    report(file, `recalculated, ${replaced} NYPILOT cells as values`, compare(workbook, recalculated, (sheet, cell) => Boolean(cell.formula) && !usesAddIn(cell)));
+    report(file, `recalculated, ${replaced} NYPILOT cells as values`, compare(workbook, recalculated, emptyTexts, (sheet, cell) => Boolean(cell.formula) && !usesAddIn(cell)));
 
     // 3. Recalculated without the add-in: never a new flag, never an error in Flag or Status.
     const without = libreOfficeSheets(file, always, path.join(scratch, "without-add-in"), names);
@@ -309,7 +356,8 @@ async function main() {
   if (keepAt < 0) fs.rmSync(work, { recursive: true, force: true });
   console.log(
     `libreoffice-check: ${files.length} workbooks, ${failures === 0 ? "every cell as cached" : `${failures} cells differ`}` +
-      (warnings ? ` (${warnings} cells LibreOffice re-evaluates on load show errors without the add-in)` : ""),
+      `; ${warnings} warnings (array formulas LibreOffice re-evaluates on load)` +
+      (kept ? `; ${kept} cells with a cached error or empty text and their Status re-evaluated on load, deliberately still errors and "not checked" (see the header)` : ""),
   );
   process.exit(failures === 0 ? 0 : 1);
 }

@@ -2,7 +2,8 @@
  * Writes the sample workbooks in docs/ (npm run samples):
  *   sample-quote.xlsx           the quote sheet and Board rates sheet exactly as the task pane's
  *                               "Insert quote" lays them out (src/taskpane/sheet-layout.ts), for a
- *                               two-transit Upper River call, with every formula's value cached;
+ *                               two-transit Upper River call, with every formula's value cached
+ *                               (the values the layout carries beside its formulas, from the engine);
  *   sample-reconciliation.xlsx  `hudson-pilotage reconcile docs/sample-invoices.csv
  *                               --board-rates docs/sample-board-rates.csv -o …`, run in-process.
  * The cached values come from the engine (the task pane's own quote), never from a spreadsheet
@@ -17,11 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import type ExcelJS from "exceljs";
 import packageJson from "../package.json";
-import { DEFAULT_SETTINGS, Quote } from "../src/engine";
+import { DEFAULT_SETTINGS } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
 import { FULL_PATH_LABELS } from "../src/cli/reconcile-command";
-import { excelValue, loadExcelJs, type FormulaResult, type XlsxOutputCell } from "../src/workbook";
-import { computePane, PaneResult } from "../src/taskpane/form";
+import { excelValue, loadExcelJs } from "../src/workbook";
+import { computePane } from "../src/taskpane/form";
 import {
   BOARD_RATES_SHEET,
   BOARD_FEE_TABLE,
@@ -30,8 +31,6 @@ import {
   boardRatesTableWrites,
   boardTableReference,
   CellStyle,
-  columnLetter,
-  QUOTE_ROWS,
   quoteSheetLayout,
   RangeWrite,
 } from "../src/taskpane/sheet-layout";
@@ -86,42 +85,6 @@ export function sampleQuoteState(): PaneState {
   return state;
 }
 
-/** HUDSON_QUOTE's spill for one quote: header, one row per line, warnings, settings, total (src/functions/pilotage.ts). */
-function quoteSpill(quote: Quote): (string | number)[][] {
-  const rows: (string | number)[][] = [["Item", "Amount", "Authority"]];
-  for (const line of quote.lines) rows.push([line.label, line.amountCents === null ? "not entered" : line.amountCents / 100, line.citation]);
-  for (const warning of quote.warnings) rows.push(["Warning", "", warning]);
-  for (const setting of quote.settingsNotDefault) rows.push(["Setting", "", setting]);
-  rows.push([quote.complete ? "Total" : "Total (incomplete)", quote.totalCents / 100, quote.citation]);
-  return rows;
-}
-
-/** The cached result of one formula the layout writes, from the task pane's engine result. */
-function cachedResult(formula: string, result: PaneResult): FormulaResult | (string | number)[][] {
-  const transitAt = (row: number): Quote => {
-    const quote = result.transits[row - QUOTE_ROWS.firstTransit]?.quote;
-    if (!quote) throw new Error(`make-samples: no quoted transit on row ${row} for ${formula}`);
-    return quote;
-  };
-  let match: RegExpExecArray | null;
-  if (formula === "=NYPILOT.VERSION()") return packageJson.version;
-  if (formula.startsWith("=NYPILOT.PILOTAGE_UNITS(")) {
-    const units = result.vessel.units;
-    if (units === null || !units.measured) throw new Error("make-samples: the sample vessel is measured");
-    return units.units.toNumber();
-  }
-  if ((match = /^=NYPILOT\.HUDSON_CLAUSE\(D(\d+)\)$/.exec(formula))) return transitAt(Number(match[1])).citation;
-  if ((match = /^=NYPILOT\.HUDSON_TOTAL\(\$B\$\d+,C(\d+),/.exec(formula))) return transitAt(Number(match[1])).totalCents / 100;
-  if ((match = /^=NYPILOT\.HUDSON_QUOTE\(\$B\$\d+,C(\d+),/.exec(formula))) return quoteSpill(transitAt(Number(match[1])));
-  if (/^=SUM\(I\d+:I\d+\)$/.test(formula)) {
-    if (result.grandTotalCents === null) throw new Error("make-samples: the sample quote is complete");
-    return result.grandTotalCents / 100;
-  }
-  // textCell's string-literal formula for text starting with = + - @.
-  if ((match = /^="((?:[^"]|"")*)"$/.exec(formula))) return match[1].replace(/""/g, '"');
-  throw new Error(`make-samples: no cached value known for ${formula}`);
-}
-
 const STYLE_FILL = { header: "FFDDEBF7", input: "FFFFF2CC" } as const;
 
 /** The task pane's styles (src/taskpane/excel-writer.ts applyWrite), in exceljs terms. */
@@ -151,10 +114,10 @@ function decodeRange(address: string): { top: number; left: number; bottom: numb
 
 /**
  * Applies RangeWrites as excel-writer.ts does through Office.js: number format, values (an empty
- * string leaves the cell empty), formulas with cached results, style. A formula whose cached
- * result is a 2-D array is written as an array formula over the cells the result fills.
+ * string leaves the cell empty), formulas with the engine's values the layout gives beside them
+ * cached (RangeWrite.results), style. No formula is an array formula (sheet-layout.ts: the line items).
  */
-function applyWrites(sheet: ExcelJS.Worksheet, writes: readonly RangeWrite[], result: PaneResult): void {
+function applyWrites(sheet: ExcelJS.Worksheet, writes: readonly RangeWrite[]): void {
   for (const write of writes) {
     const { top, left, bottom, right } = decodeRange(write.address);
     for (let row = top; row <= bottom; row++) {
@@ -167,27 +130,15 @@ function applyWrites(sheet: ExcelJS.Worksheet, writes: readonly RangeWrite[], re
         if (value !== undefined && value !== "") cell.value = excelValue(value, where).value;
         const formula = write.formulas?.[row - top]?.[column - left];
         if (formula !== undefined) {
-          const cached = cachedResult(formula, result);
-          if (Array.isArray(cached)) writeSpill(sheet, row, column, formula, cached);
-          else cell.value = excelValue({ formula, result: cached } as XlsxOutputCell, where).value;
+          // The engine's value the layout gives beside each formula (the task pane's own quote).
+          const cached = write.results?.[row - top]?.[column - left];
+          if (cached === undefined) throw new Error(`make-samples: no value for ${formula} in ${where}`);
+          cell.value = excelValue({ formula, result: cached }, where).value;
         }
         applyStyle(cell, write.style);
       }
     }
   }
-}
-
-/** HUDSON_QUOTE spills; exceljs writes no dynamic-array metadata, so it is an array formula over the spill's cells. */
-function writeSpill(sheet: ExcelJS.Worksheet, row: number, column: number, formula: string, values: (string | number)[][]): void {
-  const width = Math.max(...values.map((r) => r.length));
-  const ref = `${columnLetter(column)}${row}:${columnLetter(column + width - 1)}${row + values.length - 1}`;
-  values.forEach((cells, r) =>
-    cells.forEach((value, c) => {
-      const cell = sheet.getCell(row + r, column + c);
-      if (r === 0 && c === 0) cell.value = { formula: formula.slice(1), result: value, shareType: "array", ref } as ExcelJS.CellFormulaValue;
-      else cell.value = value;
-    }),
-  );
 }
 
 /** Column widths in points (as Office.js takes them) to exceljs's characters of the default font (7 px = 5.25 pt). */
@@ -203,18 +154,26 @@ function newWorkbook(): ExcelJS.Workbook {
   return workbook;
 }
 
-/** Writes the sample quote workbook: the quote sheet first, then Board rates, as the task pane leaves them. */
-export async function writeSampleQuote(filePath: string): Promise<void> {
+/**
+ * Writes the sample quote workbook: the quote sheet first, then Board rates, as the task pane
+ * leaves them; with `valuesOnly`, the quote sheet alone as "Insert as values" writes it
+ * (scripts/libreoffice-check.js opens both).
+ */
+export async function writeSampleQuote(filePath: string, options: { valuesOnly?: boolean } = {}): Promise<void> {
   const state = sampleQuoteState();
   const result = computePane(state, { ...DEFAULT_SETTINGS });
   if (result.errors.length > 0) throw new Error(`make-samples: the sample quote does not read: ${JSON.stringify(result.errors)}`);
-  const layout = quoteSheetLayout(state, result);
+  const layout = quoteSheetLayout(state, result, { valuesOnly: options.valuesOnly === true });
   const workbook = newWorkbook();
   const quote = workbook.addWorksheet(layout.baseName, { views: [{ activeCell: layout.activeCell }] });
-  applyWrites(quote, layout.writes, result);
+  applyWrites(quote, layout.writes);
   for (const [column, points] of Object.entries(layout.columnWidths)) quote.getColumn(column).width = widthInCharacters(points);
+  if (layout.valuesOnly) {
+    await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
+    return;
+  }
   const board = workbook.addWorksheet(BOARD_RATES_SHEET);
-  applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)], result);
+  applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)]);
   // The Board rates sheet's widths, as excel-writer.ts sets them when it creates the sheet.
   const boardWidths: Record<string, number> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
   for (const [column, points] of Object.entries(boardWidths)) board.getColumn(column).width = widthInCharacters(points);

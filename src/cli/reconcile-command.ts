@@ -4,6 +4,7 @@ import Decimal from "decimal.js";
 import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import { textOfCents } from "../engine/exact";
 import {
+  addedColumnValues,
   AddedColumnKind,
   BoardReferences,
   CellError,
@@ -212,7 +213,7 @@ class RowFormulas {
   }
 }
 
-/** The row's values in the added columns' order, amounts and variances converted for the output. */
+/** The row's values in the added columns' order (the reconciliation layer's), converted for the output. */
 function addedValues(
   layout: ReconcileColumnLayout,
   reconciled: ReconciledRow,
@@ -220,18 +221,13 @@ function addedValues(
   exact: (outcome: Outcome<Decimal>) => FormulaResult,
   unitsDecimals: number | null,
 ): FormulaResult[] {
-  const values: FormulaResult[] = [];
-  const computed = reconciled.computed;
-  if (layout.units !== null) {
-    // Six decimals, as the engine reads units (a metric vessel's units have many more).
-    const units = (value: Decimal) => numericText((unitsDecimals === null ? value : value.toDecimalPlaces(unitsDecimals)).toFixed());
-    values.push(reconciled.units.ok ? (reconciled.units.value === null ? null : units(reconciled.units.value)) : errorCell(reconciled.units.error));
-  }
-  values.push(amount(computed.base), amount(computed.surcharge), amount(computed.second_pilot), amount(computed.board_fees), amount(computed.total));
-  for (const fee of layout.fees) values.push(amount(computed[fee.code]));
-  for (const { field } of layout.variances) values.push(exact(reconciled.variances[field] as Outcome<Decimal>));
-  values.push(exact(reconciled.variance), reconciled.flag, reconciled.statusText);
-  return values;
+  // Six decimals, as the engine reads units (a metric vessel's units have many more).
+  const units = (outcome: Outcome<Decimal | null>): FormulaResult => {
+    if (!outcome.ok) return errorCell(outcome.error);
+    if (outcome.value === null) return null;
+    return numericText((unitsDecimals === null ? outcome.value : outcome.value.toDecimalPlaces(unitsDecimals)).toFixed());
+  };
+  return addedColumnValues(layout, reconciled, { amount, exact, units });
 }
 
 function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRow): OutCell[] {

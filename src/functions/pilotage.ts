@@ -35,6 +35,7 @@ import { readFlag, readHours } from "../engine/inputs";
 import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
 import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
 import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError } from "./excel-cells";
+import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
@@ -219,8 +220,6 @@ export function total(grids: TransitGrids): Result<unknown> {
   });
 }
 
-const QUOTE_HEADER = ["Item", "Amount", "Authority"];
-
 export function quote(grids: TransitGrids): Result<unknown> {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
   const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
@@ -231,13 +230,7 @@ export function quote(grids: TransitGrids): Result<unknown> {
   const rows = quoteRows(grids, (q) => q);
   const only = rows[0][0];
   if (!(only && typeof only === "object" && "lines" in only)) return [[only]] as Result<unknown>;
-  const q = only as Quote;
-  const spill: unknown[][] = [QUOTE_HEADER];
-  for (const line of q.lines) spill.push([line.label, line.amountCents === null ? "not entered" : line.amountCents / 100, line.citation]);
-  for (const warning of q.warnings) spill.push(["Warning", "", warning]);
-  for (const setting of q.settingsNotDefault) spill.push(["Setting", "", setting]);
-  spill.push([q.complete ? "Total" : "Total (incomplete)", q.totalCents / 100, q.citation]);
-  return spill;
+  return quoteSpillRows(only as Quote);
 }
 
 export function clause(date: Grid): Result<string> {

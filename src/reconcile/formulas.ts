@@ -12,9 +12,12 @@
  *
  * Pure text: no Office, no files. Formulas are returned without the leading "=".
  */
+import type Decimal from "decimal.js";
 import { boardFee } from "../engine";
+import type { Outcome } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
 import { TablePlan } from "./mapping";
+import type { ReconciledRow } from "./row";
 import { flagFormula, statusFormula } from "./status";
 
 /** What an added column holds, for its header's number format. */
@@ -182,4 +185,28 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
   out.push({ formula: flagFormula(allVariances) });
   out.push({ formula: statusFormula(refs.output(layout.flag), allVariances) });
   return out;
+}
+
+/** How one door writes a row's values: an amount in cents, an exact amount (units, variances), each or its error. */
+export interface AddedValueWriters<T> {
+  readonly amount: (outcome: Outcome<number>) => T;
+  readonly exact: (outcome: Outcome<Decimal>) => T;
+  /** The computed units (null: the row gives none). */
+  readonly units: (outcome: Outcome<Decimal | null>) => T;
+}
+
+/**
+ * The values of a row's added columns, in the layout's order: what the formulas give, as
+ * reconcileRow worked them out. The CLI caches them beside its formulas (or writes them alone,
+ * --values-only, and in its .csv); the task pane writes them for "Insert as values".
+ */
+export function addedColumnValues<T>(layout: ReconcileColumnLayout, reconciled: ReconciledRow, write: AddedValueWriters<T>): (T | boolean | string)[] {
+  const values: (T | boolean | string)[] = [];
+  const computed = reconciled.computed;
+  if (layout.units !== null) values.push(write.units(reconciled.units));
+  values.push(write.amount(computed.base), write.amount(computed.surcharge), write.amount(computed.second_pilot), write.amount(computed.board_fees), write.amount(computed.total));
+  for (const fee of layout.fees) values.push(write.amount(computed[fee.code]));
+  for (const { field } of layout.variances) values.push(write.exact(reconciled.variances[field] as Outcome<Decimal>));
+  values.push(write.exact(reconciled.variance), reconciled.flag, reconciled.statusText);
+  return values;
 }

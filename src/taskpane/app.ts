@@ -59,12 +59,17 @@ export interface Platform {
   /** Reconcile a table of invoices in the workbook (Excel only; the standalone page has no workbook). */
   reconcile?: {
     pickTable(): Promise<SourceTable>;
-    /** Saves the board rows to the Board rates sheet, then writes the result; returns what to tell the person. */
+    /**
+     * Saves the board rows to the Board rates sheet, then writes the result; returns what to tell
+     * the person. valuesOnly ("Insert as values"): the plan carries the pane's board tables and the
+     * values are written instead of formulas (the Board rates sheet is then not needed).
+     */
     run(
       plan: TablePlan,
       source: SourceTable,
       board: { fees: readonly FeeRowState[]; surcharge: readonly SurchargeRowState[] },
       onProgress: (rowsDone: number, rowsTotal: number) => void,
+      options: { valuesOnly: boolean },
     ): Promise<string>;
   };
 }
@@ -103,7 +108,15 @@ export class TaskPane {
         section,
         {
           pickTable: () => reconcile.pickTable(),
-          run: (plan, source, onProgress) => reconcile.run(plan, source, { fees: this.state.boardFees, surcharge: this.state.boardSurcharge }, onProgress),
+          // Values are worked out here, by the reconciliation layer, from the board amounts the pane read.
+          run: (plan, source, onProgress, options) =>
+            reconcile.run(
+              options.valuesOnly ? { ...plan, boardFees: this.result.board.fees, boardSurcharge: this.result.board.surcharge } : plan,
+              source,
+              { fees: this.state.boardFees, surcharge: this.state.boardSurcharge },
+              onProgress,
+              options,
+            ),
         },
         () => this.settings,
         () => (this.result.board.errors.length > 0 ? "Correct the board-set amounts marked in red (Board rates) first: the formulas read them from the Board rates sheet." : null),
@@ -321,14 +334,15 @@ export class TaskPane {
       return this.say("Correct the board-set amounts marked in red first: they are written to the Board rates sheet.");
     }
     let layout: QuoteSheetLayout;
+    const valuesOnly = this.form.querySelector<HTMLInputElement>("#insert-values")?.checked === true;
     try {
-      layout = quoteSheetLayout(this.state, this.result);
+      layout = quoteSheetLayout(this.state, this.result, { valuesOnly });
     } catch (error) {
       if (!(error instanceof NotReadyToInsert)) throw error;
       this.revealErrors();
       return this.say(this.firstBlockedReason());
     }
-    this.say("Inserting the quote…");
+    this.say(valuesOnly ? "Inserting the quote as values…" : "Inserting the quote…");
     this.say(await this.platform.insertQuote(layout, this.state.boardFees, this.state.boardSurcharge));
   }
 

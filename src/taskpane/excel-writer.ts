@@ -26,6 +26,8 @@ import {
   uniqueSheetName,
 } from "./sheet-layout";
 import { excelApiSupported } from "./requirements";
+import { columnLetter } from "../workbook/cell-address";
+import { PRINT_SETUP, SheetTable } from "../workbook/print-setup";
 import { FeeRowState, MAXIMUM_BOARD_ROWS, SurchargeRowState } from "./state";
 
 const STYLE_FILL = { header: "#DDEBF7", input: "#FFF2CC" } as const;
@@ -65,6 +67,20 @@ export function applyWrite(sheet: Excel.Worksheet, write: RangeWrite): void {
     default:
       break;
   }
+}
+
+/**
+ * PRINT_SETUP on a sheet the pane made (never on a person's own sheet): the header row and first
+ * column frozen (ExcelApi 1.7); landscape, one page wide, the header row repeated on each page,
+ * and an autofilter over the table (1.9). An older host gets the sheet without them.
+ */
+export function applyPrintSetup(sheet: Excel.Worksheet, table: SheetTable): void {
+  if (excelApiSupported(7)) sheet.freezePanes.freezeAt(`A1:${columnLetter(PRINT_SETUP.frozenColumns)}${table.headerRow}`);
+  if (!excelApiSupported(9)) return;
+  sheet.pageLayout.orientation = Excel.PageOrientation.landscape;
+  sheet.pageLayout.zoom = { horizontalFitToPages: PRINT_SETUP.pagesWide, verticalFitToPages: PRINT_SETUP.pagesTall };
+  sheet.pageLayout.setPrintTitleRows(`$${table.headerRow}:$${table.headerRow}`);
+  sheet.autoFilter.apply(`A${table.headerRow}:${columnLetter(table.lastColumn)}${Math.max(table.headerRow, table.lastRow)}`);
 }
 
 function setColumnWidths(sheet: Excel.Worksheet, widths: Record<string, number>): void {
@@ -204,16 +220,17 @@ export function isNameTaken(error: unknown): boolean {
 }
 
 /**
- * Saves the board rows to the Board rates sheet, then adds a new sheet for the quote under a name
- * no sheet has, and writes the layout into it. Returns the new sheet's name.
+ * Saves the board rows to the Board rates sheet (not for a values-only layout, whose cells read
+ * nothing), then adds a new sheet for the quote under a name no sheet has, writes the layout into
+ * it and gives it the print setup. Returns the new sheet's name.
  */
 export async function insertQuoteSheet(
   layout: QuoteSheetLayout,
   fees: readonly FeeRowState[],
   surcharge: readonly SurchargeRowState[],
-): Promise<{ sheetName: string; boardRates: "created" | "updated" }> {
+): Promise<{ sheetName: string; boardRates: "created" | "updated" | "not needed" }> {
   return Excel.run(async (context) => {
-    const boardRates = await writeBoardRates(context, fees, surcharge);
+    const boardRates = layout.valuesOnly ? "not needed" : await writeBoardRates(context, fees, surcharge);
     for (let attempt = 1; ; attempt++) {
       const sheets = context.workbook.worksheets;
       sheets.load("items/name");
@@ -229,6 +246,7 @@ export async function insertQuoteSheet(
       }
       for (const write of layout.writes) applyWrite(sheet, write);
       setColumnWidths(sheet, layout.columnWidths);
+      applyPrintSetup(sheet, layout.table);
       sheet.activate();
       sheet.getRange(layout.activeCell).select();
       await context.sync();

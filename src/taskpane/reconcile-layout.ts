@@ -11,8 +11,16 @@
 import { EngineSettings, LengthUnit } from "../engine";
 import { columnNumber } from "../workbook/cell-address";
 import {
+  addedColumnValues,
   AddedColumnKind,
   ColumnMapping,
+  EXCLUDED_STATUS,
+  Outcome,
+  ReconciledRow,
+  reconcileRow,
+  ReconcileSummary,
+  ReconcileTally,
+  TotalsRows,
   computedColumnOf,
   guessMapping,
   MappingError,
@@ -23,6 +31,8 @@ import {
   reconcileFormulas,
   TablePlan,
 } from "../reconcile";
+import type Decimal from "decimal.js";
+import type { SheetTable } from "../workbook/print-setup";
 import {
   BOARD_TABLE_NAMES,
   columnLetter,
@@ -211,6 +221,20 @@ export interface ChunkWrites {
 
 export interface ReconcileSheetPlan {
   readonly placement: Placement;
+  /** "Insert as values": valuesChunk and valuesSummary, never a formula; otherwise chunk and summary. */
+  readonly valuesOnly: boolean;
+  /** The source cells of chunk i, on the table's sheet: what valuesChunk reads. */
+  sourceAddress(index: number): string;
+  /**
+   * Values only: chunk i's added columns from its source rows, worked out by the reconciliation
+   * layer row by row (what the CLI's --values-only writes), each row counted in `tally`; a totals
+   * row is excluded as the CLI excludes it.
+   */
+  valuesChunk(index: number, sourceRows: readonly (readonly unknown[])[], tally: ReconcileTally): ChunkWrites;
+  /** Values only: the summary block, from the tally of every row. */
+  valuesSummary(summary: ReconcileSummary): readonly RangeWrite[];
+  /** The new sheet's table for its print setup (PRINT_SETUP); null beside the table: a person's own sheet keeps its own. */
+  readonly printTable: SheetTable | null;
   /** The sheet written: the table's own, or the new one. */
   readonly targetSheet: string;
   readonly header: RangeWrite;
@@ -226,7 +250,18 @@ export interface ReconcileSheetPlan {
 
 const FORMAT_OF: Readonly<Record<AddedColumnKind, string>> = { units: UNITS_FORMAT, money: CURRENCY_FORMAT, flag: "General", status: "General" };
 
-export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placement: Placement, chunkRows = DEFAULT_CHUNK_ROWS): ReconcileSheetPlan {
+/** A row's added values as a person's workbook takes them: amounts as numbers, an error as its code (#N/A, #VALUE!). */
+const PANE_VALUES = {
+  amount: (outcome: Outcome<number>) => (outcome.ok ? outcome.value / 100 : outcome.error.code),
+  exact: (outcome: Outcome<Decimal>) => (outcome.ok ? outcome.value.toNumber() : outcome.error.code),
+  units: (outcome: Outcome<Decimal | null>) => (outcome.ok ? (outcome.value === null ? "" : outcome.value.toNumber()) : outcome.error.code),
+} as const;
+
+export function paneRowValues(layout: ReconcileColumnLayout, reconciled: ReconciledRow): (string | number | boolean)[] {
+  return addedColumnValues(layout, reconciled, PANE_VALUES);
+}
+
+export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placement: Placement, chunkRows = DEFAULT_CHUNK_ROWS, valuesOnly = false): ReconcileSheetPlan {
   if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new Error(`chunkRows must be a positive whole number, not ${chunkRows}`);
   const layout = reconcileColumnLayout(plan);
   const beside = placement.kind === "beside";
@@ -312,8 +347,54 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     summary.push({ address: `${labelColumn}${r(7)}:${valueColumn}${r(7)}`, values: [["Invoices checked", sourceAddress]] });
   }
 
+  const chunkBounds = (index: number) => {
+    if (!Number.isInteger(index) || index < 0 || index >= chunkCount) throw new RangeError(`no chunk ${index} of ${chunkCount}`);
+    const firstRow = index * chunkRows;
+    return { firstRow, endRow: Math.min(source.dataRows, firstRow + chunkRows) };
+  };
+  const sourceAddress = (index: number) => {
+    const { firstRow, endRow } = chunkBounds(index);
+    const top = source.headerRow + 1 + firstRow;
+    return `${inputLetter(0)}${top}:${inputLetter(source.width - 1)}${top + endRow - firstRow - 1}`;
+  };
+  const totals = new TotalsRows(plan);
+  const valuesChunk = (index: number, sourceRows: readonly (readonly unknown[])[], tally: ReconcileTally): ChunkWrites => {
+    const { firstRow, endRow } = chunkBounds(index);
+    if (sourceRows.length !== endRow - firstRow) throw new RangeError(`chunk ${index} has ${endRow - firstRow} rows, not ${sourceRows.length}`);
+    const values = sourceRows.map((cells, i) => {
+      const rowNumber = source.headerRow + 1 + firstRow + i;
+      if (totals.check(cells) !== null) {
+        tally.addExcluded(rowNumber);
+        const blank: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
+        blank[layout.status] = EXCLUDED_STATUS;
+        return blank;
+      }
+      const reconciled = reconcileRow(cells, plan);
+      tally.addRow(reconciled);
+      return paneRowValues(layout, reconciled);
+    });
+    const targetTop = dataFirstRow + firstRow;
+    const address = `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop + values.length - 1}`;
+    return { firstRow, endRow, writes: [{ address, numberFormat: values.map(() => [...formats]) }, { address, values }] };
+  };
+  const valuesSummary = (result: ReconcileSummary): RangeWrite[] => [
+    { address: `${labelColumn}${r(0)}:${valueColumn}${r(0)}`, values: [[SUMMARY_LABELS[0], "values only"]], style: "header" },
+    summary[1],
+    {
+      address: `${valueColumn}${r(1)}:${valueColumn}${r(6)}`,
+      values: [[source.dataRows], [Number(result.billed)], [Number(result.computed)], [Number(result.variance)], [result.rowsFlagged], [result.rowsNotChecked]],
+      numberFormat: summary[2].numberFormat,
+    },
+    ...summary.slice(3),
+  ];
+
   return {
     placement,
+    valuesOnly,
+    sourceAddress,
+    valuesChunk,
+    valuesSummary,
+    printTable: beside ? null : { headerRow: targetHeaderRow, lastColumn: added, lastRow: dataLastRow },
     targetSheet,
     header: { address: `${outputLetter(0)}${targetHeaderRow}:${lastOutput}${targetHeaderRow}`, values: [layout.columns.map((column) => column.header)], style: "header" },
     chunkCount,

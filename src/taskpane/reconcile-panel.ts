@@ -8,7 +8,7 @@ import { EngineSettings, LengthUnit } from "../engine";
 import { FIELD_LABELS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../reconcile";
 import { FieldError } from "./form";
 import { checkMapping, guessedFields, NewSheetReason, ReconcileSheetPlan, SourceTable } from "./reconcile-layout";
-import { el, errorElement, renderErrors, selectField } from "./render";
+import { el, errorElement, insertAsValuesCheck, renderErrors, selectField } from "./render";
 import { BOARD_RATES_SHEET, columnLetter } from "./sheet-layout";
 
 /** What the Excel platform does for the section. */
@@ -16,7 +16,7 @@ export interface ReconcileActions {
   /** The selected range, or the Excel table around the selection. */
   pickTable(): Promise<SourceTable>;
   /** Writes the result; reports rows done; returns what to tell the person. */
-  run(plan: TablePlan, source: SourceTable, onProgress: (rowsDone: number, rowsTotal: number) => void): Promise<string>;
+  run(plan: TablePlan, source: SourceTable, onProgress: (rowsDone: number, rowsTotal: number) => void, options: { valuesOnly: boolean }): Promise<string>;
 }
 
 const IGNORE = "";
@@ -76,6 +76,7 @@ export function reconcileSection(): HTMLElement {
     ),
     el("ul", { id: "reconcile-notes", class: "notes" }),
     errorElement("reconcile-mapping-error"),
+    insertAsValuesCheck("reconcile-values", "The computed columns, variances, flag, status and summary as values, no formulas: they read the same without the add-in (to send the check to someone)."),
     el("div", { class: "actions" }, el("button", { id: "reconcile-run", type: "button", class: "button primary", "data-action": "reconcile-run", disabled: true }, "Reconcile")),
     el(
       "div",
@@ -200,9 +201,10 @@ export class ReconcilePanel {
     };
     show(0, source.dataRows);
     progress.hidden = false;
-    this.say("Writing the formulas…");
+    const valuesOnly = this.element<HTMLInputElement>("reconcile-values").checked;
+    this.say(valuesOnly ? "Writing the values…" : "Writing the formulas…");
     try {
-      this.say(await this.actions.run(plan, source, show));
+      this.say(await this.actions.run(plan, source, show, { valuesOnly }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.say(`Reconcile stopped: ${reason} Your own cells were not changed. Fix that and choose “Reconcile” again; columns already written make the next run use a new sheet, so delete them first to keep the result beside the table.`);
@@ -217,7 +219,7 @@ const NEW_SHEET_WHY: Readonly<Record<NewSheetReason, string>> = {
 };
 
 /** What the person is told after a run: where the result is, and why there. */
-export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates: "created" | "updated"): string {
+export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates: "created" | "updated" | "not needed"): string {
   const rows = `${countText(sheetPlan.dataRows)} row${sheetPlan.dataRows === 1 ? "" : "s"}`;
   const placement = sheetPlan.placement;
   const why = placement.kind === "beside" ? "" : NEW_SHEET_WHY[placement.reason];
@@ -226,5 +228,8 @@ export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates
       ? `Added the computed columns, variances, flag and status beside the table (${sheetPlan.columnsAddress}) for ${rows}, with a summary to their right.`
       : `${why}, so the result is on the new sheet “${sheetPlan.targetSheet}” (${sheetPlan.columnsAddress}, ${rows}, with a summary to the right); your table is unchanged.`;
   const board = boardRates === "created" ? ` Created the “${BOARD_RATES_SHEET}” sheet from the pane's board rows.` : "";
+  if (sheetPlan.valuesOnly) {
+    return `${where.replace("Added the computed columns", "Added as values (no formulas) the computed columns")} Non-zero variances and flagged rows are shaded red; the values are as computed now and do not change when you edit a cell.`;
+  }
   return `${where} Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.${board}`;
 }

@@ -3,10 +3,11 @@
  * the selection), then applies reconcile-layout.ts's plan: the added columns beside the table
  * when all their cells are empty, otherwise on a new sheet; chunk by chunk, with calculation
  * held back while writing; then the highlights and the summary. Nothing here works out a fee:
- * the NYPILOT formulas do, in Excel.
+ * the NYPILOT formulas do, in Excel, or, for "Insert as values", the reconciliation layer
+ * (reconcile-layout.ts valuesChunk, over each chunk's cells read from the table).
  */
-import { GUESS_SAMPLE_ROWS, reconcileColumnLayout, TablePlan } from "../reconcile";
-import { applyWrite, isNameTaken } from "./excel-writer";
+import { GUESS_SAMPLE_ROWS, reconcileColumnLayout, ReconcileTally, TablePlan } from "../reconcile";
+import { applyPrintSetup, applyWrite, isNameTaken } from "./excel-writer";
 import {
   besideRegion,
   choosePlacement,
@@ -98,7 +99,11 @@ class CalculationHold {
  * Adds the computed columns, variances and flag for the table, beside it or on a new sheet, in
  * chunks of `chunkRows` rows (one sync each), reporting progress after each chunk.
  */
-export async function writeReconciliation(plan: TablePlan, source: SourceTable, options: { chunkRows?: number; onProgress?: ProgressReport } = {}): Promise<ReconcileOutcome> {
+export async function writeReconciliation(
+  plan: TablePlan,
+  source: SourceTable,
+  options: { chunkRows?: number; onProgress?: ProgressReport; valuesOnly?: boolean } = {},
+): Promise<ReconcileOutcome> {
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
@@ -139,7 +144,8 @@ export async function writeReconciliation(plan: TablePlan, source: SourceTable, 
       }
       placement = { ...placement, sheetName };
     }
-    const sheetPlan = reconcileSheetPlan(plan, source, placement, chunkRows);
+    const sheetPlan = reconcileSheetPlan(plan, source, placement, chunkRows, options.valuesOnly === true);
+    const tally = new ReconcileTally();
 
     const hold = new CalculationHold(context);
     await hold.start();
@@ -148,14 +154,23 @@ export async function writeReconciliation(plan: TablePlan, source: SourceTable, 
       await context.sync();
       options.onProgress?.(0, sheetPlan.dataRows);
       for (let index = 0; index < sheetPlan.chunkCount; index++) {
-        const chunk = sheetPlan.chunk(index);
+        let chunk;
+        if (sheetPlan.valuesOnly) {
+          const cells = sourceSheet.getRange(sheetPlan.sourceAddress(index)).load("values");
+          await context.sync();
+          chunk = sheetPlan.valuesChunk(index, cells.values, tally);
+        } else chunk = sheetPlan.chunk(index);
         hold.beforeChunk();
         for (const write of chunk.writes) applyWrite(target, write);
         await context.sync();
         options.onProgress?.(chunk.endRow, sheetPlan.dataRows);
       }
       for (const highlight of sheetPlan.highlights) applyHighlight(target, highlight);
-      for (const write of sheetPlan.summary) applyWrite(target, write);
+      for (const write of sheetPlan.valuesOnly ? sheetPlan.valuesSummary(tally.summary()) : sheetPlan.summary) applyWrite(target, write);
+      if (sheetPlan.printTable !== null) {
+        applyPrintSetup(target, sheetPlan.printTable);
+        target.getRange(sheetPlan.columnsAddress).format.autofitColumns();
+      }
       await context.sync();
     } finally {
       await hold.restore();

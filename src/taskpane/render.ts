@@ -122,6 +122,15 @@ function radio(name: string, id: string, value: string, label: string, bind: str
   return el("div", { class: "check" }, input, el("label", { for: id }, label));
 }
 
+/**
+ * "Insert as values": the quote's or the check's amounts written as values, no formula (for
+ * someone without the add-in). Not part of the form's state: it is read when the button runs.
+ */
+export function insertAsValuesCheck(id: string, hint: string): HTMLDivElement {
+  const input = el("input", { id, type: "checkbox", "aria-describedby": `${id}-hint` });
+  return el("div", { class: "check" }, input, el("label", { for: id }, "Insert as values"), el("p", { id: `${id}-hint`, class: "hint" }, hint));
+}
+
 function button(text: string, action: string, attributes: Attributes = {}): HTMLButtonElement {
   return el("button", { type: "button", "data-action": action, class: "button", ...attributes }, text);
 }
@@ -395,6 +404,7 @@ function quoteSection(mode: Mode): HTMLElement {
     el(
       "div",
       { class: "actions" },
+      mode === "excel" ? insertAsValuesCheck("insert-values", "A new sheet of the amounts alone, no formulas: it reads the same without the add-in (to send the quote to someone).") : null,
       mode === "excel" ? button("Insert quote", "insert", { class: "button primary" }) : null,
       button("Copy as table", "copy", { class: `button ${mode === "excel" ? "secondary" : "primary"}` }),
       mode === "standalone" ? button("Download CSV", "download", { class: "button secondary" }) : null,

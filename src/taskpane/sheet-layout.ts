@@ -29,8 +29,12 @@ import {
   checkBoardTableLength,
   quotedSheet,
 } from "../workbook/board-rates-sheet";
+import packageJson from "../../package.json";
+import type { Quote } from "../engine/quote";
+import { quoteSpillRows } from "../functions/quote-spill";
+import type { SheetTable } from "../workbook/print-setup";
 import { DOCKING_NOTE, QUOTE_TITLE } from "./export-table";
-import { columnLetter } from "../workbook/cell-address";
+import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { feeRowIsBlank, PaneResult, surchargeRowIsBlank, typedDimension } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState } from "./state";
 
@@ -48,6 +52,11 @@ export interface RangeWrite {
   address: string;
   values?: CellValue[][];
   formulas?: string[][];
+  /**
+   * Beside `formulas`: what each formula gives, worked out by the engine when the layout is made
+   * (the pane's own quote). The samples cache them; "Insert as values" writes them instead.
+   */
+  results?: CellValue[][];
   numberFormat?: string[][];
   style?: CellStyle;
   /** A drop-down on every cell of the range. */
@@ -135,7 +144,7 @@ export function uniqueSheetName(base: string, taken: readonly string[]): string 
 
 export function textCell(address: string, text: string, style?: CellStyle): RangeWrite {
   // (Not in a text-formatted cell, where Excel would keep the formula's own text instead.)
-  if (/^[=+\-@]/.test(text)) return { address, formulas: [[`="${text.replace(/"/g, '""')}"`]], style };
+  if (/^[=+\-@]/.test(text)) return { address, formulas: [[`="${text.replace(/"/g, '""')}"`]], results: [[text]], style };
   return { address, values: [[text]], numberFormat: [[TEXT_FORMAT]], style };
 }
 
@@ -143,8 +152,26 @@ function valueCell(address: string, value: CellValue, numberFormat?: string, sty
   return { address, values: [[value]], ...(numberFormat ? { numberFormat: [[numberFormat]] } : {}), ...(style ? { style } : {}) };
 }
 
-function formulaCell(address: string, formula: string, numberFormat?: string, style?: CellStyle): RangeWrite {
-  return { address, formulas: [[formula]], ...(numberFormat ? { numberFormat: [[numberFormat]] } : {}), ...(style ? { style } : {}) };
+function formulaCell(address: string, formula: string, result: CellValue, numberFormat?: string, style?: CellStyle): RangeWrite {
+  return { address, formulas: [[formula]], results: [[result]], ...(numberFormat ? { numberFormat: [[numberFormat]] } : {}), ...(style ? { style } : {}) };
+}
+
+/**
+ * The write with each formula replaced by its result ("Insert as values"): no formula at all.
+ * Text that would read as a formula (= + - @ first) goes into a text-formatted cell, which
+ * applyWrite formats before it writes the value.
+ */
+export function asValues(write: RangeWrite): RangeWrite {
+  if (!write.formulas) return write;
+  const { formulas, results, ...rest } = write;
+  if (!results || results.length !== formulas.length || results.some((row, r) => row.length !== formulas[r].length)) {
+    throw new Error(`No value for every formula of ${write.address}: the layout cannot be written as values.`);
+  }
+  const asText = (value: CellValue) => typeof value === "string" && /^[=+\-@]/.test(value);
+  const numberFormat = results.some((row) => row.some(asText))
+    ? results.map((row, r) => row.map((value, c) => (asText(value) ? TEXT_FORMAT : (write.numberFormat?.[r]?.[c] ?? "General"))))
+    : write.numberFormat;
+  return { ...rest, values: results, ...(numberFormat ? { numberFormat } : {}) };
 }
 
 /** Plain decimal text ("600", "45.50") becomes a number; anything else stays text. */
@@ -304,10 +331,14 @@ export interface QuoteSheetLayout {
   /** The sheet name before collisions are resolved. */
   baseName: string;
   writes: RangeWrite[];
-  /** Column widths in points, by column letter. */
+  /** Column widths in points, by column letter: fitted to what the cells show. */
   columnWidths: Record<string, number>;
   /** The cell to select when the sheet opens. */
   activeCell: string;
+  /** The transit table: its header row is repeated on each printed page and frozen; the autofilter covers it (PRINT_SETUP). */
+  table: SheetTable;
+  /** True for "Insert as values": no formula, the Board rates sheet not needed. */
+  valuesOnly: boolean;
 }
 
 export class NotReadyToInsert extends Error {}
@@ -342,27 +373,88 @@ export const TRANSIT_COLUMNS = [
   "Authority",
 ];
 
-/** Rows a HUDSON_QUOTE spill may take; the amount column is formatted this far down. */
-export const QUOTE_SPILL_ROWS = 30;
+/**
+ * Each transit's line items (HUDSON_QUOTE's rows: header, charges, warnings, settings, total) are
+ * one formula per cell, INDEX of HUDSON_QUOTE at its row and column, as many rows as the quote
+ * has when inserted; not a spill: LibreOffice, and Excel without the add-in, recalculate a spilled
+ * (array) formula on opening and show #NAME? in every cell, while a plain formula keeps the value
+ * cached with it (scripts/libreoffice-check.js). LibreOffice also recalculates a formula whose
+ * cached value is empty text, so no row is written for lines the quote might gain: the row below
+ * the block says, in words, when the quote has more lines than it shows (an input changed since).
+ */
+const QUOTE_SPILL_COLUMNS = 3;
 
 const UNITS_CELL = `$B$${QUOTE_ROWS.units}`;
 const BOARD_ARGUMENTS = `${BOARD_TABLE_NAMES.fees},${BOARD_TABLE_NAMES.surcharge}`;
 
+export interface QuoteSheetOptions {
+  /** "Insert as values": the engine's values in place of every formula, for someone without the add-in. */
+  readonly valuesOnly?: boolean;
+}
+
+/** The widths the layout starts from (points); fitColumnWidths widens a column for what it shows. */
+const BASE_COLUMN_WIDTHS: Record<string, number> = { A: 170, B: 110, C: 150, D: 80, E: 90, F: 110, G: 110, H: 140, I: 90, J: 200 };
+/** Points per character of the default font, near enough, and the most a fitted column takes. */
+const POINTS_PER_CHARACTER = 6;
+const MAXIMUM_FITTED_WIDTH = 320;
+/** Text longer than this is a note that runs on over empty cells: it does not widen its column. */
+const LONGEST_FITTED_TEXT = 50;
+
+function shownText(value: CellValue): string {
+  return typeof value === "number" ? `$${value.toLocaleString("en-US")}` : String(value);
+}
+
+/** Each column wide enough for the values and results written into it (titles and notes aside). */
+function fitColumnWidths(writes: readonly RangeWrite[], base: Record<string, number>): Record<string, number> {
+  const widths = { ...base };
+  for (const write of writes) {
+    if (write.style === "title" || write.style === "note") continue;
+    const cells = write.values ?? write.results;
+    if (!cells) continue;
+    const left = columnNumber(/^[A-Z]+/.exec(write.address)?.[0] ?? "A");
+    cells.forEach((row) =>
+      row.forEach((value, c) => {
+        const text = shownText(value);
+        if (text.length > LONGEST_FITTED_TEXT) return;
+        const letter = columnLetter(left + c);
+        const points = Math.min(MAXIMUM_FITTED_WIDTH, text.length * POINTS_PER_CHARACTER + 12);
+        widths[letter] = Math.max(widths[letter] ?? 0, points);
+      }),
+    );
+  }
+  return widths;
+}
+
 /**
- * The new sheet for a quote. Needs a quoted pane (vessel read, every transit quoted): the
- * inputs are written as typed, and the workbook's formulas compute the amounts.
+ * The new sheet for a quote. Needs a quoted pane (vessel read, every transit quoted): the inputs
+ * are written as typed, and the workbook's formulas compute the amounts, each with the engine's
+ * value beside it (RangeWrite.results); with `valuesOnly`, those values instead of the formulas.
  */
-export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteSheetLayout {
+export function quoteSheetLayout(state: PaneState, result: PaneResult, options: QuoteSheetOptions = {}): QuoteSheetLayout {
   if (result.vessel.units === null || result.grandTotalCents === null) {
     throw new NotReadyToInsert("Complete the quote first: the fields marked in red need attention.");
   }
+  const valuesOnly = options.valuesOnly === true;
+  const quotes = result.transits.map((transit) => {
+    if (transit.quote === null) throw new NotReadyToInsert("Complete the quote first: the fields marked in red need attention.");
+    return transit.quote;
+  });
   const r = QUOTE_ROWS;
   const vessel = state.vessel;
   const w: RangeWrite[] = [];
   w.push(valueCell("A1", QUOTE_TITLE, undefined, "title"));
-  w.push(valueCell("A2", "Shaded cells are inputs: change them and the NYPILOT formulas recalculate, with the amounts on the Board rates sheet.", undefined, "note"));
+  w.push(
+    valueCell(
+      "A2",
+      valuesOnly
+        ? "Values only (Insert as values): the amounts the add-in worked out when this sheet was inserted. No cell is a formula, so changing one recalculates nothing."
+        : "Shaded cells are inputs: change them and the NYPILOT formulas recalculate, with the amounts on the Board rates sheet.",
+      undefined,
+      "note",
+    ),
+  );
   w.push(valueCell(`A${r.version}`, "Add-in version"));
-  w.push(formulaCell(`B${r.version}`, "=NYPILOT.VERSION()"));
+  w.push(formulaCell(`B${r.version}`, "=NYPILOT.VERSION()", packageJson.version));
 
   w.push({ address: `A${r.vesselHeader}:C${r.vesselHeader}`, values: [["Vessel", "", "Authority"]], style: "header" });
   w.push(valueCell(`A${r.name}`, "Vessel name"));
@@ -372,6 +464,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
   w.push(valueCell(`A${r.measurements}`, "Measurements"));
   const rowOf = { length: r.length, breadth: r.breadth, depth: r.depth } as const;
   const labels = { length: "Overall length", breadth: "Extreme breadth", depth: "Depth to uppermost continuous deck" } as const;
+  const units = result.vessel.units;
   if (vessel.notProvided) {
     w.push(valueCell(`B${r.measurements}`, "not provided by the master or agent"));
     for (const dimension of DIMENSIONS) {
@@ -383,6 +476,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
     w.push(valueCell(`B${r.units}`, "UNMEASURED", undefined, "input"));
     w.push(valueCell(`C${r.units}`, "§ 89-a(4)(d): the maximum pilotage charge (500 units)"));
   } else {
+    if (!units.measured) throw new NotReadyToInsert("Complete the quote first: the fields marked in red need attention.");
     w.push(valueCell(`B${r.measurements}`, vessel.unit === "metres" ? "metres (1 ft = 0.3048 m)" : "feet and inches"));
     for (const dimension of DIMENSIONS) {
       w.push(valueCell(`A${rowOf[dimension]}`, labels[dimension]));
@@ -392,7 +486,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
     w.push(valueCell(`A${r.unit}`, "Unit of plain numbers"));
     w.push({ ...valueCell(`B${r.unit}`, INPUT_CHOICES.unit.values[vessel.unit === "metres" ? 1 : 0], undefined, "input"), choices: INPUT_CHOICES.unit });
     w.push(valueCell(`A${r.units}`, "Pilotage units", undefined, "total"));
-    w.push(formulaCell(`B${r.units}`, `=NYPILOT.PILOTAGE_UNITS(B${r.length},B${r.breadth},B${r.depth},B${r.unit})`, UNITS_FORMAT, "total"));
+    w.push(formulaCell(`B${r.units}`, `=NYPILOT.PILOTAGE_UNITS(B${r.length},B${r.breadth},B${r.depth},B${r.unit})`, units.units.toNumber(), UNITS_FORMAT, "total"));
     w.push(valueCell(`C${r.units}`, "§ 89-a(4)(b)(2)"));
   }
 
@@ -400,8 +494,10 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
   w.push({ address: `A${r.transitColumns}:J${r.transitColumns}`, values: [TRANSIT_COLUMNS], style: "header" });
   const first = r.firstTransit;
   const last = first + state.transits.length - 1;
+  const transitArguments = (row: number) => `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_ARGUMENTS}`;
   state.transits.forEach((transit, index) => {
     const row = first + index;
+    const quote = quotes[index];
     const serial = isoToExcelSerial(readDate(transit.date));
     w.push(valueCell(`A${row}`, index + 1));
     w.push({
@@ -417,9 +513,8 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
       numberFormat: [["General", "General", DATE_FORMAT, "General", "General", "General"]],
       style: "input",
     });
-    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_ARGUMENTS}`;
-    w.push(formulaCell(`H${row}`, `=NYPILOT.HUDSON_CLAUSE(D${row})`));
-    w.push(formulaCell(`I${row}`, `=NYPILOT.HUDSON_TOTAL(${args})`, CURRENCY_FORMAT));
+    w.push(formulaCell(`H${row}`, `=NYPILOT.HUDSON_CLAUSE(D${row})`, quote.citation));
+    w.push(formulaCell(`I${row}`, `=NYPILOT.HUDSON_TOTAL(${transitArguments(row)})`, quote.totalCents / 100, CURRENCY_FORMAT));
     w.push(valueCell(`J${row}`, "§ 89-a(4)(b)(1), (1-a), (1-c)"));
   });
   const transitColumn = (letter: string) => `${letter}${first}:${letter}${last}`;
@@ -429,7 +524,7 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
   w.push({ address: transitColumn("G"), choices: INPUT_CHOICES.yesNo });
   const totalRow = last + 1;
   w.push(valueCell(`A${totalRow}`, "Grand total", undefined, "total"));
-  w.push(formulaCell(`I${totalRow}`, `=SUM(I${first}:I${last})`, CURRENCY_FORMAT, "total"));
+  w.push(formulaCell(`I${totalRow}`, `=SUM(I${first}:I${last})`, result.grandTotalCents / 100, CURRENCY_FORMAT, "total"));
   w.push(valueCell(`J${totalRow}`, "Sum of the transit totals; each charge line is rounded to the cent (D14)"));
 
   const settingsRow = totalRow + 2;
@@ -443,21 +538,64 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult): QuoteShe
 
   const itemsHeader = settingsRow + 4;
   w.push(valueCell(`A${itemsHeader}`, "Line items of each transit (NYPILOT.HUDSON_QUOTE): item, amount, authority", undefined, "header"));
-  state.transits.forEach((_transit, index) => {
+  quotes.forEach((quote, index) => {
     const row = first + index;
     const column = 1 + index * 4;
     const titleRow = itemsHeader + 1;
-    const spillRow = itemsHeader + 2;
+    const top = itemsHeader + 2;
+    const spill = quoteSpillRows(quote);
     w.push(valueCell(cellAddress(column, titleRow), `Transit ${index + 1} (row ${row})`, undefined, "total"));
-    const args = `${UNITS_CELL},C${row},D${row},E${row},F${row},G${row},${BOARD_ARGUMENTS}`;
-    w.push(formulaCell(cellAddress(column, spillRow), `=NYPILOT.HUDSON_QUOTE(${args})`));
+    const call = `NYPILOT.HUDSON_QUOTE(${transitArguments(row)})`;
+    const rows = Array.from({ length: spill.length }, (_, i) => i + 1);
+    const columns = Array.from({ length: QUOTE_SPILL_COLUMNS }, (_, i) => i + 1);
+    const block = `${cellAddress(column, top)}:${cellAddress(column + QUOTE_SPILL_COLUMNS - 1, top + spill.length - 1)}`;
     w.push({
-      address: `${cellAddress(column + 1, spillRow)}:${cellAddress(column + 1, spillRow + QUOTE_SPILL_ROWS - 1)}`,
-      numberFormat: repeatRow([CURRENCY_FORMAT], QUOTE_SPILL_ROWS),
+      address: block,
+      // A row past the quote's end (it has fewer lines since an input changed) shows nothing.
+      formulas: rows.map((n) => columns.map((c) => `=IF(ROWS(${call})<${n},"",INDEX(${call},${n},${c}))`)),
+      results: rows.map((n) => columns.map((c) => spill[n - 1]?.[c - 1] ?? "")),
+      numberFormat: rows.map(() => columns.map((c) => (c === 2 ? CURRENCY_FORMAT : "General"))),
     });
+    const end = `All of transit ${index + 1}'s lines are shown.`;
+    const more = `More lines than shown: enter =${call} in an empty cell to see them all.`;
+    w.push(formulaCell(cellAddress(column, top + spill.length), `=IF(ROWS(${call})>${spill.length},"${more}","${end}")`, end, undefined, "note"));
   });
 
+  const writes = valuesOnly ? valuesOnlyWrites(w, quotes, itemsHeader) : w;
   const firstDate = state.transits.length > 0 ? readDate(state.transits[0].date) : "";
-  const columnWidths: Record<string, number> = { A: 170, B: 110, C: 150, D: 80, E: 90, F: 110, G: 110, H: 140, I: 90, J: 200 };
-  return { baseName: sheetBaseName(vessel.name, firstDate), writes: w, columnWidths, activeCell: `I${totalRow}` };
+  return {
+    baseName: sheetBaseName(vessel.name, firstDate),
+    writes,
+    columnWidths: fitColumnWidths(writes, BASE_COLUMN_WIDTHS),
+    activeCell: `I${totalRow}`,
+    table: { headerRow: r.transitColumns, lastColumn: TRANSIT_COLUMNS.length, lastRow: last },
+    valuesOnly,
+  };
+}
+
+/**
+ * "Insert as values": every formula's engine value in its place; the line items as exactly the
+ * quote's rows (no empty formula rows, no overflow row); inputs neither shaded nor offered as
+ * drop-downs, since changing them changes nothing.
+ */
+function valuesOnlyWrites(writes: readonly RangeWrite[], quotes: readonly Quote[], itemsHeader: number): RangeWrite[] {
+  const top = itemsHeader + 2;
+  const lineItems = (write: RangeWrite) => Number(/\d+/.exec(write.address)?.[0]) >= top;
+  const kept = writes
+    .filter((write) => !(write.formulas && lineItems(write)) && (write.values !== undefined || write.formulas !== undefined))
+    .map(({ choices: _choices, ...write }) => {
+      const plain = asValues(write);
+      if (plain.address === `A${itemsHeader}`) return { ...plain, values: [["Line items of each transit: item, amount, authority"]] };
+      return plain.style === "input" ? { ...plain, style: undefined } : plain;
+    });
+  quotes.forEach((quote, index) => {
+    const column = 1 + index * 4;
+    const spill = quoteSpillRows(quote);
+    kept.push({
+      address: `${cellAddress(column, top)}:${cellAddress(column + QUOTE_SPILL_COLUMNS - 1, top + spill.length - 1)}`,
+      values: spill.map((row) => Array.from({ length: QUOTE_SPILL_COLUMNS }, (_, c) => row[c] ?? "")),
+      numberFormat: spill.map(() => Array.from({ length: QUOTE_SPILL_COLUMNS }, (_, c) => (c === 1 ? CURRENCY_FORMAT : "General"))),
+    });
+  });
+  return kept;
 }

@@ -62,6 +62,7 @@ async function startInExcel(root: HTMLElement): Promise<void> {
     copy: copyToClipboard,
     async insertQuote(layout, fees, surcharge) {
       const { sheetName, boardRates } = await insertQuoteSheet(layout, fees, surcharge);
+      if (layout.valuesOnly) return `Inserted the quote as values (no formulas: it reads the same without the add-in) on the new sheet “${sheetName}”.`;
       return `Inserted the quote as the new sheet “${sheetName}”${boardRates === "created" ? `, and created the “${BOARD_RATES_SHEET}” sheet` : ""}.`;
     },
     async saveBoardRates(fees, surcharge) {
@@ -70,9 +71,10 @@ async function startInExcel(root: HTMLElement): Promise<void> {
     },
     reconcile: {
       pickTable: readPickedTable,
-      async run(plan, source, board, onProgress) {
-        const boardRates = await saveBoardRates(board.fees, board.surcharge);
-        const { sheetPlan } = await writeReconciliation(plan, source, { onProgress });
+      async run(plan, source, board, onProgress, options) {
+        // Values need no Board rates sheet: nothing reads it.
+        const boardRates = options.valuesOnly ? "not needed" : await saveBoardRates(board.fees, board.surcharge);
+        const { sheetPlan } = await writeReconciliation(plan, source, { onProgress, valuesOnly: options.valuesOnly });
         return reconcileResultMessage(sheetPlan, boardRates);
       },
     },

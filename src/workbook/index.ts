@@ -76,3 +76,4 @@ export {
   type XlsxSheetReader,
 } from "./xlsx-read";
 export { visibleText } from "./visible-text";
+export { PRINT_SETUP, type SheetTable } from "./print-setup";

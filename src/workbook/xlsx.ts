@@ -5,6 +5,7 @@
  */
 import type { stream as excelStream, AddWorksheetOptions, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
 import { columnLetter } from "./cell-address";
+import { PRINT_SETUP } from "./print-setup";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
 import {
@@ -326,8 +327,14 @@ export function fitColumns<T extends XlsxSheetLayout>(layout: T, rows: Iterable<
 function sheetOptions(layout: XlsxSheetLayout): Partial<AddWorksheetOptions> {
   const header = headerRowOf(layout);
   return {
-    views: [{ state: "frozen", xSplit: 1, ySplit: header }],
-    pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${header}:${header}` },
+    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: header }],
+    pageSetup: {
+      orientation: PRINT_SETUP.orientation,
+      fitToPage: true,
+      fitToWidth: PRINT_SETUP.pagesWide,
+      fitToHeight: PRINT_SETUP.pagesTall,
+      printTitlesRow: `${header}:${header}`,
+    },
   };
 }
 

@@ -263,6 +263,32 @@ describe("Reconcile invoices in the task pane, in Chromium with office.js report
     expect(await book("calculationMode")).toBe("AutomaticExceptTables");
   });
 
+  test("“Insert as values” is a labelled checkbox in the quote and Reconcile sections; checked, Reconcile writes values and no formula", async () => {
+    await openWithInvoices();
+    for (const section of ["#quote", "#reconcile"]) {
+      const box = page.locator(section).getByRole("checkbox", { name: "Insert as values" });
+      expect({ section, visible: await box.isVisible(), checked: await box.isChecked() }).toEqual({ section, visible: true, checked: false });
+      expect(await page.locator(section).locator(`#${await box.getAttribute("aria-describedby")}`).textContent()).toMatch(/no formulas/);
+    }
+    await page.getByRole("button", { name: "Use selected range" }).click();
+    await expectText(page, "#reconcile-range", "Invoices!A1:F5: 6 columns, 4 rows under the header.");
+    await page.locator("#reconcile").getByRole("checkbox", { name: "Insert as values" }).check();
+    await page.getByRole("button", { name: "Reconcile", exact: true }).click();
+    await expectText(
+      page,
+      "#reconcile-message",
+      "Added as values (no formulas) the computed columns, variances, flag and status beside the table (G1:N5) for 4 rows, with a summary to their right. Non-zero variances and flagged rows are shaded red; the values are as computed now and do not change when you edit a cell.",
+    );
+    const log = await book("log");
+    expect(log.filter((entry) => entry.kind === "formulas")).toEqual([]);
+    // No Board rates sheet: values read nothing from it.
+    expect(await book("sheetNames")).toEqual(["Invoices"]);
+    const cells = await book("cells", "Invoices");
+    // MAERSK KOWLOON, 192.16 units, Lower River, 2026-06-15 (clause (xi)): 192.16 × $15.32 = 2,943.8912 → $2,943.89.
+    expect([cells.G1?.value, cells.G2?.value, cells.G2?.formula]).toEqual(["Computed base pilotage", 2943.89, undefined]);
+    expect(Object.values(cells).filter((cell) => cell.formula !== undefined)).toEqual([]);
+  });
+
   test("no request left the local server, the office.js request got the fake, and the page logged no error", async () => {
     expectOnlyLocalRequests(session);
     expect(await page.evaluate(() => typeof (globalThis as unknown as { fakeWorkbook?: unknown }).fakeWorkbook)).toBe("object");

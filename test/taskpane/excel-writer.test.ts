@@ -181,11 +181,16 @@ describe("Insert quote", () => {
     // The pane's own total, for comparison, and the docking note of § 89-a(4)(b)(3).
     expect([cell("A22")?.value, cell("B22")?.value, cell("B22")?.numberFormat]).toEqual(["Task pane's total when inserted", GRAND_TOTAL, CURRENCY_FORMAT]);
     expect(String(cell("B23")?.value)).toContain("§ 89-a(4)(b)(3)");
-    // One HUDSON_QUOTE spill per transit, side by side so neither can block the other.
+    // Each transit's line items side by side: one INDEX of HUDSON_QUOTE per cell, no spill (an array
+    // formula shows #NAME? in LibreOffice and in Excel without the add-in; a plain one keeps its value).
     expect([cell("A26")?.value, cell("E26")?.value]).toEqual(["Transit 1 (row 17)", "Transit 2 (row 18)"]);
-    expect(cell("A27")?.formula).toBe(`=NYPILOT.HUDSON_QUOTE($B$13,C17,D17,E17,F17,G17,${board})`);
-    expect(cell("E27")?.formula).toBe(`=NYPILOT.HUDSON_QUOTE($B$13,C18,D18,E18,F18,G18,${board})`);
-    expect([cell("B27")?.numberFormat, cell("B56")?.numberFormat, cell("F56")?.numberFormat]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT]);
+    const quote1 = `NYPILOT.HUDSON_QUOTE($B$13,C17,D17,E17,F17,G17,${board})`;
+    const quote2 = `NYPILOT.HUDSON_QUOTE($B$13,C18,D18,E18,F18,G18,${board})`;
+    expect(cell("A27")?.formula).toBe(`=IF(ROWS(${quote1})<1,"",INDEX(${quote1},1,1))`);
+    expect(cell("F28")?.formula).toBe(`=IF(ROWS(${quote2})<2,"",INDEX(${quote2},2,2))`);
+    expect([cell("B28")?.numberFormat, cell("F34")?.numberFormat]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT]);
+    // Transit 2 has 8 rows (header, six lines, total); the row under them says when it has more.
+    expect(cell("E35")?.formula).toBe(`=IF(ROWS(${quote2})>8,"More lines than shown: enter =${quote2} in an empty cell to see them all.","All of transit 2's lines are shown.")`);
     // Inputs are shaded.
     expect([sheet.fills.get("B6"), sheet.fills.get("B9"), sheet.fills.get("B17:G17")]).toEqual(["#FFF2CC", "#FFF2CC", "#FFF2CC"]);
   });
@@ -195,12 +200,10 @@ describe("Insert quote", () => {
     const { sheetName } = await insert(fake, callState());
     const signatures = JSON.parse(fs.readFileSync(path.join(__dirname, "../functions/functions.expected.json"), "utf8")) as { id: string; parameters: { optional: boolean }[] }[];
     const arity = new Map(signatures.map((s) => [s.id, s.parameters.length]));
-    const calls = [...(fake.sheet(sheetName) as FakeSheet).cells.values()]
-      .map((c) => c.formula)
-      .filter((f): f is string => f !== undefined && f.includes("NYPILOT."));
-    expect(calls.length).toBe(8);
-    for (const formula of calls) {
-      const [, id, args] = /^=NYPILOT\.([A-Z_]+)\((.*)\)$/.exec(formula) as RegExpExecArray;
+    // Every call in every formula (a line-item cell calls HUDSON_QUOTE twice); no argument is itself a call.
+    const calls = [...(fake.sheet(sheetName) as FakeSheet).cells.values()].flatMap((c) => [...(c.formula ?? "").matchAll(/NYPILOT\.([A-Z_]+)\(([^()]*)\)/g)]);
+    expect(new Set(calls.map((call) => call[1]))).toEqual(new Set(["VERSION", "PILOTAGE_UNITS", "HUDSON_CLAUSE", "HUDSON_TOTAL", "HUDSON_QUOTE"]));
+    for (const [formula, id, args] of calls) {
       const count = args === "" ? 0 : args.split(",").length;
       expect({ formula, declared: arity.has(id), fits: count <= (arity.get(id) ?? -1) }).toEqual({ formula, declared: true, fits: true });
     }
@@ -414,10 +417,10 @@ describe("the Board rates sheet", () => {
       { sheet: BOARD_RATES_SHEET, address: "A4:D104", name: "NYPILOT_BoardFees" },
       { sheet: BOARD_RATES_SHEET, address: "F4:I104", name: "NYPILOT_BoardSurcharge" },
     ]);
-    const formulas = [...(fake.sheet(sheetName) as FakeSheet).cells.values()].map((c) => c.formula).filter((f): f is string => f?.includes("NYPILOT_Board") === true);
-    // Two transits: HUDSON_TOTAL and HUDSON_QUOTE each.
-    expect(formulas.length).toBe(4);
-    for (const formula of formulas) expect(formula).toMatch(/,NYPILOT_BoardFees,NYPILOT_BoardSurcharge\)$/);
+    const calls = [...(fake.sheet(sheetName) as FakeSheet).cells.values()].flatMap((c) => [...(c.formula ?? "").matchAll(/NYPILOT\.(HUDSON_TOTAL|HUDSON_QUOTE)\(([^()]*)\)/g)].map((m) => m[0]));
+    // Two transits: HUDSON_TOTAL once each, HUDSON_QUOTE in each line-item cell.
+    expect(calls.filter((call) => call.startsWith("NYPILOT.HUDSON_TOTAL")).length).toBe(2);
+    for (const call of calls) expect(call).toMatch(/,NYPILOT_BoardFees,NYPILOT_BoardSurcharge\)$/);
     expect([...(fake.sheet(sheetName) as FakeSheet).cells.values()].some((c) => c.formula?.includes("Board rates'!") === true)).toBe(false);
     // Saved again: the tables are found by name, not added twice.
     await insert(fake, callState());
@@ -541,5 +544,87 @@ describe("settings saved with the workbook and applied to the functions", () => 
     await applySettingsToFunctions(settings);
     expect(getFunctionSettings()).toEqual(settings);
     expect(fake.calculations).toEqual(["Full"]);
+  });
+});
+
+describe("Insert as values, and the print setup of the quote sheet", () => {
+  async function insertValues(fake: FakeExcel, state: PaneState) {
+    globals.Excel = fake.excelGlobal();
+    return insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS), { valuesOnly: true }), state.boardFees, state.boardSurcharge);
+  }
+
+  test("values only: no formula anywhere, the hand-worked amounts as values, no Board rates sheet, the other sheets untouched", async () => {
+    const fake = new FakeExcel(["Sheet1"]);
+    fake.sheet("Sheet1")?.fill("A1", [["mine"]]);
+    const { sheetName, boardRates } = await insertValues(fake, callState());
+    expect(boardRates).toBe("not needed");
+    expect(fake.sheets.map((s) => s.name)).toEqual(["Sheet1", sheetName]);
+    expect(fake.writes.every((write) => write.sheet === sheetName)).toBe(true);
+    const sheet = fake.sheet(sheetName) as FakeSheet;
+    expect([...sheet.cells.entries()].filter(([, c]) => c.formula !== undefined || (typeof c.value === "string" && c.value.startsWith("=")))).toEqual([]);
+    const value = (a: string) => sheet.cell(a)?.value;
+    // 600.5 × 80 × 40 ÷ 10,000 = 1,921,600 ÷ 10,000 = 192.16 units; the totals worked by hand above.
+    expect([value("B13"), value("I17"), value("I18"), value("I19")]).toEqual([192.16, 3991.17, 7392.75, GRAND_TOTAL]);
+    expect([value("H17"), value("H18")]).toEqual(["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)"]);
+    expect(value("B3")).toMatch(/^\d+\.\d+\.\d+$/);
+    // Transit 2's line items as values: header, base, surcharge, second pilot, three board fees, total.
+    const rows = cellsOf("E27:F34") as string[][];
+    expect(rows.map((row) => row.map((a) => value(a)))).toEqual([
+      ["Item", "Amount"],
+      ["Base pilotage, Section 2, Upper River", 4146.81],
+      ["Surcharge (pilots' retirement funding)", 691.78],
+      ["Second pilot (50% of base pilotage)", 2073.41],
+      ["Launch fee", 310],
+      ["Communication fee", 45.5],
+      ["Mid-river launch fee", 125.25],
+      ["Total", 7392.75],
+    ]);
+    expect(sheet.cell("F28")?.numberFormat).toBe(CURRENCY_FORMAT);
+    // Nothing invites an edit that would change nothing: no shading, no drop-downs; the note says so.
+    expect([sheet.fills.get("B6"), sheet.validations.size]).toEqual([undefined, 0]);
+    expect(String(value("A2"))).toMatch(/^Values only \(Insert as values\)/);
+  });
+
+  test("a vessel name that reads as a formula is text in a text cell, not a formula, in values only", async () => {
+    const fake = new FakeExcel([]);
+    const { sheetName } = await insertValues(fake, callState("=HYPERLINK(\"x\")"));
+    const cell = (fake.sheet(sheetName) as FakeSheet).cell("B6");
+    expect(cell).toEqual({ value: '=HYPERLINK("x")', numberFormat: TEXT_FORMAT });
+  });
+
+  test.each([
+    ["formulas", false],
+    ["values only", true],
+  ])("print setup (%s): header row 16 and column A frozen, landscape, one page wide, row 16 on every page, an autofilter over the transits", async (_name, valuesOnly) => {
+    const fake = new FakeExcel([]);
+    globals.Excel = fake.excelGlobal();
+    globals.Office = { context: { requirements: { isSetSupported: () => true } } };
+    const state = callState();
+    const { sheetName } = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS), { valuesOnly }), state.boardFees, state.boardSurcharge);
+    const sheet = fake.sheet(sheetName) as FakeSheet;
+    expect(sheet.print).toEqual({
+      frozen: "A1:A16",
+      orientation: "Landscape",
+      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+      titleRows: "$16:$16",
+      // The transit table: header row 16, two transits in rows 17 and 18, columns A–J.
+      autoFilter: "A16:J18",
+      autofit: [],
+    });
+    // A host before ExcelApi 1.7 gets the sheet without them, and no error.
+    const older = new FakeExcel([]);
+    globals.Excel = older.excelGlobal();
+    globals.Office = { context: { requirements: { isSetSupported: () => false } } };
+    const again = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS), { valuesOnly }), state.boardFees, state.boardSurcharge);
+    expect((older.sheet(again.sheetName) as FakeSheet).print).toEqual({ autofit: [] });
+  });
+
+  test("column widths fitted to what the cells show: a long vessel name widens column B", () => {
+    const short = quoteSheetLayout(callState("EVER"), computePane(callState("EVER"), DEFAULT_SETTINGS));
+    const longName = "MSC VERY LONG NAME OF A CONTAINER SHIP OF THE LINE";
+    const long = quoteSheetLayout(callState(longName), computePane(callState(longName), DEFAULT_SETTINGS));
+    // Column B's widest text otherwise is "the defaults (README: How we read § 89-a)": 41 characters
+    // × 6 points + 12 = 258 points; the 50-character name: 50 × 6 + 12 = 312 points.
+    expect([short.columnWidths.B, long.columnWidths.B]).toEqual([258, 312]);
   });
 });

@@ -31,6 +31,8 @@ export class FakeSheet {
   readonly columnWidths = new Map<string, number>();
   /** Data validation set on a range (its rule, prompt and error alert), by the range's address. */
   readonly validations = new Map<string, { rule: unknown; prompt: unknown; errorAlert: unknown }>();
+  /** Print setup and view: frozen panes (freezeAt's range), page layout, print title rows, the autofilter's range, autofitted ranges. */
+  readonly print: { frozen?: string; orientation?: unknown; zoom?: unknown; titleRows?: string; autoFilter?: string; autofit: string[] } = { autofit: [] };
 
   constructor(public name: string) {}
 
@@ -216,6 +218,7 @@ export class FakeExcel {
     excel.CalculationMode = { automatic: "Automatic", automaticExceptTables: "AutomaticExceptTables", manual: "Manual" };
     excel.ConditionalFormatType = { custom: "Custom" };
     excel.SpecialCellType = { formulas: "Formulas" };
+    excel.PageOrientation = { portrait: "Portrait", landscape: "Landscape" };
     return excel;
   }
 
@@ -299,6 +302,15 @@ export class FakeExcel {
         });
       },
     }) as unknown as Record<string, unknown>;
+    // Print setup and view, applied at sync like every command (a sheet added in the batch exists by then).
+    const later = (apply: () => void) => this.pending.push(() => this.sheets.includes(target) && apply());
+    mock.freezePanes = { freezeAt: (range: string) => later(() => (target.print.frozen = range)) };
+    mock.autoFilter = { apply: (range: string) => later(() => (target.print.autoFilter = range)) };
+    const pageLayout: Record<string, unknown> = { setPrintTitleRows: (rows: string) => later(() => (target.print.titleRows = rows)) };
+    for (const property of ["orientation", "zoom"] as const) {
+      Object.defineProperty(pageLayout, property, { set: (value: unknown) => later(() => (target.print[property] = value)) });
+    }
+    mock.pageLayout = pageLayout;
     mock.tables = {
       add: (address: string, hasHeaders: boolean) => {
         const table = { name: "" };
@@ -334,7 +346,7 @@ export class FakeExcel {
     const mock = new OfficeMockObject({
       values,
       address: `${/^[A-Za-z0-9_]+$/.test(sheet.name) ? sheet.name : `'${sheet.name.replace(/'/g, "''")}'`}!${address}`,
-      format: { font: {}, fill: {} },
+      format: { font: {}, fill: {}, autofitColumns: () => this.pending.push(() => sheet.print.autofit.push(address)) },
       dataValidation: {},
       select: () => {
         this.pending.push(() => {
@@ -447,7 +459,8 @@ export class FakeExcel {
     });
     const setValue = (cell: string, value: unknown, asFormula: boolean) => {
       const current = sheet.cells.get(cell) ?? { value: "" };
-      if (typeof value === "string" && (asFormula || value.startsWith("="))) sheet.cells.set(cell, { ...current, value: undefined, formula: value });
+      // As Excel: text written as a value into a text-formatted cell ("@") stays text, "=" first or not.
+      if (typeof value === "string" && (asFormula || (value.startsWith("=") && current.numberFormat !== "@"))) sheet.cells.set(cell, { ...current, value: undefined, formula: value });
       else sheet.cells.set(cell, { numberFormat: current.numberFormat, value });
     };
     write("values", (cell, value) => setValue(cell, value, false));

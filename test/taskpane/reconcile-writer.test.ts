@@ -14,6 +14,7 @@ import { checkMapping, guessedFields, HIGHLIGHT, reconcileSheetPlan, SourceTable
 import { describeSource, progressText, reconcileResultMessage } from "../../src/taskpane/reconcile-panel";
 import { readPickedTable, writeReconciliation } from "../../src/taskpane/reconcile-writer";
 import { BOARD_RATES_SHEET, CURRENCY_FORMAT } from "../../src/taskpane/sheet-layout";
+import { computePane } from "../../src/taskpane/form";
 import { addFeeRow, addSurchargeRow, initialState } from "../../src/taskpane/state";
 import { buildHyperFormula, isCellError, ErrorType, SheetContents } from "../support/hyperformula";
 import { FakeExcel, FakeSheet } from "./fake-excel";
@@ -641,5 +642,67 @@ describe("units from length, breadth and depth, evaluated through the built add-
     } finally {
       evaluated.destroy();
     }
+  });
+});
+
+describe("Insert as values", () => {
+  /*
+   * Three invoices, board fees from 2026-01-01 ($310.00 launch, $45.50 communication, $125.25
+   * mid-river launch) and the surcharge board's row of 2020-11-20 ($300 / $360 / $3.60 a unit):
+   *   Row 2, 192.16 units, Lower, 2026-06-15, no hours: base 192.16 × $15.32 = 2,943.8912 → $2,943.89
+   *     (clause (xi)); surcharge 192.16 × $3.60 = 691.776 → $691.78; fees 310.00 + 45.50 = $355.50;
+   *     total 2,943.89 + 691.78 + 355.50 = $3,991.17, billed $3,991.17: matched.
+   *   Row 3, the same billed $4,000.00: variance 4,000.00 − 3,991.17 = $8.83, flagged.
+   *   Row 4, "Total" with no vessel inputs: a totals row, excluded as the command line excludes it.
+   */
+  // The board tables as the pane reads its rows (what the pane passes for values).
+  const boardState = initialState();
+  addFeeRow(boardState, { from: "2026-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" });
+  addSurchargeRow(boardState, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
+  const read = computePane(boardState, DEFAULT_SETTINGS).board;
+  const board = { boardFees: read.fees, boardSurcharge: read.surcharge };
+
+  test("the values of the reconciliation layer, beside the table, no formula; a totals row excluded; the summary as values", async () => {
+    const { fake, sheet, source } = invoiceBook(3);
+    sheet.fill("A2", [
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 4000],
+      ["Total", "", "", "", "", 7991.17],
+    ]);
+    const plan: TablePlan = { ...planFor(INVOICE_HEADERS), ...board };
+    const outcome = await writeReconciliation(plan, source, { valuesOnly: true });
+    expect(outcome.sheetPlan.valuesOnly).toBe(true);
+    expect(fake.writes.filter((write) => write.kind === "formulas")).toEqual([]);
+    expect([...sheet.cells.values()].filter((cell) => cell.formula !== undefined)).toEqual([]);
+    const header = ["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}1`)?.value);
+    expect(header).toEqual(["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag", "Status"]);
+    const row = (n: number) => ["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}${n}`)?.value);
+    expect(row(2)).toEqual([2943.89, 691.78, 0, 355.5, 3991.17, 0, false, "matched"]);
+    expect(row(3)).toEqual([2943.89, 691.78, 0, 355.5, 3991.17, 8.83, true, "variance"]);
+    expect(row(4)).toEqual(["", "", "", "", "", "", "", "excluded: totals row"]);
+    // The summary (P:Q): rows, billed and computed over the rows compared, variance, flagged, not compared.
+    expect(["Q2", "Q3", "Q4", "Q5", "Q6", "Q7"].map((a) => sheet.cell(a)?.value)).toEqual([3, 7991.17, 7982.34, 8.83, 1, 0]);
+    // Beside a person's own table: their sheet keeps its own print setup.
+    expect(sheet.print).toEqual({ autofit: [] });
+  });
+
+  test("on a new sheet: the print setup and fitted widths too", async () => {
+    const { fake, sheet, source } = invoiceBook(1);
+    sheet.fill("A2", [["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17]]);
+    sheet.fill("H1", [["my notes"]]);
+    const plan: TablePlan = { ...planFor(INVOICE_HEADERS), ...board };
+    const outcome = await writeReconciliation(plan, source, { valuesOnly: true });
+    const target = fake.sheet(outcome.sheetPlan.targetSheet) as FakeSheet;
+    expect(outcome.sheetPlan.targetSheet).not.toBe("Invoices");
+    expect(sheet.cell("H1")?.value).toBe("my notes");
+    expect(target.print).toEqual({
+      frozen: "A1:A1",
+      orientation: "Landscape",
+      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+      titleRows: "$1:$1",
+      autoFilter: "A1:H2",
+      autofit: ["A1:H2"],
+    });
+    expect(target.cell("E2")?.value).toBe(3991.17);
   });
 });
