@@ -532,7 +532,8 @@ export function quoteSheetLayout(state: PaneState, result: PaneResult, options: 
   w.push(valueCell(`B${settingsRow}`, result.settingsNotDefault.length === 0 ? "the defaults (README: How we read § 89-a)" : `not the default: ${result.settingsNotDefault.join("; ")}`));
   w.push(valueCell(`A${settingsRow + 1}`, "Task pane's total when inserted"));
   w.push(valueCell(`B${settingsRow + 1}`, result.grandTotalCents / 100, CURRENCY_FORMAT));
-  w.push(valueCell(`C${settingsRow + 1}`, result.complete ? "for comparison with the formulas above" : "incomplete: amounts not entered on the Board rates sheet"));
+  const comparison = valuesOnly ? "the sum of the transit totals above (values, as inserted)" : "for comparison with the formulas above";
+  w.push(valueCell(`C${settingsRow + 1}`, result.complete ? comparison : valuesOnly ? "incomplete: board amounts not entered in the task pane" : "incomplete: amounts not entered on the Board rates sheet"));
   w.push(valueCell(`A${settingsRow + 2}`, "Note"));
   w.push(valueCell(`B${settingsRow + 2}`, DOCKING_NOTE));
 

@@ -289,6 +289,37 @@ describe("Reconcile invoices in the task pane, in Chromium with office.js report
     expect(Object.values(cells).filter((cell) => cell.formula !== undefined)).toEqual([]);
   });
 
+  test("“Insert as values” checked, Insert quote adds a sheet of the engine's amounts, no formula, and no Board rates sheet", async () => {
+    await page.goto(`${session.origin}/taskpane.html`);
+    await expectText(page, "#status", "Running in Excel.");
+    await page.getByLabel("Vessel name").fill("EVER FORWARD");
+    await page.getByLabel("Overall length, feet").fill("600");
+    await page.getByLabel("Overall length, inches").fill("6");
+    await page.getByLabel("Extreme breadth, feet").fill("80");
+    await page.getByLabel("Depth, feet").fill("40");
+    const transit = page.getByRole("group", { name: "Transit 1", exact: true });
+    await transit.getByLabel("Section").selectOption("1");
+    await transit.getByLabel("Date").fill("2026-06-15");
+    await page.locator("#quote").getByRole("checkbox", { name: "Insert as values" }).check();
+    await page.getByRole("button", { name: "Insert quote" }).click();
+    await expectText(page, "#message", "Inserted the quote as values (no formulas: it reads the same without the add-in) on the new sheet “EVER FORWARD 2026-06-15”.");
+    expect(await book("sheetNames")).toEqual(["EVER FORWARD 2026-06-15"]);
+    expect((await book("log")).filter((entry) => entry.kind === "formulas")).toEqual([]);
+    const cells = await book("cells", "EVER FORWARD 2026-06-15");
+    expect(Object.entries(cells).filter(([, cell]) => cell.formula !== undefined)).toEqual([]);
+    // 600.5 × 80 × 40 ÷ 10,000 = 192.16 units; Lower River under (xi): 192.16 × $15.32 = 2,943.8912 → $2,943.89
+    // (one transit: total row 18, settings rows 20–22, the line items' heading 24, title 25, header 26, base line 27).
+    expect([cells.B13?.value, cells.A26?.value, cells.A27?.value, cells.B27?.value]).toEqual([192.16, "Item", "Base pilotage, Section 1, Lower River", 2943.89]);
+    const print = (await book("log")).filter((entry) => entry.kind === "print").map((entry) => [(entry as unknown as { property: string }).property, entry.value]);
+    expect(print).toEqual([
+      ["freezeAt", "A1:A16"],
+      ["orientation", "Landscape"],
+      ["zoom", { horizontalFitToPages: 1, verticalFitToPages: 0 }],
+      ["printTitleRows", "$16:$16"],
+      ["autoFilter", "A16:J17"],
+    ]);
+  });
+
   test("no request left the local server, the office.js request got the fake, and the page logged no error", async () => {
     expectOnlyLocalRequests(session);
     expect(await page.evaluate(() => typeof (globalThis as unknown as { fakeWorkbook?: unknown }).fakeWorkbook)).toBe("object");
