@@ -37,7 +37,7 @@ import {
 } from "../../src/taskpane/sheet-layout";
 import { addFeeRow, addSurchargeRow, addTransit, initialState, PaneState, setField } from "../../src/taskpane/state";
 import { buildHyperFormula, SheetContents } from "../support/hyperformula";
-import { cellsOf, FakeExcel, FakeSheet, fakeOffice } from "./fake-excel";
+import { cellsOf, FakeExcel, FakeSheet, fakeOffice, printSetupExpected } from "./fake-excel";
 
 const globals = globalThis as unknown as { Excel?: unknown; Office?: unknown };
 
@@ -78,6 +78,18 @@ function callState(name = "EVER FORWARD"): PaneState {
  * 2026-06-20 = 46193; 2020-11-20 = 43831 (2020-01-01) + 305 + 19 = 44155.
  */
 const GRAND_TOTAL = 11383.92;
+
+/** Transit 2's line items (Item, Amount), as worked above: header, base, surcharge, second pilot, three board fees, total. */
+const TRANSIT_2_LINES = [
+  ["Item", "Amount"],
+  ["Base pilotage, Section 2, Upper River", 4146.81],
+  ["Surcharge (pilots' retirement funding)", 691.78],
+  ["Second pilot (50% of base pilotage)", 2073.41],
+  ["Launch fee", 310],
+  ["Communication fee", 45.5],
+  ["Mid-river launch fee", 125.25],
+  ["Total", 7392.75],
+];
 
 function layoutOf(state: PaneState) {
   return quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS));
@@ -222,17 +234,8 @@ describe("Insert quote", () => {
       expect(at("B13")).toBeCloseTo(192.16, 10);
       expect([at("I17"), at("I18"), at("I19")]).toEqual([3991.17, 7392.75, GRAND_TOTAL]);
       expect([at("H17"), at("H18")]).toEqual(["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)"]);
-      // Transit 2's spilled line items: header, base, surcharge, second pilot, three board fees, total.
-      expect(evaluated.values(`'${sheetName}'!E27:F34`)).toEqual([
-        ["Item", "Amount"],
-        ["Base pilotage, Section 2, Upper River", 4146.81],
-        ["Surcharge (pilots' retirement funding)", 691.78],
-        ["Second pilot (50% of base pilotage)", 2073.41],
-        ["Launch fee", 310],
-        ["Communication fee", 45.5],
-        ["Mid-river launch fee", 125.25],
-        ["Total", 7392.75],
-      ]);
+      // Transit 2's line items (one INDEX formula a cell).
+      expect(evaluated.values(`'${sheetName}'!E27:F34`)).toEqual(TRANSIT_2_LINES);
     } finally {
       evaluated.destroy();
     }
@@ -567,18 +570,9 @@ describe("Insert as values, and the print setup of the quote sheet", () => {
     expect([value("B13"), value("I17"), value("I18"), value("I19")]).toEqual([192.16, 3991.17, 7392.75, GRAND_TOTAL]);
     expect([value("H17"), value("H18")]).toEqual(["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)"]);
     expect(value("B3")).toMatch(/^\d+\.\d+\.\d+$/);
-    // Transit 2's line items as values: header, base, surcharge, second pilot, three board fees, total.
+    // Transit 2's line items as values.
     const rows = cellsOf("E27:F34") as string[][];
-    expect(rows.map((row) => row.map((a) => value(a)))).toEqual([
-      ["Item", "Amount"],
-      ["Base pilotage, Section 2, Upper River", 4146.81],
-      ["Surcharge (pilots' retirement funding)", 691.78],
-      ["Second pilot (50% of base pilotage)", 2073.41],
-      ["Launch fee", 310],
-      ["Communication fee", 45.5],
-      ["Mid-river launch fee", 125.25],
-      ["Total", 7392.75],
-    ]);
+    expect(rows.map((row) => row.map((a) => value(a)))).toEqual(TRANSIT_2_LINES);
     expect(sheet.cell("F28")?.numberFormat).toBe(CURRENCY_FORMAT);
     // Nothing invites an edit that would change nothing: no shading, no drop-downs; the note says so.
     expect([sheet.fills.get("B6"), sheet.validations.size]).toEqual([undefined, 0]);
@@ -602,15 +596,8 @@ describe("Insert as values, and the print setup of the quote sheet", () => {
     const state = callState();
     const { sheetName } = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS), { valuesOnly }), state.boardFees, state.boardSurcharge);
     const sheet = fake.sheet(sheetName) as FakeSheet;
-    expect(sheet.print).toEqual({
-      frozen: "A1:A16",
-      orientation: "Landscape",
-      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
-      titleRows: "$16:$16",
-      // The transit table: header row 16, two transits in rows 17 and 18, columns A–J.
-      autoFilter: "A16:J18",
-      autofit: [],
-    });
+    // The transit table: header row 16, two transits in rows 17 and 18, columns A–J.
+    expect(sheet.print).toEqual(printSetupExpected(16, "A16:J18"));
     // A host before ExcelApi 1.7 gets the sheet without them, and no error.
     const older = new FakeExcel([]);
     globals.Excel = older.excelGlobal();

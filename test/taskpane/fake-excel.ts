@@ -486,6 +486,22 @@ export class FakeExcel {
   }
 }
 
+/**
+ * FakeSheet.print as PRINT_SETUP asks: rows 1 to the header row and column A frozen, landscape,
+ * one page wide and as many down as needed, the header row on every page, the autofilter over
+ * `autoFilter`, and the ranges whose columns were autofitted.
+ */
+export function printSetupExpected(headerRow: number, autoFilter: string, autofit: string[] = []): FakeSheet["print"] {
+  return {
+    frozen: `A1:A${headerRow}`,
+    orientation: "Landscape",
+    zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+    titleRows: `$${headerRow}:$${headerRow}`,
+    autoFilter,
+    autofit,
+  };
+}
+
 /** A stand-in for Office.context.document.settings (get/set/saveAsync) and the enums the writer reads. */
 export function fakeOffice(saved: Record<string, unknown> = {}) {
   const store = { ...saved };

@@ -17,7 +17,7 @@ import { BOARD_RATES_SHEET, CURRENCY_FORMAT } from "../../src/taskpane/sheet-lay
 import { computePane } from "../../src/taskpane/form";
 import { addFeeRow, addSurchargeRow, initialState } from "../../src/taskpane/state";
 import { buildHyperFormula, isCellError, ErrorType, SheetContents } from "../support/hyperformula";
-import { FakeExcel, FakeSheet } from "./fake-excel";
+import { FakeExcel, FakeSheet, printSetupExpected } from "./fake-excel";
 
 const globals = globalThis as unknown as { Excel?: unknown; Office?: unknown };
 
@@ -695,14 +695,8 @@ describe("Insert as values", () => {
     const target = fake.sheet(outcome.sheetPlan.targetSheet) as FakeSheet;
     expect(outcome.sheetPlan.targetSheet).not.toBe("Invoices");
     expect(sheet.cell("H1")?.value).toBe("my notes");
-    expect(target.print).toEqual({
-      frozen: "A1:A1",
-      orientation: "Landscape",
-      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
-      titleRows: "$1:$1",
-      autoFilter: "A1:H2",
-      autofit: ["A1:H2"],
-    });
+    // Header row 1, one invoice row, the eight added columns A–H.
+    expect(target.print).toEqual(printSetupExpected(1, "A1:H2", ["A1:H2"]));
     expect(target.cell("E2")?.value).toBe(3991.17);
   });
 });
