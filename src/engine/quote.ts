@@ -76,8 +76,8 @@ function firstUnread(a: unknown, b: unknown, c?: unknown, d?: unknown): Pilotage
 }
 
 /** § 89-a(4)(b)(1), D6: the base-rate clause in force on the date, or the one named. */
-function scheduleOf(t: ComposableTransit, settings: EngineSettings): ClauseInForce | PilotageInputError {
-  const unread = firstUnread(t.units, t.section, t.date, t.clause);
+function scheduleOf(t: ComposableTransit, everyFieldRead: boolean, settings: EngineSettings): ClauseInForce | PilotageInputError {
+  const unread = everyFieldRead ? null : firstUnread(t.units, t.section, t.date, t.clause);
   if (unread !== null) return unread;
   try {
     return scheduleFor(t.date as IsoDate, t.clause as ClauseId | null | undefined, settings);
@@ -87,8 +87,8 @@ function scheduleOf(t: ComposableTransit, settings: EngineSettings): ClauseInFor
 }
 
 /** § 89-a(4)(b)(1-c), D8: the statute's table for the month, else the surcharge board's row in force (NO_SURCHARGE_TABLE: not entered). */
-function surchargeTableOf(t: ComposableTransit, settings: EngineSettings): SurchargeTableOn | PilotageInputError {
-  const unread = firstUnread(t.units, t.date);
+function surchargeTableOf(t: ComposableTransit, everyFieldRead: boolean, settings: EngineSettings): SurchargeTableOn | PilotageInputError {
+  const unread = everyFieldRead ? null : firstUnread(t.units, t.date);
   if (unread !== null) return unread;
   try {
     return surchargeTableOn(t.date as IsoDate, (t.boardSurcharge as TransitInput["boardSurcharge"]) ?? NO_ROWS, settings);
@@ -135,17 +135,19 @@ export class ComposedCharges {
   private lineList: ChargeLine[] | undefined = undefined;
   private warningList: readonly string[] | undefined = undefined;
 
+  /** `everyFieldRead`: the transit has no Unread field (a quote's), so no field is checked for one. */
   constructor(
     private readonly transit: ComposableTransit,
+    everyFieldRead: boolean,
     readonly settings: EngineSettings,
   ) {
     this.transitUnits = transit.units;
     this.transitSection = transit.section;
     this.transitDate = transit.date;
     const charged = (this.charged = transit.units instanceof Unread ? null : chargedUnits(transit.units));
-    const schedule = (this.schedule = scheduleOf(transit, settings));
+    const schedule = (this.schedule = scheduleOf(transit, everyFieldRead, settings));
     const base = (this.baseCents = schedule instanceof PilotageInputError ? 0 : baseFeeCents(charged as ChargeUnits, transit.section as SectionNumber, schedule, settings));
-    const table = (this.surchargeTable = surchargeTableOf(transit, settings));
+    const table = (this.surchargeTable = surchargeTableOf(transit, everyFieldRead, settings));
     const surcharge = (this.surchargeCents = table instanceof PilotageInputError ? null : surchargeCents(charged as ChargeUnits, table));
 
     // D11: the 50% is of base pilotage, or of base plus surcharge under the setting.
@@ -153,7 +155,7 @@ export class ComposedCharges {
     const relieved = transit.relievedAtMidRiver ?? false;
     const anchored = transit.anchoredEightHours ?? false;
     const basis = settings.secondPilotBasis;
-    const secondPilotUnread = firstUnread(hours, transit.section, relieved, anchored);
+    const secondPilotUnread = everyFieldRead ? null : firstUnread(hours, transit.section, relieved, anchored);
     let secondPilot: number | null | undefined | PilotageInputError;
     if (secondPilotUnread !== null) secondPilot = secondPilotUnread;
     else if (hours === null) secondPilot = undefined;
@@ -167,10 +169,10 @@ export class ComposedCharges {
     this.secondPilotCents = secondPilot;
 
     // D10: the board's fees in force on the date, on the sections that pay them.
-    const feesUnread = firstUnread(transit.section, transit.date);
+    const feesUnread = everyFieldRead ? null : firstUnread(transit.section, transit.date);
     const feeRow = (this.feeRow = feesUnread ?? boardFeeRowOn(transit.date as IsoDate, (transit.boardFees as TransitInput["boardFees"]) ?? NO_ROWS));
 
-    let problem = firstUnread(transit.units, transit.section, transit.date, transit.clause) ?? firstUnread(hours, relieved, anchored);
+    let problem = everyFieldRead ? null : (firstUnread(transit.units, transit.section, transit.date, transit.clause) ?? firstUnread(hours, relieved, anchored));
     if (problem === null && schedule instanceof PilotageInputError) problem = schedule;
     if (problem === null && table instanceof PilotageInputError && !notEnteredSurcharge(table)) problem = table;
     let totalCents = 0;
@@ -305,13 +307,13 @@ export function baseFeeOn(transit: Pick<TransitInput, "units" | "section" | "dat
 
 /** The composition of a transit's charges; `quote` is it as a quote, when every field read and every charge could be worked out. */
 export function composeCharges(transit: ComposableTransit, settings: EngineSettings): { charges: ComposedCharges; quote: Quote | null } {
-  const charges = new TransitQuote(transit, settings);
+  const charges = new TransitQuote(transit, false, settings);
   return { charges, quote: charges.problem === null ? charges : null };
 }
 
 /** The quote of a transit, or the first error that stops it (a date before the first clause, a total past 2^53 cents). */
 export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  const quote = new TransitQuote(input, settings);
+  const quote = new TransitQuote(input, true, settings);
   if (quote.problem !== null) throw quote.problem;
   return quote;
 }
