@@ -223,7 +223,7 @@ export interface ReconcileSheetPlan {
   readonly placement: Placement;
   /** "Insert as values": valuesChunk and valuesSummary, never a formula; otherwise chunk and summary. */
   readonly valuesOnly: boolean;
-  /** The source cells of chunk i, on the table's sheet: what valuesChunk reads. */
+  /** The source cells of chunk i, on the table's sheet: what chunk and valuesChunk read. */
   sourceAddress(index: number): string;
   /**
    * Values only: chunk i's added columns from its source rows, worked out by the reconciliation
@@ -239,8 +239,12 @@ export interface ReconcileSheetPlan {
   readonly targetSheet: string;
   readonly header: RangeWrite;
   readonly chunkCount: number;
-  /** The writes of chunk i: each added column's formula in the chunk's top cell (spilling), the number formats. */
-  chunk(index: number): ChunkWrites;
+  /**
+   * The writes of chunk i from its source rows: each added column's formula in the top cell of each
+   * run of invoice rows (spilling down the run), the number formats; a totals row is excluded (its
+   * status says so, no formula), as the command line excludes it.
+   */
+  chunk(index: number, sourceRows: readonly (readonly unknown[])[]): ChunkWrites;
   readonly highlights: readonly ConditionalHighlight[];
   readonly summary: readonly RangeWrite[];
   /** Every cell the run writes, for the message: "E1:T100001". */
@@ -281,10 +285,10 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
   const board = BOARD_TABLE_NAMES;
 
   const chunkCount = Math.ceil(source.dataRows / chunkRows);
-  const chunk = (index: number): ChunkWrites => {
-    if (!Number.isInteger(index) || index < 0 || index >= chunkCount) throw new RangeError(`no chunk ${index} of ${chunkCount}`);
-    const firstRow = index * chunkRows;
-    const endRow = Math.min(source.dataRows, firstRow + chunkRows);
+  // Totals rows, found in the rows read so far (valuesChunk and chunk alike read every row, in order).
+  const totals = new TotalsRows(plan);
+  /** Data rows [firstRow, endRow): each added column's formula in the run's top cell, spilling down the run. */
+  const spillingRun = (firstRow: number, endRow: number): RangeWrite[] => {
     const height = endRow - firstRow;
     const sourceTop = source.headerRow + 1 + firstRow;
     const targetTop = dataFirstRow + firstRow;
@@ -296,17 +300,39 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       board,
       "either",
     );
-    const writes: RangeWrite[] = [
-      { address: `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop + height - 1}`, numberFormat: Array.from({ length: height }, () => [...formats]) },
-    ];
-    // The top cells: a formula each (it spills down the chunk); a column of constants is written whole.
+    // The top cells: a formula each (it spills down the run); a column of constants is written whole.
     const top = cells.map((cell) => ("formula" in cell ? `=${cell.formula}` : null));
-    writes.push({ address: `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop}`, formulas: [top.map((formula) => formula ?? "=0")] });
+    const writes: RangeWrite[] = [{ address: `${outputLetter(0)}${targetTop}:${lastOutput}${targetTop}`, formulas: [top.map((formula) => formula ?? "=0")] }];
     cells.forEach((cell, column) => {
       if ("constant" in cell && height > 1) {
         writes.push({ address: `${outputLetter(column)}${targetTop + 1}:${outputLetter(column)}${targetTop + height - 1}`, values: Array.from({ length: height - 1 }, () => [cell.constant]) });
       }
     });
+    return writes;
+  };
+  /** A totals row's added cells: blank, and its status saying why it is not an invoice. */
+  const excludedValues = (): (string | number | boolean)[] => {
+    const values: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
+    values[layout.status] = EXCLUDED_STATUS;
+    return values;
+  };
+  const chunk = (index: number, sourceRows: readonly (readonly unknown[])[]): ChunkWrites => {
+    const { firstRow, endRow } = chunkBounds(index);
+    if (sourceRows.length !== endRow - firstRow) throw new RangeError(`chunk ${index} has ${endRow - firstRow} rows, not ${sourceRows.length}`);
+    const writes: RangeWrite[] = [
+      { address: `${outputLetter(0)}${dataFirstRow + firstRow}:${lastOutput}${dataFirstRow + endRow - 1}`, numberFormat: sourceRows.map(() => [...formats]) },
+    ];
+    // Invoice rows get formulas spilling over each run of them; a totals row between runs gets values
+    // (excluded, as the command line excludes it), so no spill runs over it.
+    let runStart = firstRow;
+    sourceRows.forEach((cells, i) => {
+      if (totals.check(cells) === null) return;
+      const row = firstRow + i;
+      if (runStart < row) writes.push(...spillingRun(runStart, row));
+      writes.push({ address: `${outputLetter(0)}${dataFirstRow + row}:${lastOutput}${dataFirstRow + row}`, values: [excludedValues()] });
+      runStart = row + 1;
+    });
+    if (runStart < endRow) writes.push(...spillingRun(runStart, endRow));
     return { firstRow, endRow, writes };
   };
 
@@ -357,7 +383,6 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     const top = source.headerRow + 1 + firstRow;
     return `${inputLetter(0)}${top}:${inputLetter(source.width - 1)}${top + endRow - firstRow - 1}`;
   };
-  const totals = new TotalsRows(plan);
   const valuesChunk = (index: number, sourceRows: readonly (readonly unknown[])[], tally: ReconcileTally): ChunkWrites => {
     const { firstRow, endRow } = chunkBounds(index);
     if (sourceRows.length !== endRow - firstRow) throw new RangeError(`chunk ${index} has ${endRow - firstRow} rows, not ${sourceRows.length}`);
@@ -365,9 +390,7 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       const rowNumber = source.headerRow + 1 + firstRow + i;
       if (totals.check(cells) !== null) {
         tally.addExcluded(rowNumber);
-        const blank: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
-        blank[layout.status] = EXCLUDED_STATUS;
-        return blank;
+        return excludedValues();
       }
       const reconciled = reconcileRow(cells, plan);
       tally.addRow(reconciled);

@@ -150,18 +150,18 @@ export async function writeReconciliation(
     const hold = new CalculationHold(context);
     await hold.start();
     try {
+      // Both modes read each chunk's cells (values are worked out from them, totals rows found in
+      // them), a chunk ahead: chunk i+1 is read in the sync that writes chunk i, one sync per chunk.
+      const readChunk = (index: number) => (index < sheetPlan.chunkCount ? sourceSheet.getRange(sheetPlan.sourceAddress(index)).load("values") : null);
       applyWrite(target, sheetPlan.header);
+      let cells = readChunk(0);
       await context.sync();
       options.onProgress?.(0, sheetPlan.dataRows);
-      for (let index = 0; index < sheetPlan.chunkCount; index++) {
-        let chunk;
-        if (sheetPlan.valuesOnly) {
-          const cells = sourceSheet.getRange(sheetPlan.sourceAddress(index)).load("values");
-          await context.sync();
-          chunk = sheetPlan.valuesChunk(index, cells.values, tally);
-        } else chunk = sheetPlan.chunk(index);
+      for (let index = 0; index < sheetPlan.chunkCount && cells !== null; index++) {
+        const chunk = sheetPlan.valuesOnly ? sheetPlan.valuesChunk(index, cells.values, tally) : sheetPlan.chunk(index, cells.values);
         hold.beforeChunk();
         for (const write of chunk.writes) applyWrite(target, write);
+        cells = readChunk(index + 1);
         await context.sync();
         options.onProgress?.(chunk.endRow, sheetPlan.dataRows);
       }

@@ -393,7 +393,7 @@ describe("highlights and summary", () => {
     const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 5, dataRows: 10, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
     // Added: F base, G surcharge, H second pilot, I board fees, J total, K variance base, L variance, M flag, N status; summary P:Q.
-    const top = sheetPlan.chunk(0).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
+    const top = sheetPlan.chunk(0, Array.from({ length: 10 }, () => Array<string>(5).fill(""))).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
     expect(top.slice(5, 8)).toEqual([
       "=ROUND(D2:D11-F2:F11,6)",
       "=ROUND(E2:E11-J2:J11,6)",
@@ -515,6 +515,40 @@ describe("a written result, evaluated through the built add-in", () => {
       expect(evaluated.value("Invoices!Q7")).toBe(1);
       // Three HUDSON_TOTAL calls: one per chunk, not one per row.
       expect(evaluated.calls.get("HUDSON_TOTAL")).toBe(3);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+
+  /*
+   * A totals row between invoices, with formulas: rows 2 and 4 are 192.16 units, Lower, 2026-06-15:
+   * base 192.16 × $15.32 = 2,943.8912 → $2,943.89; surcharge 192.16 × $3.60 = 691.776 → $691.78;
+   * fees 310.00 + 45.50 = $355.50; total $3,991.17. Row 2 billed $3,991.17 (matched), row 4 billed
+   * $4,000.00 (variance $8.83). Row 3, "Subtotal" with no vessel inputs, is a totals row: excluded
+   * as the command line excludes it, so no formula spills over it and it is neither flagged nor
+   * counted as not compared.
+   */
+  test("a totals row gets no formula: the invoice rows around it spill on their own, its status says excluded", async () => {
+    const { fake, sheet, source } = invoiceBook(3);
+    sheet.fill("A2", [
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17],
+      ["Subtotal", "", "", "", "", 3991.17],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 4000],
+    ]);
+    await saveExampleBoardRates();
+    await writeReconciliation(planFor(INVOICE_HEADERS), source);
+    // The added columns G–N (the summary's formulas are in P:Q).
+    const formulaRows = [...sheet.cells.entries()].filter(([address, cell]) => cell.formula !== undefined && /^[G-N]\d+$/.test(address)).map(([address]) => Number(address.slice(1)));
+    expect([...new Set(formulaRows)].sort()).toEqual([2, 4]);
+    expect(["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}3`)?.value)).toEqual(["", "", "", "", "", "", "", "excluded: totals row"]);
+    const evaluated = evaluate(fake, "Invoices");
+    try {
+      expect(evaluated.values("Invoices!K2:N2")).toEqual([[3991.17, 0, false, "matched"]]);
+      expect(evaluated.values("Invoices!K4:N4")).toEqual([[3991.17, 8.83, true, "variance"]]);
+      // Summary: 3 rows; 1 flagged (row 4); 0 not compared (the totals row's variance is blank, not an error).
+      expect(evaluated.value("Invoices!Q2")).toBe(3);
+      expect(evaluated.value("Invoices!Q6")).toBe(1);
+      expect(evaluated.value("Invoices!Q7")).toBe(0);
     } finally {
       evaluated.destroy();
     }
