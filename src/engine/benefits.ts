@@ -6,7 +6,8 @@
 import Decimal from "decimal.js";
 import { addDays, addMonthsGcl30, IsoDate, isoDateOf, partsOf, readDate } from "./dates";
 import { isPilotageInputError, PilotageInputError } from "./errors";
-import { readDecimal } from "./inputs";
+import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
+import { MAXIMUM_AMOUNT, readAmount, readDecimal } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
 import {
   BENEFIT_PAYMENT_PERIODS,
@@ -159,45 +160,148 @@ function checkYearsOfService(years: number, field = "years_of_service"): number 
  */
 export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: number | null = null, insuranceAvailable = true): DisabilityBenefit {
   const earnings = checkAmount(lastYearEarnings, "last_year_earnings", "last full calendar year's earnings");
+  const { rate, basis, maximumReached, rateWorking } = disabilityRate(yearsOfService, insuranceAvailable);
+  const benefit = toCents(earnings.times(rate));
+  const earned = `${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`;
+  return {
+    benefit,
+    rate,
+    basis,
+    maximumReached,
+    reason: basis === "insurance" ? `Disability insurance: ${earned}` : `No disability insurance: ${rateWorking}; ${earned}`,
+    citation: DISABILITY_BENEFIT.citation,
+  };
+}
+
+interface DisabilityRate {
+  rate: Decimal;
+  /** The rate in millionths, for the whole-cents path. */
+  rateMillionths: number;
+  basis: DisabilityBenefit["basis"];
+  maximumReached: boolean;
+  /** Without insurance, how the rate was worked out ("10% + 1.6% × 11 years after the first = 27.6%"). */
+  rateWorking: string;
+}
+
+const INSURED_RATE = new Money(DISABILITY_BENEFIT.insuredRate);
+const UNINSURED_BASE_RATE = new Money(DISABILITY_BENEFIT.uninsuredBaseRate);
+const UNINSURED_RATE_PER_YEAR = new Money(DISABILITY_BENEFIT.uninsuredRatePerYearAfterFirst);
+const UNINSURED_MAXIMUM_RATE = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate);
+
+/** Rates by years of service (0 standing for none given) and insurance: a column repeats a few. */
+const disabilityRates = new Map<string, DisabilityRate>();
+
+/** The share of the earnings (5) gives, with the checks on the years of service; see disabilityBenefit. */
+function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
   const years = yearsOfService === null ? null : checkYearsOfService(yearsOfService);
-  const citation = DISABILITY_BENEFIT.citation;
-  if (insuranceAvailable) {
-    const rate = new Money(DISABILITY_BENEFIT.insuredRate);
-    const benefit = toCents(earnings.times(rate));
-    return {
-      benefit,
-      rate,
-      basis: "insurance",
-      maximumReached: false,
-      reason: `Disability insurance: ${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`,
-      citation,
-    };
-  }
-  if (years === null) {
+  if (!insuranceAvailable && years === null) {
     throw new PilotageInputError(
       "BLANK",
       "The years of service is blank: without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years.",
       "years_of_service",
     );
   }
-  const base = new Money(DISABILITY_BENEFIT.uninsuredBaseRate);
-  const perYear = new Money(DISABILITY_BENEFIT.uninsuredRatePerYearAfterFirst);
-  const maximum = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate);
-  const formulaRate = base.plus(perYear.times(years - 1));
-  const maximumReached = formulaRate.gte(maximum);
-  const rate = maximumReached ? maximum : formulaRate;
-  const benefit = toCents(earnings.times(rate));
-  const rateWorking = `${percentText(base)} + ${percentText(perYear)} × ${years - 1} year${years - 1 === 1 ? "" : "s"} after the first = ${percentText(formulaRate)}`;
-  return {
-    benefit,
-    rate,
-    basis: "noInsurance",
-    maximumReached,
-    reason:
-      `No disability insurance: ${rateWorking}${formulaRate.gt(maximum) ? `, limited to the maximum ${percentText(maximum)}` : ""}; ` +
-      `${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`,
-    citation,
-  };
+  const key = `${insuranceAvailable} ${years}`;
+  let known = disabilityRates.get(key);
+  if (known === undefined) {
+    known = workedDisabilityRate(years, insuranceAvailable);
+    disabilityRates.set(key, known);
+  }
+  return known;
+}
+
+function workedDisabilityRate(years: number | null, insuranceAvailable: boolean): DisabilityRate {
+  if (insuranceAvailable || years === null) {
+    return { rate: INSURED_RATE, rateMillionths: exactMillionths(INSURED_RATE), basis: "insurance", maximumReached: false, rateWorking: "" };
+  }
+  const formulaRate = UNINSURED_BASE_RATE.plus(UNINSURED_RATE_PER_YEAR.times(years - 1));
+  const maximumReached = formulaRate.gte(UNINSURED_MAXIMUM_RATE);
+  const rate = maximumReached ? UNINSURED_MAXIMUM_RATE : formulaRate;
+  const rateWorking =
+    `${percentText(UNINSURED_BASE_RATE)} + ${percentText(UNINSURED_RATE_PER_YEAR)} × ${years - 1} year${years - 1 === 1 ? "" : "s"} after the first = ${percentText(formulaRate)}` +
+    (formulaRate.gt(UNINSURED_MAXIMUM_RATE) ? `, limited to the maximum ${percentText(UNINSURED_MAXIMUM_RATE)}` : "");
+  return { rate, rateMillionths: exactMillionths(rate), basis: "noInsurance", maximumReached, rateWorking };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole cents, for columns of amounts (the Excel functions): the same rules, no decimal.js for a
+// plain number of dollars and cents
+
+/** An amount read from a plain number of dollars and cents: its whole cents, exactly. */
+export interface AmountInCents {
+  readonly cents: number;
+}
+
+/** An amount as the column functions read it: whole cents where that is exact, a Decimal otherwise. */
+export type BenefitAmount = Decimal | AmountInCents;
+
+/**
+ * `input` read as readAmount reads it (the same rules and messages), as whole cents when it is a
+ * number of 0 to MAXIMUM_AMOUNT dollars with at most two decimals. Such a number is the double
+ * nearest cents ÷ 100, and its shortest text (what decimal.js reads) is that decimal: below 10^9
+ * doubles are far closer together than 0.01, so no shorter text names the same double.
+ */
+export function readBenefitAmount(input: unknown, field: string, what: string): BenefitAmount {
+  if (typeof input === "number" && input >= 0 && input <= MAXIMUM_AMOUNT && !Object.is(input, -0)) {
+    const cents = Math.round(input * 100);
+    if (cents / 100 === input) return { cents };
+  }
+  return readAmount(input, field, what);
+}
+
+/** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */
+function exactMillionths(rate: Decimal): number {
+  const millionths = millionthsOfDecimal(rate);
+  if (millionths === null || !Number.isInteger(millionths)) throw new Error(`The rate ${rate.toString()} has more than six decimals.`);
+  return millionths;
+}
+
+/**
+ * `rate` of an amount in whole cents, rounded half up (D14): cents × millionths is a whole number
+ * of millionths of a cent, exact while below 2^53 (amounts up to about $180,000,000 at 50%);
+ * beyond that, and for a Decimal amount, `decimal` works it out.
+ */
+function shareInCents(amount: BenefitAmount, rateMillionths: number, decimal: (amount: Decimal) => Decimal): number {
+  if ("cents" in amount) {
+    const millionthsOfCent = amount.cents * rateMillionths;
+    if (millionthsOfCent <= Number.MAX_SAFE_INTEGER) return centsFromMillionthsOfCent(millionthsOfCent);
+    return centsOfMoney(decimal(moneyOfCents(amount.cents)));
+  }
+  return centsOfMoney(decimal(amount));
+}
+
+/** A Decimal rounded to the cent as whole cents; amounts here are below 2^53 cents. */
+function centsOfMoney(amount: Decimal): number {
+  return toCents(amount).times(100).toNumber();
+}
+
+const RETIREMENT_CONTRIBUTION_MILLIONTHS = exactMillionths(new Money(RETIREMENT_CONTRIBUTION.rate));
+const SPOUSE_BENEFIT_MILLIONTHS = exactMillionths(new Money(SPOUSE_BENEFIT.rate));
+const SURCHARGE_CAP_SHARE_MILLIONTHS = exactMillionths(new Money(SURCHARGE_CAP.shareOfSection2Base));
+const SURCHARGE_CAP_FLOOR_CENTS = centsOfMoney(new Money(SURCHARGE_CAP.floorAmount));
+
+/** retirementContribution(earnings).contribution, in whole cents. */
+export function retirementContributionCents(earnings: BenefitAmount): number {
+  return shareInCents(earnings, RETIREMENT_CONTRIBUTION_MILLIONTHS, (d) => retirementContribution(d).contribution);
+}
+
+/** spouseBenefit(pilotAnnualBenefit).benefit, in whole cents. */
+export function spouseBenefitCents(pilotAnnualBenefit: BenefitAmount): number {
+  return shareInCents(pilotAnnualBenefit, SPOUSE_BENEFIT_MILLIONTHS, (d) => spouseBenefit(d).benefit);
+}
+
+/** surchargeCap(section2BaseCollected).cap, in whole cents: the 35% to the cent, or $500,000 when that is more. */
+export function surchargeCapCents(section2BaseCollected: BenefitAmount): number {
+  if (!("cents" in section2BaseCollected)) return centsOfMoney(surchargeCap(section2BaseCollected).cap);
+  const percent = shareInCents(section2BaseCollected, SURCHARGE_CAP_SHARE_MILLIONTHS, (d) => surchargeCap(d).percentOfSection2Base);
+  return percent > SURCHARGE_CAP_FLOOR_CENTS ? percent : SURCHARGE_CAP_FLOOR_CENTS;
+}
+
+/** disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit, in whole cents, with its checks. */
+export function disabilityBenefitCents(lastYearEarnings: BenefitAmount, yearsOfService: number | null = null, insuranceAvailable = true): number {
+  if (!("cents" in lastYearEarnings)) return centsOfMoney(disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit);
+  const { rate, rateMillionths } = disabilityRate(yearsOfService, insuranceAvailable);
+  return shareInCents(lastYearEarnings, rateMillionths, (d) => toCents(d.times(rate)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,13 +5,13 @@
 import {
   benefitStartDate,
   centsNumber,
-  disabilityBenefit,
+  disabilityBenefitCents,
   fixedAnnualPension,
   isoToExcelSerial,
   lastYearCountsAsFull,
   pilotRequirement,
   PilotageInputError,
-  readAmount,
+  readBenefitAmount,
   readBenefitDate,
   readFlagDefaultTrue,
   readPilotRequirementInput,
@@ -19,10 +19,10 @@ import {
   readVesselStatus,
   readYearsOfService,
   resignationDeadline,
-  retirementContribution,
-  spouseBenefit,
+  retirementContributionCents,
+  spouseBenefitCents,
   spouseEligible,
-  surchargeCap,
+  surchargeCapCents,
 } from "../engine";
 import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader } from "./excel-cells";
 import { getFunctionSettings } from "./runtime-settings";
@@ -46,23 +46,22 @@ export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid
   });
 }
 
+// Amounts come back as whole cents ÷ 100: the double nearest the rounded amount (D14).
 export function surchargeCapFor(collected: Grid): Result<number> {
-  return mapRows([collected], ([c]) => centsNumber(surchargeCap(readAmount(c, "section2_base_collected", "Section 2 base pilotage collected")).cap));
+  return mapRows([collected], ([c]) => surchargeCapCents(readBenefitAmount(c, "section2_base_collected", "Section 2 base pilotage collected")) / 100);
 }
 
 export function retirementContributionFor(earnings: Grid): Result<number> {
-  return mapRows([earnings], ([e]) => centsNumber(retirementContribution(readAmount(e, "earnings", "earnings")).contribution));
+  return mapRows([earnings], ([e]) => retirementContributionCents(readBenefitAmount(e, "earnings", "earnings")) / 100);
 }
 
 export function disabilityBenefitFor(earnings: Grid, years: Grid | null, insurance: Grid | null): Result<number> {
   return mapRows([earnings, optionalGrid(years), optionalGrid(insurance)], ([e, y, i]) =>
-    centsNumber(
-      disabilityBenefit(
-        readAmount(e, "last_year_earnings", "last full calendar year's earnings"),
-        readYearsOfService(y === 0 ? null : y),
-        readFlagDefaultTrue(i, "insurance_available", "insurance available"),
-      ).benefit,
-    ),
+    disabilityBenefitCents(
+      readBenefitAmount(e, "last_year_earnings", "last full calendar year's earnings"),
+      readYearsOfService(y === 0 ? null : y),
+      readFlagDefaultTrue(i, "insurance_available", "insurance available"),
+    ) / 100,
   );
 }
 
@@ -85,7 +84,7 @@ export function resignationDeadlineFor(effectiveDate: Grid): Result<number> {
 }
 
 export function spouseBenefitFor(pilotBenefit: Grid): Result<number> {
-  return mapRows([pilotBenefit], ([b]) => centsNumber(spouseBenefit(readAmount(b, "pilot_annual_benefit", "pilot's annual benefit")).benefit));
+  return mapRows([pilotBenefit], ([b]) => spouseBenefitCents(readBenefitAmount(b, "pilot_annual_benefit", "pilot's annual benefit")) / 100);
 }
 
 export function spouseEligibleFor(marriage: Grid, death: Grid): Result<boolean> {

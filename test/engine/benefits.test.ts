@@ -6,16 +6,21 @@ import Decimal from "decimal.js";
 import {
   benefitStartDate,
   disabilityBenefit,
+  disabilityBenefitCents,
   fixedAnnualPension,
   lastYearCountsAsFull,
+  readBenefitAmount,
   readBenefitDate,
   readRetirementYear,
   readYearsOfService,
   resignationDeadline,
   retirementContribution,
+  retirementContributionCents,
   spouseBenefit,
+  spouseBenefitCents,
   spouseEligible,
   surchargeCap,
+  surchargeCapCents,
 } from "../../src/engine/benefits";
 import { Money } from "../../src/engine/money";
 import { inputErrorOf, money } from "./hand";
@@ -402,5 +407,51 @@ describe("readers for the benefit functions", () => {
     expect(impossible.code).toBe("IMPOSSIBLE_DATE");
     expect(impossible.field).toBe("death_date");
     expect(impossible.message).toContain("date of death");
+  });
+});
+
+describe("whole cents for columns: readBenefitAmount and the …Cents functions", () => {
+  it("a plain number of dollars and cents reads as its whole cents; anything else as a Decimal", () => {
+    expect(readBenefitAmount(1234.56, "earnings", "earnings")).toEqual({ cents: 123456 });
+    expect(readBenefitAmount(0, "earnings", "earnings")).toEqual({ cents: 0 });
+    expect(readBenefitAmount(1_000_000_000, "earnings", "earnings")).toEqual({ cents: 100_000_000_000 });
+    // 0.1 + 0.2 is 0.30000000000000004, not 0.30: read by decimal.js with all its digits.
+    expect((readBenefitAmount(0.1 + 0.2, "earnings", "earnings") as Decimal).toString()).toBe("0.30000000000000004");
+    expect((readBenefitAmount("1,234.56", "earnings", "earnings") as Decimal).toString()).toBe("1234.56");
+  });
+
+  it("refuses what readAmount refuses, with its messages: -0, a negative amount, more than $1,000,000,000", () => {
+    expect(inputErrorOf(() => readBenefitAmount(-0, "earnings", "earnings")).message).toBe("The earnings cannot be negative: enter the amount in dollars, 0 or more.");
+    expect(inputErrorOf(() => readBenefitAmount(-5, "earnings", "earnings")).code).toBe("NOT_POSITIVE");
+    expect(inputErrorOf(() => readBenefitAmount(1_000_000_000.01, "earnings", "earnings")).code).toBe("IMPLAUSIBLE");
+  });
+
+  it("12% of 1,234.56 = 148.1472 → 148.15; of 0.04 = 0.0048 → 0.00; of 0.05 = 0.006 → 0.01", () => {
+    expect(retirementContributionCents({ cents: 123456 })).toBe(14815);
+    expect(retirementContributionCents({ cents: 4 })).toBe(0);
+    expect(retirementContributionCents({ cents: 5 })).toBe(1);
+  });
+
+  it("50% of 0.01 = 0.005 → 0.01 (half up); of 999,999,999.99 = 499,999,999.995 → 500,000,000.00 (past 2^53 millionths of a cent: decimal.js)", () => {
+    expect(spouseBenefitCents({ cents: 1 })).toBe(1);
+    // 99,999,999,999 cents × 500,000 millionths = 4.99…e16 > 2^53 ≈ 9.007e15.
+    expect(spouseBenefitCents({ cents: 99_999_999_999 })).toBe(50_000_000_000);
+    expect(spouseBenefitCents(d("999999999.99"))).toBe(50_000_000_000);
+  });
+
+  it("surcharge cap: 35% of 2,000,000.00 = 700,000.00; of 1,000,000.00 = 350,000.00 < 500,000.00 → 500,000.00", () => {
+    expect(surchargeCapCents({ cents: 200_000_000 })).toBe(70_000_000);
+    expect(surchargeCapCents({ cents: 100_000_000 })).toBe(50_000_000);
+    // 35% × 1,428,571.43 = 500,000.0005 → 500,000.00: equal to the floor, which is the cap.
+    expect(surchargeCapCents({ cents: 142_857_143 })).toBe(50_000_000);
+    // 35% × 1,428,571.45 = 500,000.0075 → 500,000.01, more than the floor.
+    expect(surchargeCapCents({ cents: 142_857_145 })).toBe(50_000_001);
+  });
+
+  it("disability without insurance, 12 years: 10% + 1.6% × 11 = 27.6% × 123,456.78 = 34,074.07128 → 34,074.07; blank years refused as before", () => {
+    expect(disabilityBenefitCents({ cents: 12_345_678 }, 12, false)).toBe(3_407_407);
+    expect(disabilityBenefitCents({ cents: 12_345_678 })).toBe(6_172_839);
+    expect(inputErrorOf(() => disabilityBenefitCents({ cents: 100 }, null, false)).code).toBe("BLANK");
+    expect(inputErrorOf(() => disabilityBenefitCents({ cents: 100 }, 1.5, false)).code).toBe("NOT_A_NUMBER");
   });
 });
