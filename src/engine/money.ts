@@ -25,6 +25,15 @@ export function formatUsd(amount: Decimal): string {
   return `${amount.isNegative() && !toCents(amount).isZero() ? "-" : ""}$${grouped}.${cents}`;
 }
 
+/** formatUsd of whole cents (a safe integer), without decimal.js: "$1,234.50", "-$12.00". */
+export function formatUsdCents(cents: number): string {
+  const magnitude = Math.abs(cents);
+  const part = magnitude % 100;
+  // (magnitude − part) ÷ 100 is exact; magnitude ÷ 100 rounded down may not be near 2^53.
+  const grouped = String((magnitude - part) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${cents < 0 ? "-" : ""}$${grouped}.${part < 10 ? "0" : ""}${part}`;
+}
+
 /** The number handed to Excel: the rounded amount (D14). */
 export function centsNumber(amount: Decimal): number {
   return toCents(amount).toNumber();

@@ -8,7 +8,7 @@
  * also arrive as a cell value object (a formatted number, an entity): `plainArguments` hands the
  * adapters its basic value, as before. Formats and converts only: every amount is the adapters'.
  */
-import { formatUsd, Money } from "../engine";
+import { formatUsdCents } from "../engine/money";
 
 /** The requirement set that brought formatted number and entity cell values to custom functions. */
 export const CELL_VALUES_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
@@ -93,8 +93,8 @@ export interface QuoteEntity {
 
 const text = (basicValue: string): CellValue => ({ type: "String", basicValue });
 const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, numberFormat: MONEY_FORMAT });
-/** The spill's amounts are cents ÷ 100: String() gives back their exact decimal digits. */
-const usd = (amount: number) => formatUsd(new Money(String(amount)));
+/** The spill's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
+const usd = (amount: number) => formatUsdCents(Math.round(amount * 100));
 
 export const QUOTE_CARD_UNSUPPORTED =
   "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.";

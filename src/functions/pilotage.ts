@@ -74,14 +74,50 @@ function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
   };
 }
 
-/** A board table argument: a range of dated rows, or omitted. */
-function boardSurchargeTable(grid: Grid | null): BoardSurchargeRow[] {
-  return grid === null ? [] : readBoardSurchargeRows(grid);
+/**
+ * A table's cells as one text that tells every table of texts (as JSON, so quoted), finite
+ * numbers, booleans and blanks apart; null for a table holding anything else (-0, an error value).
+ */
+function tableKey(grid: Grid): string | null {
+  let key = "";
+  for (const row of grid) {
+    if (!Array.isArray(row)) return null;
+    for (const cell of row) {
+      if (typeof cell === "string") key += JSON.stringify(cell);
+      else if (typeof cell === "number" && Number.isFinite(cell) && !Object.is(cell, -0)) key += String(cell);
+      else if (typeof cell === "boolean") key += cell ? "T" : "F";
+      else if (cell === null) key += "_";
+      else return null;
+      key += ",";
+    }
+    key += ";";
+  }
+  return key;
 }
 
-function boardFeeTable(grid: Grid | null): BoardFeeRow[] {
-  return grid === null ? [] : readBoardFeeRows(grid);
+/**
+ * A board table reader that keeps the table it read last, by its cells (tableKey): a column of
+ * HUDSON_QUOTE or HUDSON_QUOTE_CARD formulas (one call per cell) hands every call the same table,
+ * read once. The readers freeze the rows they make and the engine never changes the list, so
+ * sharing it is safe.
+ */
+function lastTableReader<T>(read: (grid: Grid) => T[]): (grid: Grid | null) => T[] {
+  let lastKey: string | null = null;
+  let lastTable: T[] = [];
+  return (grid) => {
+    if (grid === null) return [];
+    const key = tableKey(grid);
+    if (key !== null && key === lastKey) return lastTable;
+    const table = read(grid);
+    lastKey = key;
+    lastTable = table;
+    return table;
+  };
 }
+
+/** A board table argument: a range of dated rows, or omitted. */
+const boardSurchargeTable: (grid: Grid | null) => BoardSurchargeRow[] = lastTableReader(readBoardSurchargeRows);
+const boardFeeTable: (grid: Grid | null) => BoardFeeRow[] = lastTableReader(readBoardFeeRows);
 
 /** Reads the tables once per call; a bad table is one error for the whole call. */
 function withTables<T>(read: () => T, run: (tables: T) => Result<unknown>): Result<unknown> {

@@ -207,6 +207,21 @@ describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {
     expect(every.map((row) => excelError(row[0])?.message)).toEqual(["no units", "no units"]);
   });
 
+  test("a board table read for one call is never served for another whose cells differ", () => {
+    // The table read last is kept by its cells. With the launch fee 310.00 → 400.00 the total
+    // rises by $90.00: 10,244.09 + 90.00 = 10,334.09; the same cells again give 10,244.09.
+    const raised = [fees[0], ["2024-01-01", 400, 45.5, 125.25]];
+    expect(first(pilotage.total(transit))).toBe(10244.09);
+    expect(first(pilotage.total({ ...transit, boardFees: raised }))).toBe(10334.09);
+    expect(first(pilotage.total({ ...transit, boardFees: fees.map((row) => [...row]) }))).toBe(10244.09);
+    // The text "310" and the number 310 are different cells, read again (and both read as $310.00).
+    expect(first(pilotage.total({ ...transit, boardFees: [fees[0], ["2024-01-01", "310", 45.5, 125.25]] }))).toBe(10244.09);
+    // A table with a bad cell is its own error, not the table before it.
+    const bad = excelError(first(pilotage.total({ ...transit, boardFees: [fees[0], ["2024-01-01", -310, 45.5, 125.25]] })));
+    expect(bad?.code).toBe("#VALUE!");
+    expect(bad?.message).toMatch(/Board fees table/);
+  });
+
   test("#N/A naming what is missing", () => {
     const error = excelError(first(pilotage.total({ ...transit, boardFees: null })));
     expect(error?.code).toBe("#N/A");

@@ -1,0 +1,26 @@
+/**
+ * formatUsdCents: the "$1,234.50" text of whole cents without decimal.js (HUDSON_QUOTE_CARD's card
+ * shows every amount this way). Each expected text is written out by hand.
+ */
+import { formatUsd, formatUsdCents, Money } from "../../src/engine/money";
+
+test("whole cents as dollars: two decimals, thousands grouped, a minus before the $", () => {
+  expect(formatUsdCents(0)).toBe("$0.00");
+  expect(formatUsdCents(-0)).toBe("$0.00");
+  expect(formatUsdCents(5)).toBe("$0.05");
+  expect(formatUsdCents(10)).toBe("$0.10");
+  expect(formatUsdCents(100_000)).toBe("$1,000.00");
+  expect(formatUsdCents(123_456_789)).toBe("$1,234,567.89");
+  expect(formatUsdCents(-1_200)).toBe("-$12.00");
+  // 2^53 − 1 cents: 9,007,199,254,740,991 = $90,071,992,547,409.91, where cents ÷ 100 is not exact.
+  expect(formatUsdCents(Number.MAX_SAFE_INTEGER)).toBe("$90,071,992,547,409.91");
+  // 2^53 − 101: cents ÷ 100 is 90,071,992,547,408.90 exactly only by integer steps.
+  expect(formatUsdCents(Number.MAX_SAFE_INTEGER - 101)).toBe("$90,071,992,547,408.90");
+});
+
+test("the same text as formatUsd of the Decimal amount", () => {
+  for (const text of ["0.01", "999.99", "1000000.5", "5857.46"]) {
+    const amount = new Money(text);
+    expect(formatUsdCents(amount.times(100).toNumber())).toBe(formatUsd(amount));
+  }
+});
