@@ -7,7 +7,7 @@
  * benchmark's cross-check).
  */
 import Decimal from "decimal.js";
-import { Money } from "./money";
+import { groupedThousands, Money } from "./money";
 
 export const MILLION = 1_000_000;
 
@@ -68,6 +68,13 @@ export function textOfCents(cents: number): string {
   const dollars = Math.floor(magnitude / 100);
   const part = magnitude - dollars * 100;
   return `${cents < 0 ? "-" : ""}${dollars}.${part < 10 ? "0" : ""}${part}`;
+}
+
+/** formatUsd of whole cents (a safe integer), with no Decimal: "$1,234.50", "-$12.00". */
+export function formatUsdCents(cents: number): string {
+  const text = textOfCents(Math.abs(cents));
+  const point = text.length - 3;
+  return `${cents < 0 ? "-" : ""}$${groupedThousands(text.slice(0, point))}${text.slice(point)}`;
 }
 
 /** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */

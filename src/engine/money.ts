@@ -17,21 +17,17 @@ export function centsText(amount: Decimal): string {
   return toCents(amount).toFixed(2);
 }
 
+/** "1234567" → "1,234,567": whole dollars as formatUsd shows them. */
+export function groupedThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** "$1,234.50", negative as "-$12.00". */
 export function formatUsd(amount: Decimal): string {
   const fixed = toCents(amount).abs().toFixed(2);
   const [whole, cents] = fixed.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const grouped = groupedThousands(whole);
   return `${amount.isNegative() && !toCents(amount).isZero() ? "-" : ""}$${grouped}.${cents}`;
-}
-
-/** formatUsd of whole cents (a safe integer), without decimal.js: "$1,234.50", "-$12.00". */
-export function formatUsdCents(cents: number): string {
-  const magnitude = Math.abs(cents);
-  const part = magnitude % 100;
-  // (magnitude − part) ÷ 100 is exact; magnitude ÷ 100 rounded down may not be near 2^53.
-  const grouped = String((magnitude - part) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${cents < 0 ? "-" : ""}$${grouped}.${part < 10 ? "0" : ""}${part}`;
 }
 
 /** The number handed to Excel: the rounded amount (D14). */

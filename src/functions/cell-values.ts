@@ -8,7 +8,7 @@
  * also arrive as a cell value object (a formatted number, an entity): `plainArguments` hands the
  * adapters its basic value, as before. Formats and converts only: every amount is the adapters'.
  */
-import { formatUsdCents } from "../engine/money";
+import { formatUsdCents } from "../engine/exact";
 
 /** The requirement set that brought formatted number and entity cell values to custom functions. */
 export const CELL_VALUES_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;

@@ -2,7 +2,8 @@
  * formatUsdCents: the "$1,234.50" text of whole cents without decimal.js (HUDSON_QUOTE_CARD's card
  * shows every amount this way). Each expected text is written out by hand.
  */
-import { formatUsd, formatUsdCents, Money } from "../../src/engine/money";
+import { formatUsdCents } from "../../src/engine/exact";
+import { formatUsd, Money } from "../../src/engine/money";
 
 test("whole cents as dollars: two decimals, thousands grouped, a minus before the $", () => {
   expect(formatUsdCents(0)).toBe("$0.00");
