@@ -69,21 +69,33 @@ const FUNCTIONS_JS = path.resolve(__dirname, __dirname.includes("dist-node") ? "
 
 const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
-/** A value made on first use and kept. */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  let made = false;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value as T;
+/** Values made on first use and kept until `forget` (a full column of every input at once would not fit in memory). */
+function lazyValues() {
+  const forgetters: (() => void)[] = [];
+  const lazy = <T>(make: () => T): (() => T) => {
+    let value: T | undefined;
+    let made = false;
+    forgetters.push(() => {
+      value = undefined;
+      made = false;
+    });
+    return () => {
+      if (!made) {
+        value = make();
+        made = true;
+      }
+      return value as T;
+    };
   };
+  return { lazy, forget: () => forgetters.forEach((forget) => forget()) };
 }
 
-/** The arguments of every function, valid and erroneous, over `rows` rows, each column made when first asked for. */
-export function functionColumnCases(rows: number): FunctionColumnCase[] {
+/**
+ * The arguments of every function, valid and erroneous, over `rows` rows, each column made when
+ * first asked for and kept until `forget()` (call it after each function: its columns are made again).
+ */
+export function functionColumnCases(rows: number): { cases: FunctionColumnCase[]; forget: () => void } {
+  const { lazy, forget } = lazyValues();
   /** A column of `rows` cells from its own generator, seeded by `seed`. */
   const drawn = <T>(seed: number, cell: (random: () => number, i: number) => T) =>
     lazy(() => {
@@ -131,7 +143,7 @@ export function functionColumnCases(rows: number): FunctionColumnCase[] {
   /** Per-cell functions: the same, given to the runner as one list of columns. */
   const cellArgs = (...columns: (() => unknown)[]) => () => [columns.map((c) => c())];
   const transitValid = [units, sections, dates, hours, fixed(null), fixed(null), fixed(BOARD_FEE_RANGE), fixed(BOARD_SURCHARGE_RANGE)];
-  return [
+  const cases: FunctionColumnCase[] = [
     { id: "PILOTAGE_UNITS", shape: "range", valid: args(feet, breadth, depth), error: args(negative(feet), breadth, depth), errorInput: "negative lengths" },
     { id: "HUDSON_BASE_FEE", shape: "range", valid: args(units, sections, dates), error: args(units, sections, datesBefore), errorInput: "dates before clause (i)" },
     { id: "HUDSON_SURCHARGE", shape: "range", valid: args(units, dates, fixed(BOARD_SURCHARGE_RANGE)), error: args(units, datesBefore, fixed(BOARD_SURCHARGE_RANGE)), errorInput: "dates before the surcharge" },
@@ -154,6 +166,7 @@ export function functionColumnCases(rows: number): FunctionColumnCase[] {
     { id: "HUDSON_SPOUSE_ELIGIBLE", shape: "range", valid: args(benefitDates, deaths), error: args(notDates, deaths), errorInput: "text that is not a date" },
     { id: "VERSION", shape: "cell", valid: () => [], error: () => [], errorInput: "(takes no input: the valid column twice)" },
   ];
+  return { cases, forget };
 }
 
 /** Errors per row counted, so a column that is meant to be valid (or all errors) is checked, not assumed. */
@@ -174,9 +187,9 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   const bundle = loadFunctionsBundle({ file: FUNCTIONS_JS, globals: { Office: { context: { requirements: { isSetSupported: () => true } } } } });
   const isError = (value: unknown) => value instanceof bundle.CustomFunctions.Error;
   const BundleArray = vm.runInContext("Array", bundle.context) as ArrayConstructor;
-  const cases = functionColumnCases(rows);
+  const { cases, forget } = functionColumnCases(rows);
   // Full-size columns only when the ratio columns are not full size already.
-  const fullCases = rows === FULL_COLUMN_ROWS ? cases : functionColumnCases(FULL_COLUMN_ROWS);
+  const full = rows === FULL_COLUMN_ROWS ? { cases, forget } : functionColumnCases(FULL_COLUMN_ROWS);
   const results: FunctionColumnResult[] = [];
   for (const [index, c] of cases.entries()) {
     if (only && !only.includes(c.id)) continue;
@@ -221,11 +234,15 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     const errorSeconds = median(errorRuns);
     const fullColumn = errorSeconds > validSeconds ? "error" : "valid";
     let fullColumnSeconds = Math.max(validSeconds, errorSeconds);
+    forget();
     if (rows !== FULL_COLUMN_ROWS) {
-      const full = fullCases[index];
-      const fullArgs = prepare(fullColumn === "error" && !noInput ? full.error() : full.valid());
+      const fullCase = full.cases[index];
+      const fullArgs = prepare(fullColumn === "error" && !noInput ? fullCase.error() : fullCase.valid());
       fullColumnSeconds = timed(fullArgs, FULL_COLUMN_ROWS).seconds;
+      full.forget();
     }
+    // Progress on stderr: a run of all functions over full columns takes minutes.
+    console.error(`${c.id}: valid ${validSeconds.toFixed(2)} s, errors ${errorSeconds.toFixed(2)} s, full column (${fullColumn}) ${fullColumnSeconds.toFixed(2)} s`);
     results.push({ id: c.id, shape: c.shape, errorInput: c.errorInput, rows, validSeconds, errorSeconds, validRuns, errorRuns, fullColumnSeconds, fullColumn });
   }
   return results;
