@@ -6,7 +6,24 @@
  * Every row is read by the engine's board-table readers; this file only finds the rows.
  */
 import path from "node:path";
-import { BOARD_FEES, BoardFeeRow, BoardSurchargeRow, IsoDate, isBlank, isPilotageInputError, PilotageInputError, readBoardFeeRows, readBoardSurchargeRows, readDate, readDecimal, shownInput } from "../engine";
+import {
+  BOARD_FEES,
+  BoardFeeRow,
+  BoardSurchargeRow,
+  CELL_WORDS,
+  innerMessage,
+  IsoDate,
+  isBlank,
+  isPilotageInputError,
+  PilotageInputError,
+  readBoardFeeRows,
+  readBoardSurchargeRows,
+  readDate,
+  readDecimal,
+  reason,
+  SCHEDULE_REASONS,
+  shownInput,
+} from "../engine";
 import { InputFileError, isCsvRowError, readCsvRows, readXlsxSheet } from "../workbook";
 import { BOARD_RATES_SHEET, hasBoardRatesHeaders, readBoardRatesSheet } from "../workbook/board-rates-sheet";
 import { UsageError } from "./io";
@@ -32,8 +49,26 @@ export const BOARD_RATES_FORMAT = "table,from,a,b,c";
 const FEE_TABLE_NAMES = new Set(["fees", "fee", "board fees", "board fee"]);
 const SURCHARGE_TABLE_NAMES = new Set(["surcharge", "board surcharge", "surcharges"]);
 
-function boardRatesError(rowNumber: number, message: string): PilotageInputError {
-  return new PilotageInputError("BAD_BOARD_TABLE", `Board rates row ${rowNumber}: ${message}`, "board_rates");
+/**
+ * The file's own refusals. A row's error from the engine's readers is said in cells' words (the
+ * file's values are cells), after the file's row number: the single-row readers number their row 1,
+ * so the engine's table-row error is unwrapped to the error inside it.
+ */
+const BOARD_RATES_FILE_REASONS = {
+  row: reason<{ rowNumber: number; error: unknown }>("BAD_BOARD_TABLE", ({ rowNumber, error }) => {
+    const inner = error instanceof PilotageInputError && error.is(SCHEDULE_REASONS.boardTableRow) ? error.params.error : error;
+    return `Board rates row ${rowNumber}: ${innerMessage(inner, CELL_WORDS)}`;
+  }),
+  table: reason<{ input: unknown }>("BAD_BOARD_TABLE", ({ input }) => `the table is "${shownInput(input)}": use fees or surcharge (columns ${BOARD_RATES_FORMAT}).`),
+  feeDecimals: reason<{ input: unknown }>("BAD_BOARD_TABLE", ({ input }) => `the fee ${shownInput(input)} has more than two decimals: enter dollars and cents.`),
+  secondRow: reason<{ table: string; from: string; other: number }>(
+    "BAD_BOARD_TABLE",
+    ({ table, from, other }) => `a second ${table} row from ${from} (also row ${other}): keep one row per date.`,
+  ),
+} as const;
+
+function boardRatesError(rowNumber: number, error: unknown): PilotageInputError {
+  return new PilotageInputError(BOARD_RATES_FILE_REASONS.row, { rowNumber, error }, "board_rates");
 }
 
 export function readBoardRates(rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[]): BoardRates {
@@ -45,13 +80,13 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
     if (index === 0 && table === "table") return;
     const isFees = FEE_TABLE_NAMES.has(table);
     if (!isFees && !SURCHARGE_TABLE_NAMES.has(table)) {
-      throw boardRatesError(rowNumber, `the table is "${shownInput(cells[0] ?? "")}": use fees or surcharge (columns ${BOARD_RATES_FORMAT}).`);
+      throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.table, { input: cells[0] ?? "" }));
     }
     const [, from, ...amountCells] = cells;
     try {
       readDate(from, "from date");
     } catch (error) {
-      if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error.message);
+      if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error);
       throw error;
     }
     try {
@@ -61,7 +96,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
           if (isBlank(amount)) return null;
           const value = readDecimal(amount, "board_fees", "fee");
           if (value.decimalPlaces() > 2) {
-            throw new PilotageInputError("BAD_BOARD_TABLE", `the fee ${shownInput(amount)} has more than two decimals: enter dollars and cents.`, "board_fees");
+            throw new PilotageInputError(BOARD_RATES_FILE_REASONS.feeDecimals, { input: amount }, "board_fees");
           }
           return value.isZero() ? null : amount;
         });
@@ -70,8 +105,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
         surcharge.push({ row: readBoardSurchargeRows([[from, ...amountCells.slice(0, 3)]])[0], rowNumber });
       }
     } catch (error) {
-      // The single-row readers number their row 1; the file's row number is the useful one.
-      if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error.message.replace(/^Board (fees|surcharge) table, row 1: /, ""));
+      if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error);
       throw error;
     }
   });
@@ -79,7 +113,8 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
     entries.sort((x, y) => (x.row.from < y.row.from ? -1 : x.row.from > y.row.from ? 1 : 0));
     for (let i = 1; i < entries.length; i++) {
       if (entries[i].row.from === entries[i - 1].row.from) {
-        throw boardRatesError(entries[i].rowNumber, `a second ${name} row from ${entries[i].row.from} (also row ${entries[i - 1].rowNumber}): keep one row per date.`);
+        const second = { table: name, from: entries[i].row.from, other: entries[i - 1].rowNumber };
+        throw boardRatesError(entries[i].rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.secondRow, second));
       }
     }
     return entries.map((entry) => entry.row);

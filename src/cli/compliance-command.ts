@@ -72,7 +72,7 @@ export function complianceFromFlags(values: Readonly<Record<string, string | boo
   } catch (error) {
     // The readers name the engine's inputs; a command-line reader is told the flag.
     if (error instanceof PilotageInputError && error.field !== undefined && FLAG_OF_FIELD[error.field] !== undefined) {
-      throw new PilotageInputError(error.code, (words) => error.messageIn(words), FLAG_OF_FIELD[error.field]);
+      throw error.withField(FLAG_OF_FIELD[error.field]);
     }
     throw error;
   }

@@ -4,7 +4,7 @@
  * as "length", or null), and the one-line `message` that says what to fix. `--json` prints it as
  * {"error":{…}}; the library throws it as a HudsonPilotageError.
  */
-import { forTypedInput, PilotageInputError } from "../engine";
+import { PilotageInputError, typedInputWords } from "../engine";
 import { MappingError } from "../reconcile";
 import { InputFileError } from "../workbook/errors";
 import { OutputExistsError, OutputFileError } from "../workbook/safe-output";
@@ -18,6 +18,9 @@ export interface ErrorRecord {
 
 /** How the engine's date messages read on the command line, where a date is typed as text. */
 export const CLI_DATE_ADVICE = "a date as YYYY-MM-DD, e.g. 2026-12-31";
+
+/** The command line's words for every input error: dates typed as text, and no empty cells. */
+export const CLI_WORDS = typedInputWords(CLI_DATE_ADVICE);
 
 /** node:util parseArgs's error codes, as this program names them. */
 const ARGUMENT_CODES: Readonly<Record<string, string>> = {
@@ -33,7 +36,7 @@ function nodeCode(error: unknown): string | undefined {
 
 export function errorRecord(error: unknown): ErrorRecord {
   if (error instanceof PilotageInputError) {
-    return { code: error.code, field: error.field ?? null, message: forTypedInput(error, CLI_DATE_ADVICE).message };
+    return { code: error.code, field: error.field ?? null, message: error.messageIn(CLI_WORDS) };
   }
   if (error instanceof UsageError) return { code: "USAGE", field: error.field, message: error.message };
   if (error instanceof MappingError) return { code: "MAPPING", field: "map", message: error.message };

@@ -8,6 +8,7 @@ import { addDays, addMonthsGcl30, IsoDate, isoDateOf, partsOf, readDate } from "
 import { isPilotageInputError, PilotageInputError } from "./errors";
 import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { MAXIMUM_AMOUNT, readAmount, readDecimal } from "./inputs";
+import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
 import { formatUsd, Money, toCents } from "./money";
 import {
   BENEFIT_PAYMENT_PERIODS,
@@ -36,15 +37,15 @@ function percentText(rate: Decimal): string {
 }
 
 function checkAmount(amount: Decimal, field: string, what: string): Decimal {
-  if (!amount.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
-  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
+  if (!amount.isFinite()) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+  if (amount.isNegative()) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
   return amount;
 }
 
 function checkExcelYear(date: IsoDate, field: string, what: string): IsoDate {
   const { year } = partsOf(date);
   if (year < 1900 || year > 9999) {
-    throw new PilotageInputError("DATE_OUT_OF_RANGE", `The ${what} falls outside Excel's dates (1900 to 9999): check the date entered.`, field);
+    throw new PilotageInputError(BENEFIT_REASONS.dateOutsideExcel, { what }, field);
   }
   return date;
 }
@@ -133,18 +134,10 @@ export interface DisabilityBenefit {
 }
 
 function checkYearsOfService(years: number, field = "years_of_service"): number {
-  if (!Number.isFinite(years)) throw new PilotageInputError("NOT_FINITE", "The years of service is not a finite number.", field);
-  if (!Number.isInteger(years)) {
-    throw new PilotageInputError(
-      "NOT_A_NUMBER",
-      `The years of service must be a whole number of calendar years, not ${years}: count the last calendar year as a full year when more than six months of it were served (§ 89-a(7)(c)), otherwise leave it out.`,
-      field,
-    );
-  }
-  if (years < 1) throw new PilotageInputError("NOT_POSITIVE", "The years of service must be at least 1 (the formula counts each year after the first).", field);
-  if (years > PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE) {
-    throw new PilotageInputError("IMPLAUSIBLE", `${years} years of service is more than a pilot's career: check the figure.`, field);
-  }
+  if (!Number.isFinite(years)) throw new PilotageInputError(BENEFIT_REASONS.yearsNotFinite, {}, field);
+  if (!Number.isInteger(years)) throw new PilotageInputError(BENEFIT_REASONS.yearsNotWhole, { years }, field);
+  if (years < 1) throw new PilotageInputError(BENEFIT_REASONS.yearsUnderOne, {}, field);
+  if (years > PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE) throw new PilotageInputError(BENEFIT_REASONS.yearsImplausible, { years }, field);
   return years;
 }
 
@@ -195,11 +188,7 @@ const disabilityRates = new Map<string, DisabilityRate>();
 function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
   const years = yearsOfService === null ? null : checkYearsOfService(yearsOfService);
   if (!insuranceAvailable && years === null) {
-    throw new PilotageInputError(
-      "BLANK",
-      "The years of service is blank: without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years.",
-      "years_of_service",
-    );
+    throw new PilotageInputError(BENEFIT_REASONS.yearsBlankWithoutInsurance, {}, "years_of_service");
   }
   const key = `${insuranceAvailable} ${years}`;
   let known = disabilityRates.get(key);
@@ -347,28 +336,11 @@ export interface FixedAnnualPension {
   citation: string;
 }
 
-function notCoveredMessage(year: number): string {
-  const named = "before 1980, 1981–1990, 1991–2000, 2001, 2008, 2010, and 2015";
-  if (year === 1980) {
-    return `Retirement in 1980 is not set by § 89-a(6): the text goes from "before nineteen eighty" to "from nineteen eighty-one" (it names ${named}).`;
-  }
-  if (year >= 2016) {
-    return `Retirement in ${year} is not set by § 89-a(6): its last amount is for "an active Hudson River pilot who retires before two thousand sixteen" (it names ${named}).`;
-  }
-  if (year >= 2011) {
-    return (
-      `Retirement in ${year} is not set by § 89-a(6): it names ${named}; "an active … pilot who retires before two thousand sixteen" ` +
-      "is read as one active when the 2015 act took effect (D17)."
-    );
-  }
-  return `Retirement in ${year} is not set by § 89-a(6): it names amounts only for ${named}.`;
-}
-
 /** (6), D17: the annual retirement benefit for the pilot's retirement year; a year the text does not cover → NOT_COVERED (#N/A). */
 export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
   const year = checkRetirementYear(retirementYear);
   const cohort = FIXED_PENSION_COHORTS.find((c) => (c.firstYear === null || year >= c.firstYear) && year <= c.lastYear);
-  if (cohort === undefined) throw new PilotageInputError("NOT_COVERED", notCoveredMessage(year), "retirement_year");
+  if (cohort === undefined) throw new PilotageInputError(BENEFIT_REASONS.notCovered, { year }, "retirement_year");
   const amount = toCents(new Money(cohort.annualAmount));
   return {
     amount,
@@ -452,11 +424,7 @@ export function resignationDeadline(retirementEffectiveDate: IsoDate): Resignati
   const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
   if (period === undefined || day !== 1) {
     const next = benefitStartDate(retirementEffectiveDate).startDate;
-    throw new PilotageInputError(
-      "NOT_QUARTER_START",
-      `Retirement under § 89-a(7)(b) becomes effective on 1 January, 1 April, 1 July or 1 October; ${retirementEffectiveDate} is not one of them: enter such a date (for example ${next}).`,
-      "retirement_effective_date",
-    );
+    throw new PilotageInputError(BENEFIT_REASONS.notQuarterStart, { date: retirementEffectiveDate, next }, "retirement_effective_date");
   }
   const submitYear = period.resignBeforeInPreviousYear ? year - 1 : year;
   const submitBefore = isoDateOf(submitYear, period.resignBeforeMonth, 1);
@@ -517,11 +485,7 @@ export interface SpouseEligibility {
  */
 export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): SpouseEligibility {
   if (marriageDate > deathDate) {
-    throw new PilotageInputError(
-      "IMPLAUSIBLE",
-      `The marriage date ${marriageDate} is after the date of death ${deathDate}: check the two dates.`,
-      "marriage_date",
-    );
+    throw new PilotageInputError(BENEFIT_REASONS.marriageAfterDeath, { marriageDate, deathDate }, "marriage_date");
   }
   const oneYearAfterMarriage = addMonthsGcl30(marriageDate, SPOUSE_MARRIAGE_MONTHS);
   const eligible = oneYearAfterMarriage <= deathDate;
@@ -542,30 +506,22 @@ export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): Spous
 /** Whole years of service ≥ 1; blank → null (not needed where disability insurance is available). */
 export function readYearsOfService(input: unknown, field = "years_of_service"): number | null {
   if (isBlank(input)) return null;
-  if (typeof input === "boolean") throw new PilotageInputError("NOT_A_NUMBER", "The years of service must be a whole number, not TRUE/FALSE.", field);
+  if (typeof input === "boolean") throw new PilotageInputError(BENEFIT_REASONS.yearsFlag, {}, field);
   return checkYearsOfService(readDecimal(input, field, "years of service").toNumber(), field);
 }
 
 function checkRetirementYear(year: number, field = "retirement_year"): number {
-  if (!Number.isFinite(year)) throw new PilotageInputError("NOT_FINITE", "The retirement year is not a finite number.", field);
-  if (!Number.isInteger(year)) {
-    throw new PilotageInputError("NOT_A_NUMBER", `The retirement year must be a whole year such as 2010, not ${year}.`, field);
-  }
-  if (year > 9999) {
-    throw new PilotageInputError(
-      "DATE_OUT_OF_RANGE",
-      `The retirement year ${year} looks like a date, not a year: enter the year such as 2010 (=YEAR(date) gives it from a date).`,
-      field,
-    );
-  }
-  if (year < 1900) throw new PilotageInputError("DATE_OUT_OF_RANGE", `The retirement year ${year} is before 1900: enter the year such as 2010.`, field);
+  if (!Number.isFinite(year)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearNotFinite, {}, field);
+  if (!Number.isInteger(year)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearNotWhole, { year }, field);
+  if (year > 9999) throw new PilotageInputError(BENEFIT_REASONS.retirementYearLikeDate, { year }, field);
+  if (year < 1900) throw new PilotageInputError(BENEFIT_REASONS.retirementYearBefore1900, { year }, field);
   return year;
 }
 
 /** The retirement year of (6): a whole year 1900–9999, as a number or text. */
 export function readRetirementYear(input: unknown, field = "retirement_year"): number {
-  if (typeof input === "boolean") throw new PilotageInputError("NOT_A_NUMBER", "The retirement year must be a year such as 2010, not TRUE/FALSE.", field);
-  if (isBlank(input)) throw new PilotageInputError("BLANK", "The retirement year is blank: enter the year such as 2010.", field);
+  if (typeof input === "boolean") throw new PilotageInputError(BENEFIT_REASONS.retirementYearFlag, {}, field);
+  if (isBlank(input)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearBlank, {}, field);
   return checkRetirementYear(readDecimal(input, field, "retirement year").toNumber(), field);
 }
 
@@ -574,11 +530,11 @@ export function readRetirementYear(input: unknown, field = "retirement_year"): n
  * text, read by the shared date reader, with the message naming this date and `field` the argument.
  */
 export function readBenefitDate(input: unknown, field: string, what: string): IsoDate {
-  if (isBlank(input)) throw new PilotageInputError("BLANK", `The ${what} is blank: enter an Excel date or text like 2026-07-01.`, field);
+  if (isBlank(input)) throw new PilotageInputError(BENEFIT_REASONS.dateBlank, { what }, field);
   try {
     return readDate(input, what);
   } catch (error) {
-    if (isPilotageInputError(error)) throw new PilotageInputError(error.code, (words) => error.messageIn(words), field);
+    if (isPilotageInputError(error)) throw error.withField(field);
     throw error;
   }
 }

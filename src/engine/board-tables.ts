@@ -3,7 +3,8 @@
  * rows, or flags. One reader for all adapters.
  */
 import { readDate } from "./dates";
-import { DoorWords, PilotageInputError } from "./errors";
+import { PilotageInputError } from "./errors";
+import { SCHEDULE_REASONS } from "./messages";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { readAmount } from "./inputs";
 import { BOARD_FEES } from "./rates/board-fees";
@@ -24,8 +25,7 @@ function dataRows(rows: readonly (readonly unknown[])[]): { cells: readonly unkn
 }
 
 function tableError(table: string, rowNumber: number, error: unknown): PilotageInputError {
-  const message = (words: DoorWords) => (error instanceof PilotageInputError ? error.messageIn(words) : error instanceof Error ? error.message : String(error));
-  return new PilotageInputError("BAD_BOARD_TABLE", (words) => `${table}, row ${rowNumber}: ${message(words)}`, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
+  return new PilotageInputError(SCHEDULE_REASONS.boardTableRow, { table, rowNumber, error }, table === "Board surcharge table" ? "board_surcharge" : "board_fees");
 }
 
 /**

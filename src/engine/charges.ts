@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate } from "./dates";
-import { PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError } from "./errors";
+import { SCHEDULE_REASONS } from "./messages";
 import { centsOfDecimal, centsOfText, memoizedForFrozen, moneyOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, Money, toCents } from "./money";
@@ -322,12 +323,7 @@ export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurcharge
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
   const anchor = settings.actEffectiveDate;
   if (date < anchor) {
-    throw new PilotageInputError(
-      "BEFORE_FIRST_CLAUSE",
-      `No § 89-a surcharge is encoded for ${date}: subparagraph (1-c) starts ${anchor} (assumed effective date of the 2015 act; setting actEffectiveDate). ` +
-        "Check the date, or change that setting if the act took effect earlier.",
-      "date",
-    );
+    throw new PilotageInputError(SCHEDULE_REASONS.beforeSurcharge, { date, actEffectiveDate: anchor }, "date");
   }
   const periods = statutoryPeriodsFrom(anchor);
   if (date < boardSurchargeFrom(settings)) {
@@ -335,14 +331,7 @@ export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchar
   }
   const inForce = rowInForce(date, boardRows);
   if (inForce === null) {
-    throw new PilotageInputError(
-      "NO_SURCHARGE_TABLE",
-      // At most 255 characters: Excel cuts a longer message, and the advice is at its end.
-      // Where to enter the table is each adapter's advice (the CLI's flag, the task pane's rows, a function's argument).
-      `No surcharge board table covers ${date}: from ${boardSurchargeFrom(settings)} the surcharge board sets the surcharge (§ 89-a(4)(b)(1-c)(iii)). ` +
-        "Enter the board's table in force on that date: from date, 0–50 units, 51–100 units, per unit over 100.",
-      "board_surcharge",
-    );
+    throw new PilotageInputError(SCHEDULE_REASONS.noSurchargeTable, { date, boardFrom: boardSurchargeFrom(settings) }, "board_surcharge");
   }
   return boardSurchargeTable(inForce);
 }
@@ -524,11 +513,7 @@ function secondPilotNote(basisCents: number | null, circumstances: SecondPilotCi
 function typedCents(amount: Decimal, field: string, what: string): number {
   const cents = centsOfDecimal(toCents(amount));
   if (cents === null) {
-    throw new PilotageInputError(
-      "IMPLAUSIBLE",
-      `The ${what} ${shownInput(amount)} is too large to be an amount in dollars and cents: check the figure, which should be the transit's ${what} (e.g. 4146.81).`,
-      field,
-    );
+    throw new PilotageInputError(SCHEDULE_REASONS.typedAmountTooLarge, { what, amount }, field);
   }
   return cents;
 }
@@ -546,11 +531,7 @@ export function secondPilotLine(
   const baseCents = typedCents(baseFee, "base_fee", "base pilotage fee");
   if (basis === "base") return secondPilotLineFromCents(baseCents, circumstances, basis);
   if (surcharge === null) {
-    throw new PilotageInputError(
-      "BLANK",
-      "The surcharge is blank: under the setting D11 basePlusSurcharge the second pilot's 50% is of base pilotage plus surcharge; enter the surcharge, e.g. =NYPILOT.HUDSON_SURCHARGE(...).",
-      "surcharge",
-    );
+    throw new PilotageInputError(SCHEDULE_REASONS.surchargeBlank, {}, "surcharge");
   }
   return secondPilotLineFromCents(secondPilotBasisCents(baseCents, typedCents(surcharge, "surcharge", "surcharge"), basis), circumstances, basis);
 }

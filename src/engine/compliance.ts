@@ -3,7 +3,8 @@
  * readers below turn what people type (cells, flags, form fields) into those values.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError } from "./errors";
+import { NUMBER_REASONS, VESSEL_REASONS } from "./messages";
 import { readDecimal, readFlag } from "./inputs";
 import { isBlank } from "./blank";
 import { DEFAULT_SETTINGS, EngineSettings } from "./settings";
@@ -125,22 +126,18 @@ const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = 
 
 
 function checkGrossTons(tons: Decimal, field: string): Decimal {
-  if (!tons.isFinite()) throw new PilotageInputError("NOT_FINITE", "The gross registered tons is not a finite number.", field);
+  if (!tons.isFinite()) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
   // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
   // "less than three hundred" test silently.
-  if (tons.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The gross registered tons must be more than zero${words.emptyCellNote}: enter the vessel's GRT.`, field);
-  if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(tons)} gross registered tons is more than any vessel has: check the figure.`, field);
-  }
+  if (tons.lte(0)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotPositive, {}, field);
+  if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) throw new PilotageInputError(VESSEL_REASONS.grossTonsImplausible, { tons }, field);
   return tons;
 }
 
 function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: number): Decimal {
-  if (!feet.isFinite()) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
-  if (feet.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The ${what} must be more than zero feet${words.emptyCellNote}: enter it in feet.`, field);
-  if (feet.gt(maximum)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `A ${what} of ${shownInput(feet)} ft is over ${maximum.toLocaleString("en-US")} ft: check the figure and that it is in feet.`, field);
-  }
+  if (!feet.isFinite()) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+  if (feet.lte(0)) throw new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
+  if (feet.gt(maximum)) throw new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet, maximum }, field);
   return feet;
 }
 
@@ -212,11 +209,7 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
     const underLimit = length !== null && length.lt(RECREATIONAL_DISCRETION.lengthFtBelow);
     if (settings.recreationalExemption === "under200Ft") {
       if (length === null) {
-        throw new PilotageInputError(
-          "BLANK",
-          "The vessel is recreational but its length is blank: enter the length in feet (the board may exempt recreational vessels of less than 200 feet, § 89-a(1)).",
-          "length_ft",
-        );
+        throw new PilotageInputError(VESSEL_REASONS.recreationalLengthBlank, {}, "length_ft");
       }
       if (!underLimit) {
         return {
@@ -258,12 +251,7 @@ export function readVesselStatus(input: unknown, field = "vessel_status"): Vesse
       if (VESSEL_STATUS_WORDS[status].includes(text)) return status;
     }
   }
-  const shown = isBlank(input) ? "blank" : `"${shownInput(input)}"`;
-  throw new PilotageInputError(
-    isBlank(input) ? "BLANK" : "UNKNOWN_VESSEL_STATUS",
-    `The vessel status is ${shown}: use "foreign", "registered" (American vessel under register) or "enrolled" (American vessel not under register, coastwise).`,
-    field,
-  );
+  throw new PilotageInputError(isBlank(input) ? VESSEL_REASONS.statusBlank : VESSEL_REASONS.status, { input }, field);
 }
 
 export function readGrossTons(input: unknown, field = "gross_tons"): Decimal {
@@ -288,11 +276,7 @@ export function readLengthFt(input: unknown, field = "length_ft"): Decimal | nul
 export function readFlagDefaultTrue(input: unknown, field: string, what: string): boolean {
   if (isBlank(input)) return true;
   if (input === 0) {
-    throw new PilotageInputError(
-      "BAD_FLAG",
-      `The ${what} option is 0, which is also how Excel passes an empty cell: enter FALSE (or "no") to say no, or leave it out for TRUE.`,
-      field,
-    );
+    throw new PilotageInputError(NUMBER_REASONS.flagZero, { what }, field);
   }
   return readFlag(input, field);
 }

@@ -1,4 +1,5 @@
-import { PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError } from "./errors";
+import { DATE_REASONS } from "./messages";
 import { isBlank } from "./blank";
 
 /** A calendar date without time or zone (D15), always "YYYY-MM-DD", so strings compare in date order. */
@@ -56,21 +57,13 @@ export function addMonthsGcl30(date: IsoDate, months: number): IsoDate {
 export function parseIsoDate(text: string, field = "date"): IsoDate {
   const match = ISO_PATTERN.exec(text.trim());
   if (!match) {
-    throw new PilotageInputError(
-      "BAD_DATE",
-      (words) => `The ${field} "${shownInput(text)}" is not a date: enter ${words.dateAdvice}.`,
-      field,
-    );
+    throw new PilotageInputError(DATE_REASONS.notIso, { field, text }, field);
   }
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new PilotageInputError(
-      "IMPOSSIBLE_DATE",
-      `The ${field} ${match[0]} does not exist in the calendar (or is before 1900): check the year, month and day.`,
-      field,
-    );
+    throw new PilotageInputError(DATE_REASONS.notInCalendar, { field, text: match[0] }, field);
   }
   // The text already is the canonical form.
   return match[0];
@@ -86,22 +79,14 @@ export const LAST_EXCEL_SERIAL = 2_958_465;
  */
 export function excelSerialToIso(serial: number, field = "date"): IsoDate {
   if (!Number.isFinite(serial)) {
-    throw new PilotageInputError("NOT_FINITE", `The ${field} is not a finite number: enter a date.`, field);
+    throw new PilotageInputError(DATE_REASONS.serialNotFinite, { field }, field);
   }
   const whole = Math.floor(serial);
   if (whole < 1 || whole > LAST_EXCEL_SERIAL) {
-    throw new PilotageInputError(
-      "DATE_OUT_OF_RANGE",
-      `The ${field} ${serial} is outside Excel's dates (1 to ${LAST_EXCEL_SERIAL}): enter a date such as 2026-12-31.`,
-      field,
-    );
+    throw new PilotageInputError(DATE_REASONS.serialOutOfRange, { field, serial, last: LAST_EXCEL_SERIAL }, field);
   }
   if (whole === 60) {
-    throw new PilotageInputError(
-      "EXCEL_SERIAL_60",
-      `The ${field} is Excel's serial 60, 29 February 1900, a day that never existed: enter a real date.`,
-      field,
-    );
+    throw new PilotageInputError(DATE_REASONS.serial60, { field }, field);
   }
   let date = serialDates.get(whole);
   if (date === undefined) {
@@ -123,12 +108,12 @@ export function isoToExcelSerial(date: IsoDate): number {
 /** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
 export function readDate(input: unknown, field = "date"): IsoDate {
   if (isBlank(input)) {
-    throw new PilotageInputError("BLANK", (words) => `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${words.dateAdvice}.`, field);
+    throw new PilotageInputError(DATE_REASONS.blank, { field }, field);
   }
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);
   if (input instanceof Date && !Number.isNaN(input.getTime())) {
     return parseIsoDate(isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate()), field);
   }
-  throw new PilotageInputError("BAD_DATE", `The ${field} must be an Excel date or text like 2026-12-31.`, field);
+  throw new PilotageInputError(DATE_REASONS.notADate, { field }, field);
 }

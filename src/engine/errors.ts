@@ -1,5 +1,6 @@
 /**
- * Typed input errors. Every adapter shows `message` as is, so it must say what to fix.
+ * Typed input errors: a code plus parameters, worded by the reason's sentence (messages.ts) in a
+ * door's words. Every adapter shows the message as is, so it must say what to fix.
  * `kind` decides the Excel error value: wrong kind of input → #VALUE!, out of range → #NUM!,
  * nothing applies or data missing → #N/A.
  */
@@ -34,7 +35,9 @@ export type InputErrorCode = keyof typeof KIND_OF;
 
 /**
  * The words a door chooses where they depend on how its values are typed: how to enter a date,
- * and whether a zero may be an empty cell. A message that uses them is made by a function of them.
+ * and whether a zero may be an empty cell. Each door declares its words once (the cells' below,
+ * the command line's in src/cli/errors.ts, the task pane's in src/taskpane/form.ts); every
+ * reason's sentence takes them, so no door rewrites another's message.
  */
 export interface DoorWords {
   dateAdvice: string;
@@ -42,29 +45,59 @@ export interface DoorWords {
   emptyCellNote: string;
 }
 
-export type MessageWords = string | ((words: DoorWords) => string);
+/**
+ * Why an input is refused: the code a script branches on (it decides the Excel error value) and
+ * the sentence, made from the error's parameters in a door's words only when a message is read.
+ * The engine's reasons are catalogued in messages.ts; an adapter's own refusals in its own.
+ */
+export interface Reason<P> {
+  readonly code: InputErrorCode;
+  /** A method, so a PilotageInputError of any reason is a PilotageInputError (method parameters are bivariant). */
+  words(params: P, door: DoorWords): string;
+}
 
-export class PilotageInputError extends Error {
+/** A reason for a catalogue: `reason("BLANK", (p: { what: string }) => `The ${p.what} is blank.`)`. */
+export function reason<P = Record<string, never>>(code: InputErrorCode, words: (params: P, door: DoorWords) => string): Reason<P> {
+  return { code, words };
+}
+
+export class PilotageInputError<P = unknown> extends Error {
+  readonly code: InputErrorCode;
   readonly kind: ErrorKind;
-  private readonly words: (words: DoorWords) => string;
+  private cellMessage: string | undefined = undefined;
 
   constructor(
-    readonly code: InputErrorCode,
-    /** Shown as is by every adapter, so it must say what to fix; in cells' words unless a door asks for its own (messageIn). */
-    message: MessageWords,
+    readonly reason: Reason<P>,
+    /** What the sentence needs (the input as given, a limit, …): no text is made until it is read. */
+    readonly params: P,
     /** The input the message is about (e.g. "length", "date"), for marking a form field. */
     readonly field?: string,
   ) {
-    const words = typeof message === "string" ? () => message : message;
-    super(words(CELL_WORDS));
-    this.words = words;
+    super();
     this.name = "PilotageInputError";
-    this.kind = KIND_OF[code];
+    this.code = reason.code;
+    this.kind = KIND_OF[reason.code];
+  }
+
+  /** The message in cells' words (Excel's, a workbook's, a CSV file's): what every door shows unless it has its own words. */
+  override get message(): string {
+    if (this.cellMessage === undefined) this.cellMessage = this.reason.words(this.params, CELL_WORDS);
+    return this.cellMessage;
   }
 
   /** The message in a door's own words. */
   messageIn(words: DoorWords): string {
-    return this.words(words);
+    return this.reason.words(this.params, words);
+  }
+
+  /** The same refusal about another field (an argument or flag named otherwise than the reader's input). */
+  withField(field: string): PilotageInputError<P> {
+    return new PilotageInputError(this.reason, this.params, field);
+  }
+
+  /** Whether this error is for the given reason (its parameters then typed). */
+  is<Q>(reason: Reason<Q>): this is PilotageInputError<Q> {
+    return (this.reason as unknown) === reason;
   }
 }
 
@@ -73,9 +106,17 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
 }
 
 /**
+ * The text of an error inside another's message: a typed error in the door's words, anything
+ * else as it says.
+ */
+export function innerMessage(error: unknown, door: DoorWords): string {
+  return error instanceof PilotageInputError ? error.messageIn(door) : error instanceof Error ? error.message : String(error);
+}
+
+/**
  * How the engine's messages say to enter a date: as in an Excel cell, the engine's main caller. An
  * adapter where everything is typed as text (the command line, the task pane's fields) gives its
- * own advice instead, through forTypedInput.
+ * own words instead (messageIn).
  */
 export const EXCEL_DATE_ADVICE = "an Excel date or text like 2026-12-31 (YYYY-MM-DD)";
 
@@ -83,15 +124,11 @@ export const EXCEL_DATE_ADVICE = "an Excel date or text like 2026-12-31 (YYYY-MM
 export const EMPTY_CELL_READS_AS_ZERO = " (an empty cell reads as 0)";
 
 /** The words of a door whose values come from cells (Excel, a workbook, a CSV file's cells). */
-const CELL_WORDS: DoorWords = { dateAdvice: EXCEL_DATE_ADVICE, emptyCellNote: EMPTY_CELL_READS_AS_ZERO };
+export const CELL_WORDS: DoorWords = { dateAdvice: EXCEL_DATE_ADVICE, emptyCellNote: EMPTY_CELL_READS_AS_ZERO };
 
-/**
- * The error as an adapter where inputs are typed as text shows it: its own date advice, e.g. "a
- * date as YYYY-MM-DD, e.g. 2026-12-31", and no note on empty cells. Code and field are kept.
- */
-export function forTypedInput(error: PilotageInputError, dateAdvice: string): PilotageInputError {
-  const message = error.messageIn({ dateAdvice, emptyCellNote: "" });
-  return message === error.message ? error : new PilotageInputError(error.code, message, error.field);
+/** The words of a door where inputs are typed as text: its own date advice and no note on empty cells. */
+export function typedInputWords(dateAdvice: string): DoorWords {
+  return { dateAdvice, emptyCellNote: "" };
 }
 
 /** The most characters of a user's input that a message repeats, so the advice after it still fits Excel's 255. */

@@ -1,5 +1,6 @@
 /** The § 89-a rules engine: plain values in, plain values or typed errors out. No Office, DOM or files. */
 export * from "./errors";
+export * from "./messages";
 export * from "./blank";
 export * from "./money";
 export * from "./dates";

@@ -3,11 +3,12 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError, shownInput } from "./errors";
+import { PilotageInputError } from "./errors";
 import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
+import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
 import { ExactUnits } from "./units";
 import { Money } from "./money";
-import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
+import { ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
 import { SECOND_PILOT_RULE } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
@@ -40,7 +41,7 @@ function roundedUnits(units: PilotageUnits, decimals: number | null): PilotageUn
   return unitsOfDecimal(units.units.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP));
 }
 
-export const UNMEASURED_WORD = "UNMEASURED";
+export { UNMEASURED_WORD };
 
 /** More pilotage units than any hull within the plausible measurements can have. */
 export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
@@ -48,9 +49,9 @@ export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
 
 /** A decimal number from a number or numeric text ("1,234.5" allowed; "0,500" is not, D23). */
 export function readDecimal(input: unknown, field: string, what: string): Decimal {
-  if (isBlank(input)) throw new PilotageInputError("BLANK", `The ${what} is blank: enter a number.`, field);
+  if (isBlank(input)) throw new PilotageInputError(NUMBER_REASONS.blank, { what }, field);
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) throw new PilotageInputError("NOT_FINITE", `The ${what} is not a finite number.`, field);
+    if (!Number.isFinite(input)) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
     return new Money(input);
   }
   if (typeof input === "string") {
@@ -58,27 +59,18 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
     // Text has no size limit of its own: 400 digits would make an amount no number can hold.
     if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
       const value = new Money(text);
-      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError("NOT_FINITE", `The ${what} "${shownInput(input)}" is too large: check the figure.`, field);
+      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
       return value;
     }
   }
-  throw new PilotageInputError("NOT_A_NUMBER", `The ${what} "${shownInput(input)}" is not a number${commaAdvice(input)}.`, field);
-}
-
-/** ": a comma only groups thousands …" for text whose comma is not a thousands separator (D23), else "". */
-function commaAdvice(input: unknown): string {
-  return typeof input === "string" && hasStrayComma(input) ? `: ${COMMA_ADVICE}` : "";
+  throw new PilotageInputError(NUMBER_REASONS.notANumber, { what, input }, field);
 }
 
 /** Pilotage units as typed: a positive number, or the word UNMEASURED (D2). A blank is an error, never the maximum. */
 export function readPilotageUnits(input: unknown, settings: EngineSettings, field = "units"): PilotageUnits {
   if (typeof input === "string" && input.trim().toUpperCase() === UNMEASURED_WORD) return { measured: false };
   if (isBlank(input)) {
-    throw new PilotageInputError(
-      "BLANK",
-      `The pilotage units are blank: enter the units, or the word ${UNMEASURED_WORD} if the master or agent did not provide the measurements (§ 89-a(4)(d)).`,
-      field,
-    );
+    throw new PilotageInputError(TRANSIT_REASONS.unitsBlank, {}, field);
   }
   if (typeof input === "number" && input > 0 && input <= PLAUSIBLE_MAXIMUM_UNITS) {
     // The common case from a cell: no decimal.js unless the number has more than six decimals.
@@ -87,22 +79,17 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     return roundedUnits(units, settings.unitsDecimals);
   }
   if (typeof input === "boolean") {
-    throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units must be a number or ${UNMEASURED_WORD}, not TRUE/FALSE.`, field);
+    throw new PilotageInputError(TRANSIT_REASONS.unitsFlag, {}, field);
   }
   let units: Decimal;
   try {
     units = readDecimal(input, field, "pilotage units");
   } catch (error) {
-    if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") {
-      const advice = commaAdvice(input);
-      throw new PilotageInputError("NOT_A_NUMBER", `The pilotage units "${shownInput(input)}" are not a number${advice === "" ? `: enter the units or ${UNMEASURED_WORD}` : advice}.`, field);
-    }
+    if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") throw new PilotageInputError(TRANSIT_REASONS.unitsNotANumber, { input }, field);
     throw error;
   }
-  if (units.lte(0)) throw new PilotageInputError("NOT_POSITIVE", (words) => `The pilotage units must be more than zero${words.emptyCellNote}: enter the units.`, field);
-  if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) {
-    throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(units)} pilotage units is more than any vessel has (over ${PLAUSIBLE_MAXIMUM_UNITS.toLocaleString("en-US")}): check the figure.`, field);
-  }
+  if (units.lte(0)) throw new PilotageInputError(TRANSIT_REASONS.unitsNotPositive, {}, field);
+  if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) throw new PilotageInputError(TRANSIT_REASONS.unitsImplausible, { units, maximum: PLAUSIBLE_MAXIMUM_UNITS }, field);
   return roundedUnits(unitsOfDecimal(units), settings.unitsDecimals);
 }
 
@@ -114,12 +101,7 @@ export function readSection(input: unknown, field = "section"): SectionNumber {
     if (["1", "section 1", "lower", "lower river", "section 1, lower river"].includes(text)) return 1;
     if (["2", "section 2", "upper", "upper river", "section 2, upper river"].includes(text)) return 2;
   }
-  const shown = isBlank(input) ? "blank" : `"${shownInput(input)}"`;
-  throw new PilotageInputError(
-    isBlank(input) ? "BLANK" : "UNKNOWN_SECTION",
-    `The section is ${shown}: use 1 or "Lower" (Yonkers through Hyde Park) or 2 or "Upper" (beyond Hyde Park through Albany or Troy).`,
-    field,
-  );
+  throw new PilotageInputError(isBlank(input) ? TRANSIT_REASONS.sectionBlank : TRANSIT_REASONS.section, { input }, field);
 }
 
 /** Expected continuous pilotage hours (D11); blank means not given. */
@@ -128,8 +110,8 @@ export function readHours(input: unknown, field = "hours"): number | null {
   // Hours are compared with 10, never multiplied into money: a plain number is exact enough.
   if (typeof input === "number" && input >= 0 && input <= 240) return input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
-  if (hours.isNegative()) throw new PilotageInputError("NOT_POSITIVE", "The continuous pilotage hours cannot be negative: enter the expected hours of continuous pilotage, 0 or more.", field);
-  if (hours.gt(240)) throw new PilotageInputError("IMPLAUSIBLE", `${shownInput(hours)} hours of continuous pilotage is more than ten days: check the figure.`, field);
+  if (hours.isNegative()) throw new PilotageInputError(TRANSIT_REASONS.hoursNegative, {}, field);
+  if (hours.gt(240)) throw new PilotageInputError(TRANSIT_REASONS.hoursImplausible, { hours }, field);
   return hoursAsNumber(hours);
 }
 
@@ -160,7 +142,7 @@ export function readFlag(input: unknown, field: string): boolean {
     if (["true", "yes", "y", "1", "x"].includes(text)) return true;
     if (["false", "no", "n", "0"].includes(text)) return false;
   }
-  throw new PilotageInputError("BAD_FLAG", `The ${field} option must be TRUE or FALSE (yes/no).`, field);
+  throw new PilotageInputError(NUMBER_REASONS.flag, { field }, field);
 }
 
 /**
@@ -173,14 +155,8 @@ export const MAXIMUM_AMOUNT = 1_000_000_000;
 /** A money amount a user enters (board fees, billed amounts): a number ≥ 0, at most MAXIMUM_AMOUNT. */
 export function readAmount(input: unknown, field: string, what: string): Decimal {
   const amount = readDecimal(input, field, what);
-  if (amount.isNegative()) throw new PilotageInputError("NOT_POSITIVE", `The ${what} cannot be negative: enter the amount in dollars, 0 or more.`, field);
-  if (amount.gt(MAXIMUM_AMOUNT)) {
-    throw new PilotageInputError(
-      "IMPLAUSIBLE",
-      `The ${what} ${shownInput(input)} is over $1,000,000,000, the most an amount may be (D22): check the figure.`,
-      field,
-    );
-  }
+  if (amount.isNegative()) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+  if (amount.gt(MAXIMUM_AMOUNT)) throw new PilotageInputError(NUMBER_REASONS.amountOverMaximum, { what, input }, field);
   return amount;
 }
 
@@ -192,7 +168,7 @@ export function readAmount(input: unknown, field: string, what: string): Decimal
 export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
   const fee = readAmount(input, field, "base pilotage fee");
   if (fee.isZero()) {
-    throw new PilotageInputError("NOT_POSITIVE", (words) => `The base pilotage fee must be more than zero${words.emptyCellNote}: enter the transit's base fee, e.g. =NYPILOT.HUDSON_BASE_FEE(...).`, field);
+    throw new PilotageInputError(TRANSIT_REASONS.baseFeeNotPositive, {}, field);
   }
   return fee;
 }

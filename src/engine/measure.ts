@@ -1,13 +1,13 @@
 import Decimal from "decimal.js";
 import { PilotageInputError, shownInput } from "./errors";
+import { Dimension, LengthUnit, MEASUREMENT_REASONS } from "./messages";
 import { Money } from "./money";
-import { COMMA_ADVICE, hasStrayComma, ungroupThousands } from "./number-text";
+import { hasStrayComma, ungroupThousands } from "./number-text";
 import { EngineSettings } from "./settings";
 import { isBlank } from "./blank";
 
 /** A length unit for plain numbers; text may carry its own unit. */
-export type LengthUnit = "ft" | "m" | "in";
-export type Dimension = "length" | "breadth" | "depth";
+export type { Dimension, LengthUnit };
 
 /** D1: 1 ft = 0.3048 m exactly; inches are twelfths of a foot. */
 const METRES_PER_FOOT = new Money("0.3048");
@@ -16,11 +16,6 @@ const INCHES_PER_FOOT = new Money(12);
 /** Beyond these a figure is almost certainly a typing error (a length over 2,000 ft, say). */
 export const PLAUSIBLE_MAXIMUM_FEET: Record<Dimension, number> = { length: 2000, breadth: 400, depth: 400 };
 
-const DIMENSION_WORDS: Record<Dimension, string> = {
-  length: "overall length",
-  breadth: "extreme breadth",
-  depth: "depth",
-};
 
 const NUMBER = String.raw`(\d+(?:\.\d*)?|\.\d+)`;
 const FEET_WORD = String.raw`(?:ft|feet|foot|')`;
@@ -37,7 +32,7 @@ export function parseLengthUnit(input: unknown): LengthUnit {
   if (["ft", "feet", "foot", "'"].includes(text)) return "ft";
   if (["m", "metre", "metres", "meter", "meters"].includes(text)) return "m";
   if (["in", "inch", "inches", '"'].includes(text)) return "in";
-  throw new PilotageInputError("UNKNOWN_UNIT", `The unit "${shownInput(input)}" is not known: use "ft", "m" or "in".`, "unit");
+  throw new PilotageInputError(MEASUREMENT_REASONS.unknownUnit, { input }, "unit");
 }
 
 function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
@@ -47,15 +42,8 @@ function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
 }
 
 /** Text such as `600' 6"`, `600 ft 6 in`, `600.5 ft`, `182.88 m`, `7206 in` or `600` (in `plainUnit`). */
-/** How to enter a measurement, in the unit plain numbers are read in. */
-const ENTER_IT_IN: Record<LengthUnit, string> = {
-  ft: "enter it in feet (or text such as 182.88 m)",
-  m: "enter it in metres (or text such as 600 ft)",
-  in: "enter it in inches (or text such as 600 ft)",
-};
-
-function notPositive(words: string, input: unknown, dimension: Dimension, plainUnit: LengthUnit): PilotageInputError {
-  return new PilotageInputError("NOT_POSITIVE", `The ${words} must be more than zero, not ${shownInput(input)}: ${ENTER_IT_IN[plainUnit] ?? ENTER_IT_IN.ft}.`, dimension);
+function notPositive(input: unknown, dimension: Dimension, plainUnit: LengthUnit): PilotageInputError {
+  return new PilotageInputError(MEASUREMENT_REASONS.notPositive, { dimension, input, plainUnit }, dimension);
 }
 
 function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
@@ -71,11 +59,7 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
   if (match) {
     const inches = match[2] === undefined ? new Money(0) : new Money(match[2]);
     if (inches.gte(INCHES_PER_FOOT)) {
-      throw new PilotageInputError(
-        "BAD_MEASUREMENT_TEXT",
-        `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" has ${shownInput(inches)} inches: inches after feet must be under 12.`,
-        dimension,
-      );
+      throw new PilotageInputError(MEASUREMENT_REASONS.inchesOver12, { dimension, input: raw, inches }, dimension);
     }
     return new Money(match[1]).plus(inches.div(INCHES_PER_FOOT));
   }
@@ -84,42 +68,27 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
   match = METRES.exec(text);
   if (match) return feetFrom(new Money(match[1]), "m");
   // A minus sign before a measurement: say what is wrong with it, not how measurements are written.
-  if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(DIMENSION_WORDS[dimension], raw, dimension, plainUnit);
-  if (hasStrayComma(text)) {
-    throw new PilotageInputError("BAD_MEASUREMENT_TEXT", `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: ${COMMA_ADVICE}.`, dimension);
-  }
-  throw new PilotageInputError(
-    "BAD_MEASUREMENT_TEXT",
-    `The ${DIMENSION_WORDS[dimension]} "${shownInput(raw)}" is not a measurement: write it like 600' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.`,
-    dimension,
-  );
+  if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(raw, dimension, plainUnit);
+  if (hasStrayComma(text)) throw new PilotageInputError(MEASUREMENT_REASONS.strayComma, { dimension, input: raw }, dimension);
+  throw new PilotageInputError(MEASUREMENT_REASONS.notAMeasurement, { dimension, input: raw }, dimension);
 }
 
 /** One of the three measurements of § 89-a(4)(b)(2), (c), in feet. */
 export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal {
-  const words = DIMENSION_WORDS[dimension];
   let feet: Decimal;
   if (isBlank(input)) {
-    throw new PilotageInputError("BLANK", `The ${words} is blank: ${ENTER_IT_IN[plainUnit] ?? ENTER_IT_IN.ft}.`, dimension);
+    throw new PilotageInputError(MEASUREMENT_REASONS.blank, { dimension, plainUnit }, dimension);
   } else if (typeof input === "number") {
-    if (!Number.isFinite(input)) {
-      throw new PilotageInputError("NOT_FINITE", `The ${words} is not a finite number: enter the measurement.`, dimension);
-    }
+    if (!Number.isFinite(input)) throw new PilotageInputError(MEASUREMENT_REASONS.notFinite, { dimension }, dimension);
     feet = feetFrom(new Money(input), plainUnit);
   } else if (typeof input === "string") {
     feet = feetFromText(input, dimension, plainUnit);
   } else {
-    throw new PilotageInputError("NOT_A_NUMBER", `The ${words} must be a number or text such as 600' 6".`, dimension);
+    throw new PilotageInputError(MEASUREMENT_REASONS.notNumberOrText, { dimension }, dimension);
   }
-  if (feet.lte(0)) {
-    throw notPositive(words, input, dimension, plainUnit);
-  }
+  if (feet.lte(0)) throw notPositive(input, dimension, plainUnit);
   if (feet.gt(PLAUSIBLE_MAXIMUM_FEET[dimension])) {
-    throw new PilotageInputError(
-      "IMPLAUSIBLE",
-      `The ${words} of ${shownInput(feet.toDecimalPlaces(2))} ft is over ${PLAUSIBLE_MAXIMUM_FEET[dimension].toLocaleString("en-US")} ft: check the figure and its unit.`,
-      dimension,
-    );
+    throw new PilotageInputError(MEASUREMENT_REASONS.implausible, { dimension, feet, maximum: PLAUSIBLE_MAXIMUM_FEET[dimension] }, dimension);
   }
   return feet;
 }

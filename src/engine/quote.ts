@@ -23,6 +23,7 @@ import {
 } from "./charges";
 import { IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
+import { SCHEDULE_REASONS } from "./messages";
 import { PilotageUnits } from "./inputs";
 import { moneyOfCents } from "./exact";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
@@ -188,7 +189,7 @@ export class ComposedCharges {
       if (!fees.allEntered) complete = false;
       // D22: every line is at most a safe integer of cents (readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
       if (!Number.isSafeInteger(totalCents)) {
-        problem = new PilotageInputError("IMPLAUSIBLE", "The quote's total is too large to be exact to the cent: check the amounts entered (D22).");
+        problem = new PilotageInputError(SCHEDULE_REASONS.totalTooLarge, {});
       }
     }
     this.totalCents = totalCents;

@@ -1,5 +1,6 @@
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError, shownInput } from "./errors";
+import { SCHEDULE_REASONS } from "./messages";
 import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
 import { CLAUSE_VI_MAY_APPLY_FROM } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
@@ -48,11 +49,7 @@ export function parseClauseId(input: unknown, field = "clause"): ClauseId {
   const text = shownInput(input ?? "").toLowerCase().replace(/^\(|\)$/g, "");
   const found = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === text);
   if (!found) {
-    throw new PilotageInputError(
-      "UNKNOWN_CLAUSE",
-      `The ${field} "${shownInput(input ?? "")}" is not a clause of § 89-a(4)(b)(1): use i, ii, … ${LAST_CLAUSE}, or leave it empty to look it up by date.`,
-      field,
-    );
+    throw new PilotageInputError(SCHEDULE_REASONS.unknownClause, { field, input, lastClause: LAST_CLAUSE }, field);
   }
   return found.clause;
 }
@@ -108,18 +105,13 @@ export function clauseInForceOn(date: IsoDate, settings: EngineSettings): Clause
       return dated.inForceWithVIWarning !== null && date >= CLAUSE_VI_MAY_APPLY_FROM.date ? dated.inForceWithVIWarning : dated.inForce;
     }
   }
-  throw new PilotageInputError(
-    "BEFORE_FIRST_CLAUSE",
-    `No § 89-a base pilotage schedule is encoded for ${date}: clause (i) starts ${settings.actEffectiveDate} ` +
-      `(assumed effective date of the 2015 act; setting actEffectiveDate). Check the date.`,
-    "date",
-  );
+  throw new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
 }
 
 /** A clause named by the user overrides the date lookup (D6). */
 export function namedClause(clauseId: ClauseId, settings: EngineSettings): ClauseInForce {
   const rates = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === clauseId);
-  if (!rates) throw new PilotageInputError("UNKNOWN_CLAUSE", `Unknown clause ${clauseId}.`, "clause");
+  if (!rates) throw new PilotageInputError(SCHEDULE_REASONS.clauseNotInTable, { clause: clauseId }, "clause");
   const startsOn = clauseStartDate(rates, settings);
   return {
     rates,

@@ -1,6 +1,7 @@
 import { addMonthsGcl30, IsoDate, parseIsoDate } from "./dates";
 import { memoizedForFrozen } from "./exact";
 import { PilotageInputError } from "./errors";
+import { SETTING_REASONS } from "./messages";
 
 /**
  * The judgment calls of interpretations.md that a user may change. Passed explicitly to every
@@ -58,7 +59,7 @@ type ChoiceSetting = keyof typeof SETTING_CHOICES;
 function readChoice<K extends ChoiceSetting>(key: K, value: unknown, decision: string): EngineSettings[K] {
   const choices = Object.keys(SETTING_CHOICES[key]);
   if (typeof value !== "string" || !choices.includes(value)) {
-    throw new PilotageInputError("BAD_SETTING", `The ${decision} setting must be ${choices.map((c) => `"${c}"`).join(" or ")}.`, key);
+    throw new PilotageInputError(SETTING_REASONS.choice, { decision, choices }, key);
   }
   return value as EngineSettings[K];
 }
@@ -71,7 +72,7 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
   if (partial.unitsDecimals !== undefined && partial.unitsDecimals !== null && !roundingOff) {
     const decimals = Number(partial.unitsDecimals);
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
-      throw new PilotageInputError("BAD_SETTING", "Units rounding (D1) must be a whole number of decimals from 0 to 6, or off.", "unitsDecimals");
+      throw new PilotageInputError(SETTING_REASONS.unitsDecimals, {}, "unitsDecimals");
     }
     settings.unitsDecimals = decimals;
   }
@@ -87,17 +88,17 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
   if (partial.actEffectiveDate !== undefined && partial.actEffectiveDate !== null && partial.actEffectiveDate !== "") {
     settings.actEffectiveDate = parseIsoDate(String(partial.actEffectiveDate), "2015 act effective date");
     if (settings.actEffectiveDate < "2015-01-01" || settings.actEffectiveDate > "2016-12-31") {
-      throw new PilotageInputError("BAD_SETTING", "The 2015 act's effective date (D6) must fall in 2015 or 2016.", "actEffectiveDate");
+      throw new PilotageInputError(SETTING_REASONS.actEffectiveDate, {}, "actEffectiveDate");
     }
   }
   if (partial.clauseVIStart !== undefined && partial.clauseVIStart !== null && partial.clauseVIStart !== "") {
     settings.clauseVIStart = parseIsoDate(String(partial.clauseVIStart), "clause (vi) start date");
     if (settings.clauseVIStart >= "2022-01-01") {
-      throw new PilotageInputError("BAD_SETTING", "Clause (vi) started before clause (vii) (2022-01-01): enter an earlier date.", "clauseVIStart");
+      throw new PilotageInputError(SETTING_REASONS.clauseVIBeforeVII, {}, "clauseVIStart");
     }
     const clauseVStart = addMonthsGcl30(settings.actEffectiveDate, 48);
     if (settings.clauseVIStart <= clauseVStart) {
-      throw new PilotageInputError("BAD_SETTING", `Clause (vi) started after clause (v) (${clauseVStart}): enter a later date.`, "clauseVIStart");
+      throw new PilotageInputError(SETTING_REASONS.clauseVIAfterV, { clauseVStart }, "clauseVIStart");
     }
   }
   // Frozen, so engine caches may remember what they derived from it.

@@ -7,6 +7,7 @@ import { isBlank } from "./blank";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { IsoDate, readDate } from "./dates";
 import { PilotageInputError } from "./errors";
+import { TRANSIT_REASONS } from "./messages";
 import { PilotageUnits, readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
 import { LengthUnit, parseLengthUnit, pilotageUnitsFromMeasurements } from "./measure";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
@@ -112,7 +113,7 @@ export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | 
   const measurementsGiven = [typed.length, typed.breadth, typed.depth].some((value) => !isBlank(value));
   // Beside measurements, a units cell of 0 is desktop Excel's empty cell.
   if (!isBlank(typed.units) && measurementsGiven && typed.units !== 0) {
-    throw new PilotageInputError("BAD_FLAG", "Give either the pilotage units or the three measurements, not both.", "units");
+    throw new PilotageInputError(TRANSIT_REASONS.unitsAndMeasurements, {}, "units");
   }
   if (measurementsGiven) {
     const unit: LengthUnit = parseLengthUnit(typed.unit);

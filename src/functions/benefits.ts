@@ -25,13 +25,14 @@ import {
   surchargeCapCents,
 } from "../engine";
 import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader } from "./excel-cells";
+import { ARGUMENT_REASONS } from "./messages";
 import { getFunctionSettings } from "./runtime-settings";
 
 type Result<T> = (T | CustomFunctions.Error)[][];
 
 // Desktop Excel passes an empty cell as 0; for a date 0 can only mean blank.
 function dateCell(cell: Cell, field: string, what: string) {
-  if (cell === 0) throw new PilotageInputError("BLANK", `The ${what} is blank (0): enter an Excel date or text like 2026-07-01.`, field);
+  if (cell === 0) throw new PilotageInputError(ARGUMENT_REASONS.benefitDateZero, { what }, field);
   return readBenefitDate(cell, field, what);
 }
 

@@ -2,7 +2,8 @@
  * Converting between Excel's cell values and the engine: blanks, error values, ranges that
  * broadcast, and typed engine errors → CustomFunctions.Error. Computes no fee.
  */
-import { isPilotageInputError, PilotageInputError } from "../engine";
+import { isPilotageInputError, PilotageInputError, type Reason } from "../engine";
+import { ARGUMENT_REASONS } from "./messages";
 import { isBlank } from "../engine/blank";
 
 /** A value as Excel passes it to a custom function's `any` parameter. */
@@ -69,8 +70,8 @@ export function isErrorCell(cell: Cell): cell is CustomFunctions.Error {
 export { isBlank };
 
 /** A required argument: blank (null, "", or a missing optional) is an error naming the argument. */
-export function required(cell: Cell, argument: string, hint: string): Cell {
-  if (isBlank(cell)) throw new PilotageInputError("BLANK", `${argument} is blank: ${hint}`, argument);
+export function required(cell: Cell, argument: string, blank: Reason<{ argument: string }>): Cell {
+  if (isBlank(cell)) throw new PilotageInputError(blank, { argument }, argument);
   return cell;
 }
 
@@ -78,7 +79,7 @@ export function required(cell: Cell, argument: string, hint: string): Cell {
 export function scalar(value: Cell): Cell {
   if (Array.isArray(value)) {
     if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return value[0][0];
-    throw new PilotageInputError("NOT_A_NUMBER", "This argument takes a single cell, not a range.");
+    throw new PilotageInputError(ARGUMENT_REASONS.range, {});
   }
   return value;
 }
@@ -100,17 +101,14 @@ export function broadcastShape(grids: readonly (Grid | null)[]): { rows: number;
     const width = grid[0]?.length ?? 0;
     // Excel always passes at least one cell; a caller that passes none gets an error, not a crash.
     if (grid.length === 0 || width === 0) {
-      return toExcelError(new PilotageInputError("NOT_A_NUMBER", "An argument is an empty range: give a cell or a range of cells."));
+      return toExcelError(new PilotageInputError(ARGUMENT_REASONS.emptyRange, {}));
     }
     if (grid.length > 1 || width > 1) {
       if (rows === 1 && columns === 1) {
         rows = grid.length;
         columns = width;
       } else if (grid.length !== rows || width !== columns) {
-        return toExcelError(new PilotageInputError(
-          "NOT_A_NUMBER",
-          `The ranges have different sizes (${rows}×${columns} and ${grid.length}×${width}): give ranges of the same size, or single values.`,
-        ));
+        return toExcelError(new PilotageInputError(ARGUMENT_REASONS.sizes, { rows, columns, otherRows: grid.length, otherColumns: width }));
       }
     }
   }

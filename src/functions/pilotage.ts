@@ -4,12 +4,10 @@
  */
 import {
   BASE_PILOTAGE_CLAUSES,
-  BOARD_FEE_TABLE_COLUMNS,
   BaseFeeWorking,
   BoardFeeRow,
   BoardSurchargeRow,
   centsNumber,
-  chargeInWords,
   clauseStartDate,
   explainBaseFee,
   Money,
@@ -35,6 +33,7 @@ import { readFlag, readHours } from "../engine/inputs";
 import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
 import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
 import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError } from "./excel-cells";
+import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
 
@@ -42,8 +41,8 @@ type Result<T> = (T | CustomFunctions.Error)[][];
 
 // Desktop Excel passes an empty cell as 0; for a date or a section 0 can only mean blank.
 function dateCell(cell: Cell, argument = "date"): IsoDate {
-  if (cell === 0) throw new PilotageInputError("BLANK", `${argument} is blank (0): enter the transit date, an Excel date or text like 2026-12-31.`, argument);
-  return readDate(required(cell, argument, "enter the transit date, an Excel date or text like 2026-12-31."), argument);
+  if (cell === 0) throw new PilotageInputError(ARGUMENT_REASONS.transitDateZero, { argument }, argument);
+  return readDate(required(cell, argument, ARGUMENT_REASONS.transitDateBlank), argument);
 }
 
 /**
@@ -57,7 +56,7 @@ function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
   return {
     ...readers,
     section: (cell) => {
-      if (cell === 0) throw new PilotageInputError("BLANK", 'section is blank (0): enter 1 or "Lower", 2 or "Upper".', "section");
+      if (cell === 0) throw new PilotageInputError(ARGUMENT_REASONS.sectionZero, {}, "section");
       return readers.section(cell);
     },
     date: (cell) => {
@@ -189,8 +188,8 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
 export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null, surchargeAmount: Grid | null = null): Result<number> {
   const settings = getFunctionSettings();
   return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored), optionalGrid(surchargeAmount)], ([fee, h, r, a, sc]) => {
-    const base = readBaseFee(required(fee, "base_fee", "enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...))."));
-    const continuousHours = readHours(required(h, "hours", "enter the expected hours of continuous pilotage."));
+    const base = readBaseFee(required(fee, "base_fee", ARGUMENT_REASONS.baseFeeBlank));
+    const continuousHours = readHours(required(h, "hours", ARGUMENT_REASONS.hoursBlank));
     // D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is blank.
     const surcharge = settings.secondPilotBasis === "base" || isBlank(sc) || sc === 0 ? null : readAmount(sc, "surcharge", "surcharge");
     const line = secondPilotLine(base, {
@@ -237,19 +236,11 @@ function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Resu
   );
 }
 
-/** What a total is missing, for the #N/A message. */
-function missingItems(quote: Quote): string {
-  return quote.lines.filter((line) => line.amountCents === null).map((line) => chargeInWords(line.code)).join(", ");
-}
-
 export function total(grids: TransitGrids): Result<unknown> {
   return quoteRows(grids, (quote) => {
     if (!quote.complete) {
       // Returned, not thrown: a column without board tables is a column of these.
-      return toExcelError(new PilotageInputError(
-        "NOT_ENTERED",
-        `Not entered for ${quote.date}: ${missingItems(quote)}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`,
-      ));
+      return toExcelError(new PilotageInputError(ARGUMENT_REASONS.totalNotEntered, { quote }));
     }
     // Whole cents ÷ 100 is the double nearest the rounded amount (D14), with no Decimal made.
     return quote.totalCents / 100;
@@ -261,7 +252,7 @@ export function quote(grids: TransitGrids): Result<unknown> {
   const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
   const single = perTransit.every((g) => g === null || (g.length === 1 && g[0]?.length === 1));
   if (!single) {
-    return [[toExcelError(new PilotageInputError("NOT_A_NUMBER", "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits."))]];
+    return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
   }
   const rows = quoteRows(grids, (q) => q);
   const only = rows[0][0];

@@ -4,8 +4,9 @@
  * quote's whole cents until they meet a billed one.
  */
 import Decimal from "decimal.js";
-import { isBlank, Money, PilotageInputError, readDecimal, shownInput } from "../engine";
+import { isBlank, Money, PilotageInputError, readDecimal } from "../engine";
 import { moneyOfCents } from "../engine/exact";
+import { TABLE_CELL_REASONS } from "./messages";
 import { attempt, heldError, heldErrorOutcome, ok, Outcome } from "./cells";
 
 export const ZERO: Decimal = new Money(0);
@@ -73,13 +74,8 @@ export function readBilledAmount(cell: unknown, field: string, what: string): Ou
     if (PLAIN_AMOUNT_TEXT.test(text)) return ok(new Money(text));
     const read = amountText(text);
     if (read !== null && "decimalComma" in read) {
-      const example = text.replace(/[^\d,]/g, "").replace(",", ".");
       return attempt(() => {
-        throw new PilotageInputError(
-          "NOT_A_NUMBER",
-          `The ${what} "${shownInput(text)}" has a decimal comma: write the cents after a point, with no other separators or commas between thousands (${example}, or ${Number(example).toLocaleString("en-US", { minimumFractionDigits: 2 })}).`,
-          field,
-        );
+        throw new PilotageInputError(TABLE_CELL_REASONS.decimalComma, { what, text }, field);
       });
     }
     if (read !== null) return attempt(() => readDecimal(read.plain, field, what));

@@ -5,10 +5,11 @@
  * "15-Jun-2026", "15 June 2026", "Jun 15, 2026", and Excel serial numbers, typed or as text, in a
  * date column. Every date ends as the engine's IsoDate, checked against the calendar by the engine.
  */
-import { daysInMonth, excelSerialToIso, IsoDate, isoDateOf, PilotageInputError, readDate, shownInput } from "../engine";
+import { daysInMonth, excelSerialToIso, IsoDate, isoDateOf, PilotageInputError, readDate } from "../engine";
+import { DateFormat, TABLE_CELL_REASONS } from "./messages";
 
-export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const satisfies readonly DateFormat[];
+export type { DateFormat };
 export const DEFAULT_DATE_FORMAT: DateFormat = "MM/DD/YYYY";
 
 /** "MM/DD/YYYY", "dd/mm/yyyy", "ISO"; null when the text is none of them. */
@@ -35,21 +36,13 @@ const DAY_MONTH_YEAR = /^(\d{1,2})[\s\-/.]+([A-Za-z]{3,9}\.?)[\s\-/.,]+(\d{2,4})
 const MONTH_DAY_YEAR = /^([A-Za-z]{3,9}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]+(\d{2,4})$/i;
 const SERIAL_TEXT = /^\d{1,7}(\.0+)?$/;
 
-function advice(format: DateFormat): string {
-  return `enter it as ${format === "YYYY-MM-DD" ? "2026-06-15" : format === "MM/DD/YYYY" ? "06/15/2026" : "15/06/2026"} (--date-format ${format}), 2026-06-15 or 15-Jun-2026`;
-}
 
 function dateOf(year: number, month: number, day: number, cell: string, format: DateFormat, field: string): IsoDate {
   if (year < 1000) {
-    throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(cell)}" has a two-digit year: write the year in full (${advice(format)}).`, field);
+    throw new PilotageInputError(TABLE_CELL_REASONS.twoDigitYear, { field, text: cell, format }, field);
   }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    const other: DateFormat = format === "DD/MM/YYYY" ? "MM/DD/YYYY" : "DD/MM/YYYY";
-    throw new PilotageInputError(
-      "IMPOSSIBLE_DATE",
-      `The ${field} "${shownInput(cell)}" is not a date read as ${format}: check it, or if the file writes dates as ${other}, give --date-format ${other}.`,
-      field,
-    );
+    throw new PilotageInputError(TABLE_CELL_REASONS.notInFormat, { field, text: cell, format }, field);
   }
   return readDate(isoDateOf(year, month, day), field);
 }
@@ -63,7 +56,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
   if (iso) {
     const [hours, minutes, seconds] = [iso[2], iso[3], iso[4]].map((part) => Number(part ?? 0));
     if (hours !== 0 || minutes !== 0 || seconds !== 0) {
-      throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(text)}" has a time of day: a transit is charged by its date (D15), so give the date alone, e.g. ${iso[1]}.`, field);
+      throw new PilotageInputError(TABLE_CELL_REASONS.timeOfDay, { field, text, date: iso[1] }, field);
     }
     return readDate(iso[1], field);
   }
@@ -74,11 +67,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
     // Year first (2026/06/15) is read one way only.
     if (first.length === 4) return dateOf(Number(first), Number(second), Number(third), text, format, field);
     if (format === "YYYY-MM-DD") {
-      throw new PilotageInputError(
-        "BAD_DATE",
-        `The ${field} "${shownInput(text)}" is not YYYY-MM-DD (--date-format YYYY-MM-DD): give --date-format MM/DD/YYYY or DD/MM/YYYY to say how the file writes dates.`,
-        field,
-      );
+      throw new PilotageInputError(TABLE_CELL_REASONS.notIso, { field, text }, field);
     }
     const [month, day] = format === "MM/DD/YYYY" ? [Number(first), Number(second)] : [Number(second), Number(first)];
     return dateOf(Number(third), month, day, text, format, field);
@@ -93,7 +82,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
     const month = monthOfName(monthFirst[1]);
     if (month !== null) return dateOf(Number(monthFirst[3]), month, Number(monthFirst[2]), text, format, field);
   }
-  throw new PilotageInputError("BAD_DATE", `The ${field} "${shownInput(text)}" is not a date: ${advice(format)}.`, field);
+  throw new PilotageInputError(TABLE_CELL_REASONS.notADate, { field, text, format }, field);
 }
 
 /**

@@ -10,11 +10,36 @@ import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, head
 /** Data rows read ahead to guess the columns from their values as well as their headers (CLI and task pane). */
 export const GUESS_SAMPLE_ROWS = 50;
 
+/**
+ * How a door says to correct a mapping, where that depends on the door: the command line's --map
+ * (these words, the message's default) or the task pane's lists (reconcile-layout.ts).
+ */
+export interface MappingWords {
+  /** After "The columns are …: ". */
+  mapColumns: string;
+  /** After "The measurement headers disagree (…): ". */
+  measurementUnit: string;
+}
+
+export const MAP_FLAG_WORDS: MappingWords = {
+  mapColumns: "map them as column=field",
+  measurementUnit: "set the measurement unit, or rename the headers",
+};
+
 /** A mapping problem: a required column missing, a field named twice, a column that does not exist. */
 export class MappingError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(private readonly words: string | ((door: MappingWords) => string)) {
+    super();
     this.name = "MappingError";
+  }
+
+  override get message(): string {
+    return this.messageIn(MAP_FLAG_WORDS);
+  }
+
+  /** The message in a door's words. */
+  messageIn(door: MappingWords): string {
+    return typeof this.words === "string" ? this.words : this.words(door);
   }
 }
 
@@ -263,7 +288,7 @@ function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<Reconc
   const units = new Set(hints.map((hint) => hint.unit));
   if (units.size === 1) return hints[0].unit;
   const described = hints.map((hint) => `${FIELD_LABELS[hint.field]} ${hint.unit === null ? "has no unit" : `in ${hint.unit}`}`).join(", ");
-  throw new MappingError(`The measurement headers disagree (${described}): set the measurement unit, or rename the headers.`);
+  throw new MappingError((door) => `The measurement headers disagree (${described}): ${door.measurementUnit}.`);
 }
 
 /** Checks that the mapping has what the purpose needs; throws MappingError naming what is missing. */
@@ -303,7 +328,7 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
       const amounts = mapping.headers.flatMap((_header, index) => (mapping.fields[index] === null && valueLook(valuesOf(mapping.sample ?? [], index)) === "money" ? [index] : []));
       if (amounts.length > 0) hint = ` Columns holding amounts: ${amounts.map((index) => `${describeColumn(mapping.headers, index)} (${mapOption(mapping.headers, index, "billed_total")})`).join(", ")}.`;
     }
-    throw new MappingError(`No column found for ${missing.join("; ")}. The columns are ${columns}: map them as column=field.${hint}`);
+    throw new MappingError((door) => `No column found for ${missing.join("; ")}. The columns are ${columns}: ${door.mapColumns}.${hint}`);
   }
   const fromMeasurements = column.units === undefined;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);

@@ -36,7 +36,7 @@ import {
   SECTION_SHORT_NAMES,
   settingsNotDefault,
   UNMEASURED_WORD,
-  forTypedInput,
+  typedInputWords,
 } from "../engine";
 import { ComplianceState, Dimension, DimensionInput, DIMENSIONS, FeeRowState, PaneState, SettingsState, SurchargeRowState, TransitState, VesselState } from "./state";
 
@@ -67,9 +67,12 @@ export const ids = {
 /** How the engine's date messages read in the pane, where a date is typed (or picked) in a field, never an Excel serial. */
 export const PANE_DATE_ADVICE = "a date like 2026-12-31 (YYYY-MM-DD)";
 
-/** An engine error as the pane shows it: a date advised as typed in a field, and no note on empty Excel cells. */
-function paneError(error: PilotageInputError): PilotageInputError {
-  return forTypedInput(error, PANE_DATE_ADVICE);
+/** The pane's words for an engine error: a date advised as typed in a field, and no note on empty Excel cells. */
+const PANE_WORDS = typedInputWords(PANE_DATE_ADVICE);
+
+/** An engine error's message as the pane shows it beside a field. */
+function paneMessage(error: PilotageInputError): string {
+  return error.messageIn(PANE_WORDS);
 }
 
 export interface FieldError {
@@ -100,7 +103,7 @@ export function readSettingsForm(form: SettingsState): SettingsResult {
     return { settings, errors: [] };
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
-    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: paneError(error).message }] };
+    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: paneMessage(error) }] };
   }
 }
 
@@ -185,7 +188,7 @@ export function readVessel(vessel: VesselState, settings: EngineSettings): Vesse
       feet[dimension] = measurementInFeet(typed[dimension], dimension, unit);
     } catch (error) {
       if (!(error instanceof PilotageInputError)) throw error;
-      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: paneError(error).message });
+      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: paneMessage(error) });
     }
   }
   const feetText: Partial<Record<Dimension, string>> = {};
@@ -227,7 +230,7 @@ function checkCell(errors: FieldError[], id: string, read: () => unknown): void 
     read();
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
-    errors.push({ id, message: paneError(error).message });
+    errors.push({ id, message: paneMessage(error) });
   }
 }
 
@@ -343,7 +346,7 @@ function quoteOne(transit: TransitState, number: number, vessel: VesselResult, b
     settings,
   );
   const marked = transitFieldErrors(fields).filter(({ field }) => field === "section" || field === "date" || field === "hours");
-  const errors = marked.map(({ field, error }) => ({ id: ids.transit(transit.key, TRANSIT_PROPS[field] as TransitProp), message: paneError(error).message }));
+  const errors = marked.map(({ field, error }) => ({ id: ids.transit(transit.key, TRANSIT_PROPS[field] as TransitProp), message: paneMessage(error) }));
   if (errors.length > 0) return result(null, errors, errors[0].message);
   if (vessel.units === null) return result(null, [], VESSEL_FIRST);
   try {
@@ -356,7 +359,7 @@ function quoteOne(transit: TransitState, number: number, vessel: VesselResult, b
     const failed = transitFieldErrors(fields)[0];
     const field = failed !== undefined && failed.error === error ? failed.field : (error.field as TransitField | undefined);
     const prop = field !== undefined ? TRANSIT_PROPS[field] : undefined;
-    const message = paneError(error).message;
+    const message = paneMessage(error);
     if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message }], message);
     return result(null, [], message);
   }
@@ -444,6 +447,6 @@ export function checkCompliance(form: ComplianceState, settings: EngineSettings)
   } catch (error) {
     if (!(error instanceof PilotageInputError)) throw error;
     const prop = (error.field !== undefined && COMPLIANCE_FIELDS[error.field]) || "status";
-    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: paneError(error).message }] };
+    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: paneMessage(error) }] };
   }
 }

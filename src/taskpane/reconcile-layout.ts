@@ -24,6 +24,7 @@ import {
   computedColumnOf,
   guessMapping,
   MappingError,
+  type MappingWords,
   planTable,
   reconcileColumnLayout,
   ReconcileColumnLayout,
@@ -116,12 +117,11 @@ export function guessedFields(headers: readonly string[], sample: readonly (read
 
 export type MappingCheck = { ok: true; plan: TablePlan } | { ok: false; message: string; columns: number[] };
 
-/** The engine's advice is worded for the command line's --map; in the pane the lists are the way. */
-function paneAdvice(message: string): string {
-  return message
-    .replace(/: map them as column=field\.$/, ": choose the column for each in the lists above.")
-    .replace(/: set the measurement unit, or rename the headers\.$/, ": choose the unit of plain-number measurements above, or rename the headers.");
-}
+/** How a mapping is corrected in the pane: with the lists, not the command line's --map. */
+const PANE_MAPPING_WORDS: MappingWords = {
+  mapColumns: "choose the column for each in the lists above",
+  measurementUnit: "choose the unit of plain-number measurements above, or rename the headers",
+};
 
 /**
  * The plan for the person's mapping, or the engine's MappingError message with the columns it is
@@ -145,7 +145,7 @@ export function checkMapping(
     const conflicting = (field: ReconcileField | null) =>
       field !== null && ((count.get(field) ?? 0) > 1 || (measured && fields.includes("units") && ["units", "length", "breadth", "depth"].includes(field)));
     const columns = fields.flatMap((field, index) => (conflicting(field) ? [index] : []));
-    return { ok: false, message: paneAdvice(error.message), columns };
+    return { ok: false, message: error.messageIn(PANE_MAPPING_WORDS), columns };
   }
 }
 

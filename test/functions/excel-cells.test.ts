@@ -4,7 +4,7 @@
  * (so a column of one bad value builds its message once), rows that fail alike share one error
  * value, and rememberingReader reads each value of an argument once; none may change any row's answer.
  */
-import { PilotageInputError } from "../../src/engine";
+import { PilotageInputError, reason } from "../../src/engine";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
 
 installCustomFunctionsGlobal();
@@ -13,12 +13,14 @@ const { mapRows, rememberingReader } = require("../../src/functions/excel-cells"
 
 const column = (...values: unknown[]) => values.map((v) => [v]);
 
+const NOT_A_NUMBER = reason<{ x: unknown }>("NOT_A_NUMBER", ({ x }) => `${String(x)} is not a number.`);
+
 /** A row function that doubles a number and refuses anything else, counting its calls. */
 function doubling() {
   const calls: unknown[] = [];
   const perRow = ([x]: unknown[]) => {
     calls.push(x);
-    if (typeof x !== "number") throw new PilotageInputError("NOT_A_NUMBER", `${String(x)} is not a number.`);
+    if (typeof x !== "number") throw new PilotageInputError(NOT_A_NUMBER, { x });
     return x * 2;
   };
   return { calls, perRow };
@@ -47,7 +49,7 @@ test("a remembering reader reads each value once and returns, not throws, the er
   const reads: unknown[] = [];
   const read = rememberingReader((cell) => {
     reads.push(cell);
-    if (typeof cell !== "number") throw new PilotageInputError("NOT_A_NUMBER", `${String(cell)} is not a number.`);
+    if (typeof cell !== "number") throw new PilotageInputError(NOT_A_NUMBER, { x: cell });
     return cell + 1;
   });
   const answers = [3, "x", 3, -0, 0, -0, "x", 0].map(read);
@@ -70,7 +72,7 @@ test("a row is reused only when every varying argument repeats, not one of them"
 
 test("-0 after 0 is worked out again, not taken for the same cell", () => {
   const result = mapRows([column(0, -0)], ([x]) => {
-    if (Object.is(x, -0)) throw new PilotageInputError("NOT_POSITIVE", "-0 is negative here.");
+    if (Object.is(x, -0)) throw new PilotageInputError(reason("NOT_POSITIVE", () => "-0 is negative here."), {});
     return x;
   });
   expect(result[0][0]).toBe(0);

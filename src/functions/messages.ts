@@ -1,0 +1,30 @@
+/**
+ * The Excel functions' own refusals (the shape of an argument, a blank where Excel passes 0, a
+ * total with amounts not entered), each a code and its sentence in one place, as the engine's
+ * are in src/engine/messages.ts. Made only when a message is read.
+ */
+import { BOARD_FEE_TABLE_COLUMNS, chargeInWords, reason } from "../engine";
+import type { Quote } from "../engine/quote";
+
+const TRANSIT_DATE_HINT = "enter the transit date, an Excel date or text like 2026-12-31.";
+
+export const ARGUMENT_REASONS = {
+  transitDateBlank: reason<{ argument: string }>("BLANK", ({ argument }) => `${argument} is blank: ${TRANSIT_DATE_HINT}`),
+  transitDateZero: reason<{ argument: string }>("BLANK", ({ argument }) => `${argument} is blank (0): ${TRANSIT_DATE_HINT}`),
+  sectionZero: reason("BLANK", () => 'section is blank (0): enter 1 or "Lower", 2 or "Upper".'),
+  baseFeeBlank: reason<{ argument: string }>("BLANK", ({ argument }) => `${argument} is blank: enter the base pilotage fee (e.g. =NYPILOT.HUDSON_BASE_FEE(...)).`),
+  hoursBlank: reason<{ argument: string }>("BLANK", ({ argument }) => `${argument} is blank: enter the expected hours of continuous pilotage.`),
+  benefitDateZero: reason<{ what: string }>("BLANK", ({ what }) => `The ${what} is blank (0): enter an Excel date or text like 2026-07-01.`),
+  range: reason("NOT_A_NUMBER", () => "This argument takes a single cell, not a range."),
+  emptyRange: reason("NOT_A_NUMBER", () => "An argument is an empty range: give a cell or a range of cells."),
+  sizes: reason<{ rows: number; columns: number; otherRows: number; otherColumns: number }>(
+    "NOT_A_NUMBER",
+    ({ rows, columns, otherRows, otherColumns }) =>
+      `The ranges have different sizes (${rows}×${columns} and ${otherRows}×${otherColumns}): give ranges of the same size, or single values.`,
+  ),
+  quoteOneTransit: reason("NOT_A_NUMBER", () => "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits."),
+  totalNotEntered: reason<{ quote: Quote }>("NOT_ENTERED", ({ quote }) => {
+    const missing = quote.lines.filter((line) => line.amountCents === null).map((line) => chargeInWords(line.code)).join(", ");
+    return `Not entered for ${quote.date}: ${missing}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`;
+  }),
+} as const;
