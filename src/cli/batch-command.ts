@@ -1,29 +1,26 @@
-import { BOARD_FEES, ChargeCode, Money, Quote, settingsNotDefault } from "../engine";
+import { BOARD_FEES, ChargeCode, Money, Quote } from "../engine";
 import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { ProgressBar } from "./progress";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
   BOARD_RATES_HELP,
-  isMalformed,
-  MalformedReport,
   malformedText,
   MAP_HELP,
-  mappingLines,
-  openTableWriter,
+  openTableOutputs,
   originalCells,
-  openJsonLinesWriter,
   OutCell,
   prepareTableJob,
+  runTableRows,
   streamsHelp,
+  summaryHeadLines,
   summaryOutput,
   TABLE_OPTIONS,
   TableJob,
   TableWriter,
 } from "./table-files";
-import { batchRowJson, inputKeys, malformedRowJson, rowInputJson } from "./row-json";
+import { batchRowJson, inputKeys, rowInputJson } from "./row-json";
 
 export const BATCH_HELP = `Usage: hudson-pilotage batch <in.csv|in.xlsx> -o out.csv|out.xlsx [--board-rates rates.csv]
                              [--map COLUMN=FIELD ...] [--force] [options]
@@ -109,9 +106,7 @@ interface BatchSummary {
 
 function batchText(job: TableJob, summary: BatchSummary): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const lines = [`hudson-pilotage batch: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
-  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
-  for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
+  const lines = summaryHeadLines("batch", job);
   lines.push(
     "",
     `Rows:          ${count(summary.rows)}`,
@@ -138,15 +133,8 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   const outputKind = job.outputKind ?? "csv";
   const original = input.header.map((header, index): XlsxColumn => (index === plan.column.date ? { header, kind: "date" } : { header }));
   const layout: XlsxSheetLayout = { name: "Quotes", columns: [...original, ...ADDED_COLUMNS] };
-  const progress = new ProgressBar(io, "batch");
-  const malformed = new MalformedReport("batch", progress);
-  const tableKind = outputKind === "jsonl" ? null : outputKind;
-  const cellOptions = { inputKind: input.kind, outputKind: tableKind ?? "csv", dateColumn: plan.column.date, dateFormat: plan.dateFormat };
-  const jsonLines = tableKind === null ? await openJsonLinesWriter(values.output, io, { force: job.force }) : null;
-  const writer =
-    tableKind === null
-      ? null
-      : await openTableWriter(values.output, tableKind, layout, { force: job.force, keepRowNumbers: input.kind === "xlsx" && tableKind === "xlsx", io, sample: input.sample });
+  const cellOptions = { inputKind: input.kind, outputKind: outputKind === "jsonl" ? "csv" : outputKind, dateColumn: plan.column.date, dateFormat: plan.dateFormat } as const;
+  const outputs = await openTableOutputs(job, outputKind, () => layout, io);
   const keys = inputKeys(input.header);
   const malformedRowNumbers: number[] = [];
   const malformedExamples: MalformedRow[] = [];
@@ -154,18 +142,12 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   let quoted = 0;
   let incomplete = 0;
   let total = ZERO;
-  try {
-    let rowsDone = 0;
-    for await (const item of input.rows()) {
-      rowsDone += 1;
-      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
-      if (isMalformed(item)) {
-        malformedRowNumbers.push(item.rowNumber);
-        if (malformedExamples.length < 100) malformedExamples.push(item);
-        malformed.add(item);
-        await jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
-        continue;
-      }
+  await runTableRows("batch", job, outputs, io, {
+    malformed(item) {
+      malformedRowNumbers.push(item.rowNumber);
+      if (malformedExamples.length < 100) malformedExamples.push(item);
+    },
+    async row(item) {
       rowsRead += 1;
       const result = quoteRow(item.cells, plan);
       if (result.quote !== null) {
@@ -173,31 +155,12 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
         if (result.quote.complete) total = total.plus(amountOfCents(result.quote.totalCents));
         else incomplete += 1;
       }
-      if (jsonLines !== null) {
-        await jsonLines.write(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result));
-        continue;
-      }
-      let cells: OutCell[];
-      if (result.quote !== null) {
-        cells = quoteCells(result.quote);
-      } else {
-        cells = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), visibleText((result.error as { message: string }).message)];
-      }
-      await (writer as TableWriter).write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
-    }
-    progress.finish();
-    malformed.finish();
-    let fitNote = "";
-    if (jsonLines !== null) await jsonLines.close();
-    else fitNote = await (writer as TableWriter).close([]);
-    if (fitNote !== "") io.stderr(`Note: ${fitNote}
-`);
-  } catch (error) {
-    progress.finish();
-    await jsonLines?.abort();
-    await writer?.abort();
-    throw error;
-  }
+      if (outputs.jsonLines !== null) return outputs.jsonLines.write(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result));
+      const cells: OutCell[] =
+        result.quote !== null ? quoteCells(result.quote) : [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), visibleText((result.error as { message: string }).message)];
+      await (outputs.table as TableWriter).write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
+    },
+  });
   const summary: BatchSummary = {
     rows: rowsRead + malformedRowNumbers.length,
     rowsRead,

@@ -42,22 +42,20 @@ import {
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, malformedRowJson, reconcileRowJson, rowInputJson } from "./row-json";
-import { ProgressBar } from "./progress";
+import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "./row-json";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
   BOARD_RATES_HELP,
-  isMalformed,
-  MalformedReport,
   malformedText,
   MAP_HELP,
   mappingLines,
-  openTableWriter,
+  openTableOutputs,
   originalCells,
-  openJsonLinesWriter,
   OutCell,
   prepareTableJob,
+  runTableRows,
   streamsHelp,
+  summaryHeadLines,
   summaryOutput,
   TABLE_OPTIONS,
   TableJob,
@@ -364,9 +362,7 @@ function usd(text: string): string {
 
 function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const lines = [`hudson-pilotage reconcile: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
-  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
-  for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
+  const lines = summaryHeadLines("reconcile", job);
   if (job.outputPath === null && flagged.length > 0) {
     lines.push("", "Rows flagged or not checked:");
     for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
@@ -430,50 +426,36 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const valuesOnly = values["values-only"] === true;
   if (valuesOnly && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
-  const progress = new ProgressBar(io, "reconcile");
-  const malformed = new MalformedReport("reconcile", progress);
   const tally = new ReconcileTally();
   const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
   const vesselColumn = plan.column.vessel;
-  const tableKind = job.outputKind === "jsonl" ? null : job.outputKind;
   const cellOptions = {
     inputKind: input.kind,
-    outputKind: tableKind ?? "csv",
+    outputKind: job.outputKind === "xlsx" ? "xlsx" : "csv",
     dateColumn: plan.column.date,
     dateFormat: plan.dateFormat,
     billedColumns: plan.billed.map((field) => plan.column[field] as number),
-  };
-  const jsonLines = job.outputPath !== null && job.outputKind === "jsonl" ? await openJsonLinesWriter(job.outputPath, io, { force: job.force }) : null;
-  const writer =
-    job.outputPath === null || tableKind === null
-      ? null
-      : await openTableWriter(job.outputPath, tableKind, reconcileLayout(job, columns), { force: job.force, keepRowNumbers: input.kind === "xlsx" && xlsxOut, io, sample: input.sample });
+  } as const;
+  const outputs = await openTableOutputs(job, job.outputKind, () => reconcileLayout(job, columns), io);
+  const { table, jsonLines } = outputs;
   const keys = inputKeys(input.header);
-  let summary: ReconcileSummary;
-  try {
-    let rowsDone = 0;
-    let outputRow = 1;
-    for await (const item of input.rows()) {
-      rowsDone += 1;
-      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
-      if (isMalformed(item)) {
-        tally.addMalformed(item.rowNumber, item.error);
-        malformed.add(item);
-        await jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
-        continue;
-      }
+  let summary: ReconcileSummary | null = null;
+  let outputRow = 1;
+  await runTableRows("reconcile", job, outputs, io, {
+    malformed: (item) => tally.addMalformed(item.rowNumber, item.error),
+    async row(item) {
       const excluded = totalsRows.check(item.cells);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber);
         await jsonLines?.write(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded));
-        if (writer !== null) {
+        if (table !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
           const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
           added[columns.layout.status] = EXCLUDED_STATUS;
-          await writer.write([...originalCells(item, input.width, cellOptions), ...added, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
+          await table.write([...originalCells(item, input.width, cellOptions), ...added, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
         }
-        continue;
+        return;
       }
       const reconciled = reconcileRow(item.cells, plan);
       tally.addRow(reconciled);
@@ -483,27 +465,20 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
       }
       await jsonLines?.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
-      if (writer === null) continue;
+      if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
       outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
       const computed = xlsxOut
         ? formulas.cells(outputRow, reconciled, typeof original[plan.column.date as number] === "number")
         : csvComputedCells(columns, reconciled);
-      await writer.write([...original, ...computed, reconciled.note === "" ? null : visibleText(reconciled.note), item.rowNumber], item.rowNumber);
-    }
-    progress.finish();
-    malformed.finish();
-    summary = tally.summary();
-    const fitNote =
-      writer === null ? "" : await writer.close(xlsxOut ? [boardRatesSheet(plan), summarySheet(job, columns, summary, { lastRow: outputRow }, valuesOnly)] : []);
-    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
-    await jsonLines?.close();
-  } catch (error) {
-    progress.finish();
-    await writer?.abort();
-    await jsonLines?.abort();
-    throw error;
-  }
+      await table.write([...original, ...computed, reconciled.note === "" ? null : visibleText(reconciled.note), item.rowNumber], item.rowNumber);
+    },
+    moreSheets() {
+      summary = tally.summary();
+      return xlsxOut ? [boardRatesSheet(plan), summarySheet(job, columns, summary, { lastRow: outputRow }, valuesOnly)] : [];
+    },
+  });
+  summary ??= tally.summary();
   summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
   return summary.allMatched ? 0 : 1;
 }

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
+import { EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings, settingsNotDefault } from "../engine";
 import {
   applyMappingOverrides,
   BILLED_FIELDS,
@@ -55,6 +55,7 @@ import {
 } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
+import { malformedRowJson } from "./row-json";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 
 export type TableFileKind = "csv" | "xlsx";
@@ -650,6 +651,77 @@ export async function openTableWriter(
     },
     abort: () => writer.abort(),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run over a table's rows, shared by batch and reconcile
+
+/** Where a table command writes its rows: a table file, JSON Lines, or neither (reconcile without -o). */
+export interface TableOutputs {
+  readonly table: TableWriter | null;
+  readonly jsonLines: JsonLinesWriter | null;
+}
+
+/** Opens -o as `kind`: JSON Lines, or a table file laid out as `layout` (made only for a table file). */
+export async function openTableOutputs(job: TableJob, kind: OutputKind | null, layout: () => XlsxSheetLayout, io: CliIo): Promise<TableOutputs> {
+  const { input, outputPath } = job;
+  if (outputPath === null || kind === null) return { table: null, jsonLines: null };
+  if (kind === "jsonl") return { table: null, jsonLines: await openJsonLinesWriter(outputPath, io, { force: job.force }) };
+  const keepRowNumbers = input.kind === "xlsx" && kind === "xlsx";
+  return { table: await openTableWriter(outputPath, kind, layout(), { force: job.force, keepRowNumbers, io, sample: input.sample }), jsonLines: null };
+}
+
+/** What a table command does with its rows; the loop around them is runTableRows's. */
+export interface TableRowHandlers {
+  /** Each row the reader could read, in order. */
+  row(item: TableRow): Promise<void>;
+  /** A row it could not read, once reported on stderr and, where JSON Lines are written, as a line. */
+  malformed(item: MalformedItem): void;
+  /** The workbook's further sheets, made once every row is read (an .xlsx output only). */
+  moreSheets?(): readonly XlsxSheet[];
+}
+
+/**
+ * Reads every row of the job's table: a progress bar, each malformed row reported, the outputs
+ * closed at the end (with a note on stderr where a cell had to be cut to fit), or abandoned on an
+ * error so no half-written file is left.
+ */
+export async function runTableRows(command: string, job: TableJob, outputs: TableOutputs, io: CliIo, handlers: TableRowHandlers): Promise<void> {
+  const progress = new ProgressBar(io, command);
+  const malformed = new MalformedReport(command, progress);
+  const { input } = job;
+  try {
+    let rowsDone = 0;
+    for await (const item of input.rows()) {
+      rowsDone += 1;
+      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
+      if (isMalformed(item)) {
+        handlers.malformed(item);
+        malformed.add(item);
+        await outputs.jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
+        continue;
+      }
+      await handlers.row(item);
+    }
+    progress.finish();
+    malformed.finish();
+    const fitNote = outputs.table === null ? "" : await outputs.table.close(handlers.moreSheets?.() ?? []);
+    if (fitNote !== "") io.stderr(`Note: ${fitNote}\n`);
+    await outputs.jsonLines?.close();
+  } catch (error) {
+    progress.finish();
+    await outputs.table?.abort();
+    await outputs.jsonLines?.abort();
+    throw error;
+  }
+}
+
+/** The lines a table command's text summary starts with: what was read, how, and with which settings. */
+export function summaryHeadLines(command: string, job: TableJob): string[] {
+  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
+  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
+  for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
