@@ -6,7 +6,7 @@
 import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
 import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
-import { BOARD_FEES, BOARD_FEES_CLAUSE } from "./rates/board-fees";
+import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
 import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
@@ -48,8 +48,8 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null): string[
   const staleAfter = addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months);
   if (input.date > staleAfter) {
     warnings.push(
-      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the launch, communication and ` +
-        `mid-river launch fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
+      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the ${boardFeeNamesInWords()} ` +
+        `fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
     );
   }
   return warnings;
