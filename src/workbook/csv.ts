@@ -16,15 +16,7 @@ import type { Readable, Writable } from "node:stream";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
 import { type OutputOptions } from "./safe-output";
 import { TextOutput } from "./text-output";
-import {
-  checkedDecimalText,
-  isExcelErrorValue,
-  isFormulaCell,
-  isNumericText,
-  type ExcelErrorValue,
-  type FormulaCell,
-  type NumericText,
-} from "./values";
+import { checkedDecimalText, isExcelErrorValue, isFormulaCell, isNumericText, type ExcelErrorValue, type FormulaCell, type NumericText } from "./values";
 
 // ---------------------------------------------------------------------------------------------
 // Reading

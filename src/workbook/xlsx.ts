@@ -8,16 +8,7 @@ import { columnLetter } from "./cell-address";
 import { PRINT_SETUP } from "./print-setup";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
-import {
-  checkedDecimalText,
-  isExcelErrorValue,
-  isFormulaCell,
-  isNumericText,
-  type ExcelErrorValue,
-  type FormulaCell,
-  type FormulaResult,
-  type NumericText,
-} from "./values";
+import { checkedDecimalText, isExcelErrorValue, isFormulaCell, isNumericText, type ExcelErrorValue, type FormulaCell, type FormulaResult, type NumericText } from "./values";
 import { isXlsxRowError, openXlsxSheet, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
 
 type ExcelJs = typeof import("exceljs");
