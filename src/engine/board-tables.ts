@@ -5,7 +5,8 @@
 import { readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
-import { BoardFeeRow, BoardSurchargeRow } from "./charges";
+import { BoardFeeRow } from "./charges";
+import { BoardSurchargeRow } from "./surcharge";
 import { readAmount } from "./inputs";
 import { BOARD_FEES } from "./rates/board-fees";
 import { isBlank } from "./blank";

@@ -12,6 +12,7 @@ export * from "./schedule";
 export * from "./measure";
 export * from "./inputs";
 export * from "./charges";
+export * from "./surcharge";
 export * from "./board-tables";
 export * from "./transit-reader";
 export * from "./quote";

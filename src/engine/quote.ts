@@ -15,12 +15,8 @@ import {
   secondPilotBasisCents,
   secondPilotCents,
   secondPilotLineFromCents,
-  SURCHARGE_LABEL,
-  surchargeCents,
-  surchargeLineOf,
-  SurchargeTableOn,
-  surchargeTableOn,
 } from "./charges";
+import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOn } from "./surcharge";
 import { IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";

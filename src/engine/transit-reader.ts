@@ -4,7 +4,8 @@
  * (the task pane, a reconciliation row) or stop at the first (a function cell, the CLI).
  */
 import { isBlank } from "./blank";
-import { BoardFeeRow, BoardSurchargeRow } from "./charges";
+import { BoardFeeRow } from "./charges";
+import { BoardSurchargeRow } from "./surcharge";
 import { IsoDate, readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { TRANSIT_REASONS } from "./messages";

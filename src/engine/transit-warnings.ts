@@ -3,7 +3,8 @@
  * use, a board row the statute's calendar does not expect, a figure far outside practice. Each
  * warning names its clause; the quote is computed all the same.
  */
-import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
+import { boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
 import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
