@@ -21,4 +21,5 @@ export * from "./units";
 export * from "./rates/thresholds";
 export * from "./compliance";
 export * from "./benefits";
+export * from "./benefit-calendar";
 export * from "./rates/benefits";

@@ -4,16 +4,11 @@
  */
 import Decimal from "decimal.js";
 import {
-  benefitStartDate,
   disabilityBenefit,
   disabilityBenefitCents,
-  fixedAnnualPension,
-  lastYearCountsAsFull,
   readBenefitAmount,
   readBenefitDate,
-  readRetirementYear,
   readYearsOfService,
-  resignationDeadline,
   retirementContribution,
   retirementContributionCents,
   spouseBenefit,
@@ -22,6 +17,7 @@ import {
   surchargeCap,
   surchargeCapCents,
 } from "../../src/engine/benefits";
+import { benefitStartDate, fixedAnnualPension, lastYearCountsAsFull, readRetirementYear, resignationDeadline } from "../../src/engine/benefit-calendar";
 import { Money } from "../../src/engine/money";
 import { inputErrorOf, money } from "./hand";
 
