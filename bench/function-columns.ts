@@ -178,6 +178,9 @@ function errorsIn(result: unknown[], isError: (value: unknown) => boolean): numb
   return errors;
 }
 
+/** Where a dropped per-cell answer goes, so the call is not optimised away. */
+const dropped: { answer: unknown } = { answer: null };
+
 // After the warm-up pair, one timed pair by default (a full column of HUDSON_QUOTE_CARD, one call per cell, takes a while).
 const RUNS = Number(process.env.BENCH_FUNCTION_RUNS ?? 1);
 
@@ -199,27 +202,36 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     const prepare = (args: Args): unknown[] => (c.shape === "range" ? args : ((args[0] as unknown[][][] | undefined) ?? [])).map((a) => bundle.toBundleRealm(a));
     /** The first `count` rows of every column argument (a 1×1 or a table stays whole). */
     const firstRows = (args: unknown[], of: number, count: number) => args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : a));
-    const run = (args: unknown[], count: number) => {
+    /**
+     * `keep`: the answers are returned (to count errors). Otherwise a per-cell function's answers
+     * are dropped as made, as Excel takes each cell's answer away: a million cards are never all
+     * held in our heap (they were, and did not fit in it).
+     */
+    const run = (args: unknown[], count: number, keep: boolean) => {
       if (c.shape === "range") return fn(...args) as unknown[];
       const grids = args as (unknown[][] | null)[];
       // One call per row, each argument that row's cell (a 1×1 range), a table argument whole.
-      const out: unknown[] = new Array(count);
+      const out: unknown[] = keep ? new Array(count) : [];
       const cellOf = (grid: unknown[][] | null, r: number) => (grid === null ? null : grid.length === count ? BundleArray.of(grid[r]) : grid);
-      for (let r = 0; r < count; r++) out[r] = fn(...grids.map((g) => cellOf(g, r)));
+      for (let r = 0; r < count; r++) {
+        const answer = fn(...grids.map((g) => cellOf(g, r)));
+        if (keep) out[r] = answer;
+        else dropped.answer = answer;
+      }
       return out;
     };
-    const timed = (args: unknown[], count: number) => {
+    const timed = (args: unknown[], count: number, keep = false) => {
       global.gc?.();
       const start = process.hrtime.bigint();
-      const result = run(args, count);
+      const result = run(args, count, keep);
       return { seconds: Number(process.hrtime.bigint() - start) / 1e9, result };
     };
     const noInput = c.error().length === 0;
     const validArgs = prepare(c.valid());
     const errorArgs = noInput ? validArgs : prepare(c.error());
     const warmRows = Math.min(rows, WARM_UP_ROWS);
-    const warmValid = timed(firstRows(validArgs, rows, warmRows), warmRows);
-    const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows);
+    const warmValid = timed(firstRows(validArgs, rows, warmRows), warmRows, true);
+    const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows, true);
     const validErrors = errorsIn(warmValid.result, isError);
     const errorErrors = errorsIn(warmError.result, isError);
     if (validErrors !== 0) throw new Error(`${c.id}: ${validErrors} errors in the valid column`);
