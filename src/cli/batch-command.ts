@@ -1,4 +1,4 @@
-import { BOARD_FEES, ChargeCode, Money, Quote } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, ChargeCode, Money, Quote } from "../engine";
 import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { readFlags } from "./args";
@@ -6,6 +6,7 @@ import { CliIo, UsageError } from "./io";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
   BOARD_RATES_HELP,
+  feesNotPaidHelp,
   malformedText,
   MAP_HELP,
   openTableOutputs,
@@ -19,6 +20,7 @@ import {
   TABLE_OPTIONS,
   TableJob,
   TableWriter,
+  wrappedText,
 } from "./table-files";
 import { batchRowJson, inputKeys, rowInputJson } from "./row-json";
 
@@ -29,13 +31,12 @@ Quotes many transits at once under N.Y. Navigation Law § 89-a: one quote per ro
 vessel and transit (pilotage units, or length, breadth and depth; section; date; optionally
 hours, relieved at mid-river, anchored 8 hours); other columns are carried through.
 
-Output (-o, required): the original columns first and unchanged, then the quote: units charged,
-clause, base pilotage, surcharge, second pilot, launch, communication and mid-river launch fees,
-total, whether it is complete, its warnings, and, for a row that cannot be quoted, why. A line
-that does not apply is blank (no hours given: no second-pilot line; Section 1: no mid-river
-launch); a board amount not entered reads "not entered" and the quote is incomplete (its total
-leaves it out). CSV is streamed (any size) with formula-like text neutralised; .xlsx holds the
-amounts as numbers. An existing output file is never replaced unless --force is given.
+${wrappedText(
+  `Output (-o, required): the original columns first and unchanged, then the quote: units charged, clause, base pilotage, surcharge, second pilot, ${boardFeeNamesInWords()} fees, ` +
+    `total, whether it is complete, its warnings, and, for a row that cannot be quoted, why. A line that does not apply is blank (no hours given: no second-pilot line${feesNotPaidHelp()}); ` +
+    'a board amount not entered reads "not entered" and the quote is incomplete (its total leaves it out). CSV is streamed (any size) with formula-like text neutralised; ' +
+    ".xlsx holds the amounts as numbers. An existing output file is never replaced unless --force is given.",
+)}
 
 Options:
   -o, --output FILE        the quotes (.csv, .xlsx or .jsonl; - for standard output)

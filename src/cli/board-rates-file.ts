@@ -44,7 +44,9 @@ export interface BoardRates {
   readonly surcharge: readonly BoardSurchargeRow[];
 }
 
-export const BOARD_RATES_FORMAT = "table,from,a,b,c";
+/** The amount columns after table and from: one per board fee, in BOARD_FEES's order, and the surcharge table's three. */
+export const BOARD_RATE_COLUMN_LETTERS: readonly string[] = Array.from({ length: Math.max(BOARD_FEES.length, 3) }, (_, index) => String.fromCharCode(97 + index));
+export const BOARD_RATES_FORMAT = `table,from,${BOARD_RATE_COLUMN_LETTERS.join(",")}`;
 
 const FEE_TABLE_NAMES = new Set(["fees", "fee", "board fees", "board fee"]);
 const SURCHARGE_TABLE_NAMES = new Set(["surcharge", "board surcharge", "surcharges"]);

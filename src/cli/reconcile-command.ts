@@ -1,7 +1,7 @@
 import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
-import { BOARD_FEES, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import { textOfCents } from "../engine/exact";
 import {
   addedColumnValues,
@@ -59,15 +59,17 @@ import {
   summaryOutput,
   TABLE_OPTIONS,
   TableJob,
+  wrappedText,
 } from "./table-files";
 
 export const RECONCILE_HELP = `Usage: hudson-pilotage reconcile <in.csv|in.xlsx> [-o out.csv|out.xlsx] [--board-rates rates.csv]
                                  [--map COLUMN=FIELD ...] [--force] [options]
 
-Checks pilotage invoices row by row against N.Y. Navigation Law § 89-a. Each row is a transit
-(pilotage units, or length, breadth and depth; section; date; optionally hours, relieved at
-mid-river, anchored 8 hours) with what was billed (a total, or per charge: base pilotage,
-surcharge, second pilot, launch, communication, mid-river launch).
+${wrappedText(
+  "Checks pilotage invoices row by row against N.Y. Navigation Law § 89-a. Each row is a transit (pilotage units, or length, breadth and depth; section; date; " +
+    "optionally hours, relieved at mid-river, anchored 8 hours) with what was billed (a total, or per charge: base pilotage, surcharge, second pilot, " +
+    `${BOARD_FEES.map((fee) => fee.shortLabel.toLowerCase()).join(", ")}).`,
+)}
 
 Output (-o): the original columns first and unchanged, then the computed base pilotage,
 surcharge, second pilot, board fees and total, the computed board fee for each billed fee
@@ -93,8 +95,7 @@ Options:
   -o, --output FILE        write the table with the computed columns (.csv, .xlsx or .jsonl;
                            - for standard output)
   --format csv|xlsx|jsonl  what -o writes, when its name does not say (needed for -o - as JSON Lines)
-  --board-rates FILE       the boards' launch, communication and mid-river launch fees and the
-                           surcharge board's table (format below)
+  --board-rates FILE${wrappedText(`the boards' ${boardFeeNamesInWords()} fees and the surcharge board's table (format below)`, 27).slice(20)}
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
   --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings, settingsNotDefault } from "../engine";
+import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeesFor, EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings, sectionsNote, settingsNotDefault } from "../engine";
 import {
   applyMappingOverrides,
   BILLED_FIELDS,
@@ -30,7 +30,7 @@ import {
   TablePlan,
   TablePurpose,
 } from "../reconcile";
-import { BoardRates, readBoardRatesFile } from "./board-rates-file";
+import { BOARD_RATE_COLUMN_LETTERS, BOARD_RATES_FORMAT, BoardRates, readBoardRatesFile } from "./board-rates-file";
 import {
   CsvWriter,
   fitColumns,
@@ -89,12 +89,10 @@ export const TABLE_OPTIONS = {
 export const BOARD_RATES_HELP = `Board rates file (--board-rates rates.csv): both of the boards' dated tables in one CSV,
 one row per date; the header row is optional, rows may come in any order, and each row applies
 from its date until the next row of the same table:
-    table,from,a,b,c
+    ${BOARD_RATES_FORMAT}
     fees,2024-01-01,310.00,45.50,125.25
     surcharge,2020-11-20,300.00,360.00,3.60
-  fees       a launch fee, b communication fee, c mid-river launch fee (Section 2 only), set by
-             the board of commissioners of pilots (§ 89-a(4)(b)(1-a)); a blank or 0 fee is
-             "not entered", never invented
+  fees${wrappedText(`${BOARD_FEES.map((fee, index) => `${BOARD_RATE_COLUMN_LETTERS[index]} ${fee.what}${sectionsNote(fee, true)}`).join(", ")}, set by the board of commissioners of pilots (${BOARD_FEES_CLAUSE}); a blank or 0 fee is "not entered", never invented`, 13).slice(6)}
   surcharge  a 0-50 units, b 51-100 units, c per unit over 100, set by the surcharge board
              (§ 89-a(4)(b)(1-c)(iii)); needed for dates after the statutory surcharge periods
              (2015-11-20 to 2020-11-19 with the default act effective date)
@@ -117,6 +115,20 @@ export function streamsHelp(purpose: TablePurpose): string {
     '(with "input" when its cells were read).';
   return `${wrapped(text.split(" "), 0, 96)}
 `;
+}
+
+/** A paragraph of help in lines of at most `width` characters, each line indented. */
+export function wrappedText(text: string, indent = 0, width = 96): string {
+  return wrapped(text.split(" "), indent, width);
+}
+
+/** "; Section 1: no mid-river launch": the board fees a section's transits do not pay, for help. */
+export function feesNotPaidHelp(): string {
+  return ([1, 2] as const)
+    .map((section) => ({ section, unpaid: BOARD_FEES.filter((fee) => !boardFeesFor(section).includes(fee)) }))
+    .filter(({ unpaid }) => unpaid.length > 0)
+    .map(({ section, unpaid }) => `; Section ${section}: no ${unpaid.map((fee) => fee.shortLabel.toLowerCase()).join(", ")}`)
+    .join("");
 }
 
 /** Words in lines of at most `width` characters, each line indented. */

@@ -184,7 +184,7 @@ function transitGrids(
  * @param {any[][]} [hours] Expected hours of continuous pilotage (over 10 adds a second pilot).
  * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station.
  * @param {any[][]} [anchored_8_hours] TRUE when the vessel anchors at least 8 hours.
- * @param {any[][]} [board_fees] The board's fees: rows of from date | launch fee | communication fee | mid-river launch fee.
+ * @param {any[][]} [board_fees] The board's fees: rows of from date | launch | communication | mid-river launch.
  * @param {any[][]} [board_surcharge] The surcharge board's table: rows of from date | 0–50 | 51–100 | per unit over 100.
  * @returns {any[][]} Total in USD.
  */

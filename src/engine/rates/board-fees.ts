@@ -112,8 +112,8 @@ export function boardFeeNamesInWords(note: (fee: DeclaredBoardFee) => string = (
   return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** " (Section 2)" for a fee only some sections pay, else "". */
-export function sectionsNote(fee: DeclaredBoardFee): string {
+/** " (Section 2)" (or " (Section 2 only)" with `only`) for a fee only some sections pay, else "". */
+export function sectionsNote(fee: DeclaredBoardFee, only = false): string {
   const sections: readonly SectionNumber[] = fee.sections;
-  return sections.length === 1 ? ` (Section ${sections[0]})` : "";
+  return sections.length === 1 ? ` (Section ${sections[0]}${only ? " only" : ""})` : "";
 }
