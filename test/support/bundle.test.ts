@@ -50,6 +50,16 @@ describe("loadFunctionsBundle", () => {
     expect(excelError(bundle.call("E"))).toEqual({ code: "#N/A", message: "No rate applies" });
   });
 
+  test("CustomFunctions.Error captures a stack as deep as the script's own Error.stackTraceLimit, as Excel's does", () => {
+    const bundle = loadFunctionsBundle({
+      source:
+        'CustomFunctions.associate("FRAMES", (limit) => { const own = Error.stackTraceLimit; Error.stackTraceLimit = limit; try { return String(new CustomFunctions.Error("#N/A", "m").stack).split("\\n").length - 1; } finally { Error.stackTraceLimit = own; } });',
+    });
+    // The stack's first line is the message; then one line per frame captured.
+    expect(bundle.call("FRAMES", 0)).toBe(0);
+    expect(bundle.call("FRAMES", 1)).toBe(1);
+  });
+
   test("hands arrays over in the bundle's own realm, as Excel would", () => {
     const bundle = loadFunctionsBundle({ source: 'CustomFunctions.associate("LOCAL", (rows) => rows instanceof Array && rows[0] instanceof Array);' });
     expect(bundle.call("LOCAL", [[1, 2]])).toBe(true);

@@ -76,7 +76,28 @@ export interface LoadOptions {
   globals?: Record<string, unknown>;
 }
 
-function createStandIn(registry: Map<string, CustomFunction>): CustomFunctionsStandIn {
+/**
+ * CustomFunctions.Error as the bundle's realm would make it. Excel's CustomFunctionError calls its
+ * own realm's Error, so it captures a stack only as deep as that realm's Error.stackTraceLimit
+ * (which the functions set to 0 while they work a column); the stand-in class, made in this realm,
+ * would otherwise take this realm's limit and capture ten frames for every error value.
+ */
+function standInErrorFor(context: vm.Context): typeof CustomFunctionsErrorStandIn {
+  const realmError = vm.runInContext("Error", context) as ErrorConstructor;
+  return class BundleRealmError extends CustomFunctionsErrorStandIn {
+    constructor(code: string, message?: string) {
+      const ownLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = realmError.stackTraceLimit;
+      try {
+        super(code, message);
+      } finally {
+        Error.stackTraceLimit = ownLimit;
+      }
+    }
+  };
+}
+
+function createStandIn(registry: Map<string, CustomFunction>, ErrorClass: typeof CustomFunctionsErrorStandIn): CustomFunctionsStandIn {
   const register = (id: string, fn: CustomFunction): void => {
     if (typeof id !== "string" || id.length === 0) throw new TypeError("CustomFunctions.associate: the id must be a non-empty string");
     if (typeof fn !== "function") throw new TypeError(`CustomFunctions.associate("${id}"): the second argument must be a function`);
@@ -91,8 +112,24 @@ function createStandIn(registry: Map<string, CustomFunction>): CustomFunctionsSt
     }
     for (const [id, mapped] of Object.entries(idOrMappings)) register(id, mapped);
   }
-  return Object.freeze({ Error: CustomFunctionsErrorStandIn, ErrorCode: ERROR_CODES, associate });
+  return Object.freeze({ Error: ErrorClass, ErrorCode: ERROR_CODES, associate });
 }
+
+/**
+ * vm's ordinary contexts put every global the script looks up (Array, Object, JSON, Math, Error,
+ * CustomFunctions…) through a C++ interceptor on the sandbox object: about 0.5 µs a lookup, a
+ * hundred times a real global's, where Excel's runtime has a plain global object. So a bundle run
+ * there paid for its globals far more than in Excel (a one-cell HUDSON_QUOTE call looks up dozens).
+ * DONT_CONTEXTIFY (Node 20.18, 22.8) makes the context's global an ordinary object, as in Excel;
+ * CustomFunctions and the globals given are set on it. Older Node keeps the contextified sandbox (slower, same answers).
+ */
+function newContext(): vm.Context {
+  // Undefined before Node 20.18 (vm.constants before 20.12): createContext(undefined) is then an empty sandbox.
+  return vm.createContext((vm.constants as Partial<typeof vm.constants> | undefined)?.DONT_CONTEXTIFY);
+}
+
+/** The names every fresh context has (JavaScript's built-ins and console), left out of `globalNames`. */
+const BUILT_IN_GLOBALS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(newContext()));
 
 /** Runs the functions bundle in a DOM-less vm context and returns what it associated. */
 export function loadFunctionsBundle(options: LoadOptions = {}): LoadedBundle {
@@ -103,8 +140,9 @@ export function loadFunctionsBundle(options: LoadOptions = {}): LoadedBundle {
     source = fs.readFileSync(file, "utf8");
   }
   const registry = new Map<string, CustomFunction>();
-  const CustomFunctions = createStandIn(registry);
-  const context = vm.createContext({ CustomFunctions, ...options.globals });
+  const context = newContext();
+  const CustomFunctions = createStandIn(registry, standInErrorFor(context));
+  for (const [name, value] of Object.entries({ CustomFunctions, ...options.globals })) context[name] = value;
   vm.runInContext(source, context, { filename: file });
   const BundleArray = vm.runInContext("Array", context) as ArrayConstructor;
   const toBundleRealm = <T>(value: T): T => {
@@ -115,7 +153,7 @@ export function loadFunctionsBundle(options: LoadOptions = {}): LoadedBundle {
     functions: registry,
     CustomFunctions,
     context,
-    globalNames: Object.getOwnPropertyNames(context),
+    globalNames: Object.getOwnPropertyNames(context).filter((name) => !BUILT_IN_GLOBALS.has(name)),
     toBundleRealm,
     call(id: string, ...args: unknown[]): unknown {
       const fn = registry.get(id.toUpperCase());

@@ -263,7 +263,8 @@ class HarnessRuntime {
 
   private inputError(error: CellError): StandInError {
     const code = HF_TO_CUSTOM_FUNCTIONS[error.type] ?? ERROR_CODES.invalidValue;
-    return new StandInError(code, error.message || undefined);
+    // The bundle's own CustomFunctions.Error, as Excel hands the functions its own class's values.
+    return new this.bundle.CustomFunctions.Error(code, error.message || undefined);
   }
 
   /** Excel's conversions for typed single-value parameters (null stays null). */
