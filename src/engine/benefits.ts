@@ -165,8 +165,8 @@ const UNINSURED_BASE_RATE = new Money(DISABILITY_BENEFIT.uninsuredBaseRate);
 const UNINSURED_RATE_PER_YEAR = new Money(DISABILITY_BENEFIT.uninsuredRatePerYearAfterFirst);
 const UNINSURED_MAXIMUM_RATE = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate);
 
-/** Rates by years of service (0 standing for none given) and insurance: a column repeats a few. */
-const disabilityRates = new Map<string, DisabilityRate>();
+/** Rates by years of service and insurance (key: 2 × years, 0 for none given, + 1 with insurance): a column repeats a few. */
+const disabilityRates = new Map<number, DisabilityRate>();
 
 /** The share of the earnings (5) gives, with the checks on the years of service; see disabilityBenefit. */
 function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
@@ -174,7 +174,7 @@ function disabilityRate(yearsOfService: number | null, insuranceAvailable: boole
   if (!insuranceAvailable && years === null) {
     throw new PilotageInputError(BENEFIT_REASONS.yearsBlankWithoutInsurance, {}, "years_of_service");
   }
-  const key = `${insuranceAvailable} ${years}`;
+  const key = 2 * (years ?? 0) + (insuranceAvailable ? 1 : 0);
   let known = disabilityRates.get(key);
   if (known === undefined) {
     known = workedDisabilityRate(years, insuranceAvailable);
@@ -215,11 +215,36 @@ export type BenefitAmount = Decimal | AmountInCents;
  * doubles are far closer together than 0.01, so no shorter text names the same double.
  */
 export function readBenefitAmount(input: unknown, field: string, what: string): BenefitAmount {
-  if (typeof input === "number" && input >= 0 && input <= MAXIMUM_AMOUNT && !Object.is(input, -0)) {
-    const cents = Math.round(input * 100);
-    if (cents / 100 === input) return { cents };
-  }
-  return readAmount(input, field, what);
+  const amount = benefitAmountReader(field, what)(input);
+  if (isPilotageInputError(amount)) throw amount;
+  return amount;
+}
+
+/**
+ * readBenefitAmount for one argument, with its refusal returned, not thrown: for a column, where
+ * throwing costs more than the row's work. A negative number (-0 too, as decimal.js reads it) is
+ * refused here as readAmount refuses it, with one refusal for the argument, as its words do not
+ * depend on the number; every other input not in whole cents is read by readAmount.
+ */
+export function benefitAmountReader(field: string, what: string): (input: unknown) => BenefitAmount | PilotageInputError {
+  let negative: PilotageInputError | undefined;
+  return (input) => {
+    if (typeof input === "number") {
+      if (input >= 0 && input <= MAXIMUM_AMOUNT && !Object.is(input, -0)) {
+        const cents = Math.round(input * 100);
+        if (cents / 100 === input) return { cents };
+      } else if ((input < 0 || Object.is(input, -0)) && input !== -Infinity) {
+        negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+        return negative;
+      }
+    }
+    try {
+      return readAmount(input, field, what);
+    } catch (error) {
+      if (isPilotageInputError(error)) return error;
+      throw error;
+    }
+  };
 }
 
 /** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */

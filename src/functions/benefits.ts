@@ -3,6 +3,8 @@
  * (5)–(9). Converts cells, calls the engine, returns numbers, text, booleans or Excel dates.
  */
 import {
+  benefitAmountReader,
+  BenefitAmount,
   benefitStartDate,
   centsNumber,
   disabilityBenefitCents,
@@ -10,8 +12,8 @@ import {
   isoToExcelSerial,
   lastYearCountsAsFull,
   pilotRequirement,
+  isPilotageInputError,
   PilotageInputError,
-  readBenefitAmount,
   readBenefitDate,
   readFlagDefaultTrue,
   readPilotRequirementInput,
@@ -24,7 +26,7 @@ import {
   spouseEligible,
   surchargeCapCents,
 } from "../engine";
-import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader } from "./excel-cells";
+import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader, toExcelError } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { getFunctionSettings } from "./runtime-settings";
 
@@ -47,23 +49,60 @@ export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid
   });
 }
 
-// Amounts come back as whole cents ÷ 100: the double nearest the rounded amount (D14).
+/**
+ * A reader whose refusals come back as values (not thrown: a throw costs more than a row's work),
+ * given as the Excel error a thrown one would have made. The last refusal's error is kept: a
+ * column of bad rows mostly repeats one refusal.
+ */
+function refusingAsErrors<T extends object>(read: (cell: Cell) => T | PilotageInputError): (cell: Cell) => T | CustomFunctions.Error {
+  let lastRefusal: PilotageInputError | undefined;
+  let lastError: CustomFunctions.Error | undefined;
+  return (cell) => {
+    const value = read(cell);
+    if (!isPilotageInputError(value)) return value;
+    if (value !== lastRefusal) {
+      lastRefusal = value;
+      lastError = toExcelError(value);
+    }
+    return lastError as CustomFunctions.Error;
+  };
+}
+
+/** An amount argument, read as readBenefitAmount reads it, its refusal the row's Excel error. */
+const amountArgument = (field: string, what: string) => refusingAsErrors(benefitAmountReader(field, what));
+
+/** A column of amounts: each row's `cents` of the amount, ÷ 100: the double nearest the rounded amount (D14). */
+function amountsToDollars(amounts: Grid, field: string, what: string, cents: (amount: BenefitAmount) => number): Result<number> {
+  const amountOf = amountArgument(field, what);
+  return mapRows([amounts], ([a]) => {
+    const amount = amountOf(a);
+    return isExcelError(amount) ? amount : cents(amount) / 100;
+  });
+}
+
 export function surchargeCapFor(collected: Grid): Result<number> {
-  return mapRows([collected], ([c]) => surchargeCapCents(readBenefitAmount(c, "section2_base_collected", "Section 2 base pilotage collected")) / 100);
+  return amountsToDollars(collected, "section2_base_collected", "Section 2 base pilotage collected", surchargeCapCents);
 }
 
 export function retirementContributionFor(earnings: Grid): Result<number> {
-  return mapRows([earnings], ([e]) => retirementContributionCents(readBenefitAmount(e, "earnings", "earnings")) / 100);
+  return amountsToDollars(earnings, "earnings", "earnings", retirementContributionCents);
 }
 
 export function disabilityBenefitFor(earnings: Grid, years: Grid | null, insurance: Grid | null): Result<number> {
-  return mapRows([earnings, optionalGrid(years), optionalGrid(insurance)], ([e, y, i]) =>
-    disabilityBenefitCents(
-      readBenefitAmount(e, "last_year_earnings", "last full calendar year's earnings"),
-      readYearsOfService(y === 0 ? null : y),
-      readFlagDefaultTrue(i, "insurance_available", "insurance available"),
-    ) / 100,
-  );
+  const earningsOf = amountArgument("last_year_earnings", "last full calendar year's earnings");
+  // A column's years and insurance are mostly one cell for every row: each value read once.
+  const yearsOf = rememberingReader((y) => readYearsOfService(y === 0 ? null : y));
+  const insuranceOf = rememberingReader((i) => readFlagDefaultTrue(i, "insurance_available", "insurance available"));
+  return mapRows([earnings, optionalGrid(years), optionalGrid(insurance)], ([e, y, i]) => {
+    // Read in this order, so a row with several bad arguments names the same one as before.
+    const amount = earningsOf(e);
+    if (isExcelError(amount)) return amount;
+    const yearsOfService = yearsOf(y);
+    if (isExcelError(yearsOfService)) return yearsOfService;
+    const insuranceAvailable = insuranceOf(i);
+    if (isExcelError(insuranceAvailable)) return insuranceAvailable;
+    return disabilityBenefitCents(amount, yearsOfService, insuranceAvailable) / 100;
+  });
 }
 
 export function lastYearCounts(lastServiceDate: Grid): Result<boolean> {
@@ -85,7 +124,7 @@ export function resignationDeadlineFor(effectiveDate: Grid): Result<number> {
 }
 
 export function spouseBenefitFor(pilotBenefit: Grid): Result<number> {
-  return mapRows([pilotBenefit], ([b]) => spouseBenefitCents(readBenefitAmount(b, "pilot_annual_benefit", "pilot's annual benefit")) / 100);
+  return amountsToDollars(pilotBenefit, "pilot_annual_benefit", "pilot's annual benefit", spouseBenefitCents);
 }
 
 export function spouseEligibleFor(marriage: Grid, death: Grid): Result<boolean> {

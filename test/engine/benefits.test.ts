@@ -4,6 +4,7 @@
  */
 import Decimal from "decimal.js";
 import {
+  benefitAmountReader,
   disabilityBenefit,
   disabilityBenefitCents,
   readBenefitAmount,
@@ -18,6 +19,8 @@ import {
   surchargeCapCents,
 } from "../../src/engine/benefits";
 import { benefitStartDate, fixedAnnualPension, lastYearCountsAsFull, readRetirementYear, resignationDeadline } from "../../src/engine/benefit-calendar";
+import { readAmount } from "../../src/engine/inputs";
+import { isPilotageInputError } from "../../src/engine/errors";
 import { Money } from "../../src/engine/money";
 import { inputErrorOf, money } from "./hand";
 
@@ -420,6 +423,39 @@ describe("whole cents for columns: readBenefitAmount and the …Cents functions"
     expect(inputErrorOf(() => readBenefitAmount(-0, "earnings", "earnings")).message).toBe("The earnings cannot be negative: enter the amount in dollars, 0 or more.");
     expect(inputErrorOf(() => readBenefitAmount(-5, "earnings", "earnings")).code).toBe("NOT_POSITIVE");
     expect(inputErrorOf(() => readBenefitAmount(1_000_000_000.01, "earnings", "earnings")).code).toBe("IMPLAUSIBLE");
+  });
+
+  it("benefitAmountReader returns what readAmount throws (same code, field and message), never throwing, and one refusal for every negative number", () => {
+    const read = benefitAmountReader("earnings", "earnings");
+    const inputs: unknown[] = [-0, -5, -0.01, -1e300, Number.MIN_VALUE * -1, -Infinity, Infinity, NaN, 1_000_000_000.01, 1e300, "-5", "abc", "", null, true, 5, "12.50"];
+    for (const input of inputs) {
+      let thrown: unknown = null;
+      let amount: Decimal | null = null;
+      try {
+        amount = readAmount(input, "earnings", "earnings");
+      } catch (error) {
+        thrown = error;
+      }
+      const answer = read(input);
+      if (thrown === null) {
+        expect(isPilotageInputError(answer)).toBe(false);
+        const cents = "cents" in (answer as object) ? (answer as { cents: number }).cents : null;
+        // Whole cents, or the Decimal readAmount gives: the same amount either way.
+        expect(cents === null ? (answer as Decimal).toString() : new Money(cents).div(100).toString()).toBe((amount as Decimal).toString());
+      } else {
+        expect(isPilotageInputError(answer)).toBe(true);
+        const refusal = inputErrorOf(() => {
+          throw answer;
+        });
+        const expected = inputErrorOf(() => {
+          throw thrown;
+        });
+        expect([refusal.code, refusal.field, refusal.message]).toEqual([expected.code, expected.field, expected.message]);
+      }
+    }
+    // -5 and -0.01: the same refusal, made once.
+    expect(read(-5)).toBe(read(-0.01));
+    expect(read(-0)).toBe(read(-1e300));
   });
 
   it("12% of 1,234.56 = 148.1472 → 148.15; of 0.04 = 0.0048 → 0.00; of 0.05 = 0.006 → 0.01", () => {

@@ -70,6 +70,32 @@ describe("benefit amounts", () => {
     expect(first(benefits.disabilityBenefitFor(one(200000), one(30), one(false)))).toBe(100000);
   });
 
+  test("a column of bad amounts: each row its own error, as one cell of it would give; good rows between them answered", () => {
+    const negative = { code: "#NUM!", message: "The earnings cannot be negative: enter the amount in dollars, 0 or more." };
+    const rows = column(-100, 1000, -0, -0.01, "abc", NaN, 1_000_000_000.01, null, "");
+    const answers = benefits.retirementContributionFor(rows).map((r) => excelError(r[0]) ?? r[0]);
+    // One cell at a time, each row's answer.
+    const alone = rows.map(([cell]) => excelError(first(benefits.retirementContributionFor(one(cell)))) ?? first(benefits.retirementContributionFor(one(cell))));
+    expect(answers).toEqual(alone);
+    // 12% × $1,000 = $120
+    expect(answers[1]).toBe(120);
+    expect([answers[0], answers[2], answers[3]]).toEqual([negative, negative, negative]);
+    expect(answers[4]).toEqual({ code: "#VALUE!", message: 'The earnings "abc" is not a number.' });
+    expect((answers[5] as { code: string }).code).toBe("#NUM!");
+    expect((answers[6] as { code: string }).code).toBe("#NUM!");
+    expect((answers[7] as { code: string }).code).toBe("#VALUE!");
+  });
+
+  test("disability: a bad earnings row names the earnings before bad years; bad years or insurance name theirs", () => {
+    const earnings = "The last full calendar year's earnings cannot be negative: enter the amount in dollars, 0 or more.";
+    expect(excelError(first(benefits.disabilityBenefitFor(one(-1), one(1.5), one(false))))?.message).toBe(earnings);
+    expect(excelError(first(benefits.disabilityBenefitFor(one(1000), one(1.5), one(0))))?.code).toBe("#VALUE!");
+    expect(excelError(first(benefits.disabilityBenefitFor(one(1000), one(12), one(0))))?.message).toMatch(/insurance available option is 0/);
+    expect(excelError(first(benefits.disabilityBenefitFor(one(1000), null, one(false))))?.code).toBe("#VALUE!");
+    // 12 years, no insurance: 10% + 1.6% × 11 = 27.6% × $1,000 = $276; with insurance 50% × $1,000 = $500
+    expect(benefits.disabilityBenefitFor(column(1000, -1, 1000), one(12), column(false, false, true)).map((r) => excelError(r[0])?.code ?? r[0])).toEqual([276, "#NUM!", 500]);
+  });
+
   test("spouse benefit 50%, (8)", () => {
     // 50% × $84,600 = $42,300
     expect(first(benefits.spouseBenefitFor(one(84600)))).toBe(42300);
