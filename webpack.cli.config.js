@@ -4,8 +4,9 @@
  *   <id>.js             one chunk per command (and shared pieces), loaded when that command runs
  * One file per command instead of ~50 modules resolved and read one by one: start-up is most of
  * a `quote`'s time (issue 18). exceljs stays a runtime dependency, required only when an .xlsx
- * file is read or written. No eval, no source maps; not minified (no measurable start-up gain
- * here, and readable stack traces).
+ * file is read or written. No eval, no source maps. Minified, with function and class names
+ * kept so that a stack trace still names its functions: V8 parses every byte of a file it loads,
+ * and the smaller files take about a tenth off a `quote`'s instructions (callgrind, issue 18).
  */
 const path = require("path");
 
@@ -38,6 +39,6 @@ module.exports = () => ({
     ],
   },
   externals: [({ request }, callback) => (/^exceljs(\/|$)/.test(request) ? callback(null, `commonjs ${request}`) : callback())],
-  optimization: { minimize: false },
+  optimization: { minimize: true, minimizeOptions: { javascript: { compress: { passes: 2 }, keep_classnames: true, keep_fnames: true } } },
   performance: { hints: false },
 });

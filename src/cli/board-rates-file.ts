@@ -24,7 +24,7 @@ import {
   SCHEDULE_REASONS,
   shownInput,
 } from "../engine";
-import { InputFileError, isCsvRowError, readCsvRows, readXlsxSheet } from "../workbook";
+import { InputFileError } from "../workbook/errors";
 import { BOARD_RATES_SHEET, hasBoardRatesHeaders, readBoardRatesSheet } from "../workbook/board-rates-sheet";
 import { UsageError } from "./io";
 
@@ -126,6 +126,7 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
 
 /** The sheet's rows from row 1 (its own row 1 included), as readXlsxSheet gives them. */
 async function boardRatesSheetOf(filePath: string): Promise<BoardRates> {
+  const { readXlsxSheet } = await import("../workbook/xlsx");
   const content = await readXlsxSheet(filePath, { sheet: BOARD_RATES_SHEET });
   const rows: unknown[][] = [content.header];
   for (const row of content.dataRows) rows[row.rowNumber - 1] = row.cells;
@@ -145,6 +146,8 @@ export async function readBoardRatesFile(filePath: string): Promise<BoardRates> 
   const extension = path.extname(filePath).toLowerCase();
   if (extension === ".xlsx") return boardRatesSheetOf(filePath);
   if (extension !== ".csv") throw new UsageError(`--board-rates takes a .csv file (see --help for its columns) or an .xlsx workbook with a "${BOARD_RATES_SHEET}" sheet.`);
+  // The file readers are loaded only when a file is given: `quote` starts without them (issue 18).
+  const { isCsvRowError, readCsvRows } = await import("../workbook/csv");
   const rows: { rowNumber: number; cells: string[] }[] = [];
   for await (const item of readCsvRows(filePath)) {
     if (isCsvRowError(item)) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} row ${item.rowNumber}: ${item.error}`);

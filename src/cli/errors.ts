@@ -5,9 +5,8 @@
  * {"error":{…}}; the library throws it as a HudsonPilotageError.
  */
 import { PilotageInputError, typedInputWords } from "../engine";
-import { MappingError } from "../reconcile";
-import { InputFileError } from "../workbook/errors";
-import { OutputExistsError, OutputFileError } from "../workbook/safe-output";
+import { MappingError } from "../reconcile/mapping-error";
+import { InputFileError, OutputExistsError, OutputFileError } from "../workbook/errors";
 import { UsageError } from "./io";
 
 export interface ErrorRecord {

@@ -92,8 +92,14 @@ export function runFromProcess(): void {
   const io: TerminalIo = {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdin: process.stdin,
+    // Looked at only when a command asks: Node makes process.stdin and process.stderr on first use,
+    // and making stdin loads its file-stream and readline modules, which `quote` never needs (issue 18).
+    get stderrIsTTY() {
+      return process.stderr.isTTY === true;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     stdoutReady: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain").then(() => undefined) : Promise.resolve()),
   };
   // A reader that stops early (`… -o - | head`) closes the pipe: stop quietly, as a shell tool does.

@@ -5,43 +5,14 @@
 import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
 import { DateFormat, dayFirstDate, DEFAULT_DATE_FORMAT } from "./dates";
+import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
 import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
+
+// The error and its words live in their own small module, which the command line loads at start-up.
+export { MAP_FLAG_WORDS, MappingError, type MappingWords };
 
 /** Data rows read ahead to guess the columns from their values as well as their headers (CLI and task pane). */
 export const GUESS_SAMPLE_ROWS = 50;
-
-/**
- * How a door says to correct a mapping, where that depends on the door: the command line's --map
- * (these words, the message's default) or the task pane's lists (reconcile-layout.ts).
- */
-export interface MappingWords {
-  /** After "The columns are …: ". */
-  mapColumns: string;
-  /** After "The measurement headers disagree (…): ". */
-  measurementUnit: string;
-}
-
-export const MAP_FLAG_WORDS: MappingWords = {
-  mapColumns: "map them as column=field",
-  measurementUnit: "set the measurement unit, or rename the headers",
-};
-
-/** A mapping problem: a required column missing, a field named twice, a column that does not exist. */
-export class MappingError extends Error {
-  constructor(private readonly words: string | ((door: MappingWords) => string)) {
-    super();
-    this.name = "MappingError";
-  }
-
-  override get message(): string {
-    return this.messageIn(MAP_FLAG_WORDS);
-  }
-
-  /** The message in a door's words. */
-  messageIn(door: MappingWords): string {
-    return typeof this.words === "string" ? this.words : this.words(door);
-  }
-}
 
 /** Which field each column holds (null: not used). Columns are 0-based. */
 export interface ColumnMapping {

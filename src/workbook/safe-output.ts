@@ -15,7 +15,7 @@ import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
-import { errorText, systemErrorCode } from "./errors";
+import { OutputExistsError, OutputFileError, systemErrorCode } from "./errors";
 import { finishedWriting } from "./stream-util";
 
 export interface OutputOptions {
@@ -23,50 +23,8 @@ export interface OutputOptions {
   readonly force?: boolean;
 }
 
-/** The output file exists and `force` was not given. */
-export class OutputExistsError extends Error {
-  readonly path: string;
-
-  constructor(filePath: string) {
-    // JSON quoting keeps the message on one line whatever the name contains.
-    super(`Output file ${JSON.stringify(filePath)} already exists; use --force to replace it.`);
-    this.name = "OutputExistsError";
-    this.path = filePath;
-  }
-}
-
-/** The output file could not be created or published (missing folder, no permission, …). */
-export class OutputFileError extends Error {
-  readonly path: string;
-  readonly code: string | undefined;
-
-  constructor(filePath: string, action: string, cause: unknown) {
-    super(`Cannot ${action} ${JSON.stringify(filePath)}: ${describeSystemError(cause)}`);
-    this.name = "OutputFileError";
-    this.path = filePath;
-    this.code = systemErrorCode(cause);
-  }
-}
-
-function describeSystemError(error: unknown): string {
-  switch (systemErrorCode(error)) {
-    case "ENOENT":
-      return "its folder does not exist";
-    case "ENOTDIR":
-      return "part of the folder path is a file, not a folder";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "EISDIR":
-      return "a folder has that name";
-    case "ENOSPC":
-      return "the disk is full";
-    case "EROFS":
-      return "the file system is read-only";
-    default:
-      return errorText(error);
-  }
-}
+// The errors live in errors.ts, which the command line loads at start-up without node:crypto.
+export { OutputExistsError, OutputFileError };
 
 // File systems without hard links (FAT, some network shares) answer link() with one of these.
 const LINK_UNSUPPORTED = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK"]);
