@@ -125,12 +125,12 @@ export function isSingle(grid: Grid | null): boolean {
  * value, and its message is all anyone sees of it; capturing (and keeping) a stack for each row of
  * a million-row column of errors cost more than working out the rows. The limit is restored after.
  */
-function withoutStackTraces(run: () => void): void {
+export function withoutStackTraces<T>(run: () => T): T {
   const errors = Error as { stackTraceLimit?: number };
   const limit = errors.stackTraceLimit;
   errors.stackTraceLimit = 0;
   try {
-    run();
+    return run();
   } finally {
     errors.stackTraceLimit = limit;
   }
