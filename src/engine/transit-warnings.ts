@@ -6,6 +6,7 @@
 import { BoardFeeRow, boardFeeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
 import { boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
 import { addMonthsGcl30 } from "./dates";
+import { MILLION } from "./exact";
 import { formatUsd } from "./money";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
@@ -16,7 +17,10 @@ import type { TransitInput } from "./transit-reader";
 function unitsWarning(input: TransitInput): string | null {
   if (!input.units.measured) return null;
   const limit = PLAUSIBLE_MAGNITUDES.units;
-  if (!input.units.units.gt(limit.atMost)) return null;
+  // Exact millionths when the reader kept them (no Decimal made for the usual quote).
+  const millionths = input.units.millionths;
+  const over = millionths !== undefined && millionths !== null ? millionths > limit.atMost * MILLION : input.units.units.gt(limit.atMost);
+  if (!over) return null;
   return `${input.units.units.toDecimalPlaces(2).toString()} pilotage units is ${limit.words}: check the figure (${limit.citation}, D24).`;
 }
 
