@@ -31,8 +31,8 @@ import { readDate } from "../engine/dates";
 import { PilotageInputError } from "../engine/errors";
 import { readFlag, readHours } from "../engine/inputs";
 import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
-import { readTransitCells, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError } from "./excel-cells";
+import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
+import { Cell, Grid, isBlank, isErrorCell, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -74,41 +74,39 @@ function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
 }
 
 /**
- * A table's cells as one text that tells every table of texts (as JSON, so quoted), finite
- * numbers, booleans and blanks apart; null for a table holding anything else (-0, an error value).
+ * Whether `grid` holds the same cells as `kept` (a copy of an earlier table): the same shape, and
+ * every cell the same plain value by Object.is (so -0 is not 0). A cell that is an object (an
+ * error value) is never the same, so such a table is read every time.
  */
-function tableKey(grid: Grid): string | null {
-  let key = "";
-  for (const row of grid) {
-    if (!Array.isArray(row)) return null;
-    for (const cell of row) {
-      if (typeof cell === "string") key += JSON.stringify(cell);
-      else if (typeof cell === "number" && Number.isFinite(cell) && !Object.is(cell, -0)) key += String(cell);
-      else if (typeof cell === "boolean") key += cell ? "T" : "F";
-      else if (cell === null) key += "_";
-      else return null;
-      key += ",";
+function sameTable(grid: Grid, kept: readonly (readonly Cell[])[]): boolean {
+  if (grid.length !== kept.length) return false;
+  for (let r = 0; r < kept.length; r++) {
+    const row = grid[r];
+    const keptRow = kept[r];
+    if (!Array.isArray(row) || row.length !== keptRow.length) return false;
+    for (let c = 0; c < keptRow.length; c++) {
+      const cell = row[c];
+      if ((typeof cell === "object" && cell !== null) || !Object.is(cell, keptRow[c])) return false;
     }
-    key += ";";
   }
-  return key;
+  return true;
 }
 
 /**
- * A board table reader that keeps the table it read last, by its cells (tableKey): a column of
- * HUDSON_QUOTE or HUDSON_QUOTE_CARD formulas (one call per cell) hands every call the same table,
- * read once. The readers freeze the rows they make and the engine never changes the list, so
- * sharing it is safe.
+ * A board table reader that keeps the table it read last, with a copy of the cells it read it
+ * from: a column of HUDSON_QUOTE or HUDSON_QUOTE_CARD formulas (one call per cell) hands every call
+ * the same table (a new array each time, as Excel passes it), read once and after that compared
+ * cell by cell. The readers depend on the cells alone, freeze the rows they make, and the engine
+ * never changes the list, so sharing it is safe.
  */
 function lastTableReader<T>(read: (grid: Grid) => T[]): (grid: Grid | null) => T[] {
-  let lastKey: string | null = null;
+  let lastCells: Cell[][] | null = null;
   let lastTable: T[] = [];
   return (grid) => {
     if (grid === null) return [];
-    const key = tableKey(grid);
-    if (key !== null && key === lastKey) return lastTable;
+    if (lastCells !== null && sameTable(grid, lastCells)) return lastTable;
     const table = read(grid);
-    lastKey = key;
+    lastCells = grid.map((row) => (Array.isArray(row) ? row.slice() : []));
     lastTable = table;
     return table;
   };
@@ -247,6 +245,40 @@ export function total(grids: TransitGrids): Result<unknown> {
   });
 }
 
+/**
+ * The transit readers for `settings`, kept from call to call: HUDSON_QUOTE, filled down a column,
+ * is one call per cell, and would otherwise make them (and forget the dates read) every time.
+ * Settings are replaced, never changed (setFunctionSettings), so a new object is a change.
+ */
+let keptReaders: { settings: EngineSettings; readers: TransitFieldReaders } | null = null;
+function transitReadersFor(settings: EngineSettings): TransitFieldReaders {
+  if (keptReaders === null || keptReaders.settings !== settings) keptReaders = { settings, readers: excelTransitReaders(settings) };
+  return keptReaders.readers;
+}
+
+/**
+ * The quote of one transit given as single cells, by mapRows's rules for one row without its
+ * column machinery: an argument holding an error value is the answer (the last such, in argument
+ * order), a transit that does not read or quote is its error value, no stack traces captured.
+ */
+function quoteOfCells(grids: TransitGrids, boards: TransitBoards, settings: EngineSettings): Quote | CustomFunctions.Error {
+  const cell = (grid: Grid | null): Cell => (grid === null ? null : grid[0][0]);
+  const cells = [cell(grids.units), cell(grids.section), cell(grids.date), cell(grids.hours), cell(grids.relieved), cell(grids.anchored)];
+  for (let i = cells.length - 1; i >= 0; i--) {
+    const value = cells[i];
+    if (isErrorCell(value)) return value;
+  }
+  const readers = transitReadersFor(settings);
+  return withoutStackTraces(() => {
+    try {
+      const transit = readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards);
+      return quoteTransit(transit, settings);
+    } catch (error) {
+      return toExcelError(error);
+    }
+  });
+}
+
 export function quote(grids: TransitGrids): Result<unknown> {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
   const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
@@ -254,10 +286,14 @@ export function quote(grids: TransitGrids): Result<unknown> {
   if (!single) {
     return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
   }
-  const rows = quoteRows(grids, (q) => q);
-  const only = rows[0][0];
-  if (!(only && typeof only === "object" && "lines" in only)) return [[only]] as Result<unknown>;
-  return quoteSpillRows(only as Quote);
+  const settings = getFunctionSettings();
+  return withTables(
+    () => ({ boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
+    (boards) => {
+      const only = quoteOfCells(grids, boards, settings);
+      return isExcelError(only) ? [[only]] : quoteSpillRows(only);
+    },
+  );
 }
 
 export function clause(date: Grid): Result<string> {
@@ -267,27 +303,46 @@ export function clause(date: Grid): Result<string> {
 
 const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 100 units", "Per unit, 100 units and over", "Maximum units", "Clause", "In force from"];
 
+/** The schedule in force on the date a cell holds, as HUDSON_RATES spills it. */
+function ratesTable(date: Cell, settings: EngineSettings): unknown[][] {
+  const inForce = clauseInForceOn(dateCell(date), settings);
+  const table: unknown[][] = [RATES_HEADER];
+  for (const section of [1, 2] as const) {
+    const r = inForce.rates.sections[section];
+    table.push([
+      SECTION_SHORT_NAMES[section],
+      Number(r.upTo50Units),
+      Number(r.over50UpTo100Units),
+      Number(r.perUnitFrom100Units),
+      r.maximumUnits,
+      inForce.rates.citation,
+      inForce.startsOn ?? "unknown",
+    ]);
+  }
+  return table;
+}
+
+/**
+ * HUDSON_RATES's table (or error value) by date cell, under the settings it was worked for: the
+ * formula filled down a column is one call per cell, and a column repeats its dates.
+ */
+let keptRates: { settings: EngineSettings; tableOf: (date: Cell) => unknown[][] | CustomFunctions.Error } | null = null;
+
 export function rates(date: Cell): Result<unknown> {
   const settings = getFunctionSettings();
-  try {
-    const inForce = clauseInForceOn(dateCell(scalar(date)), settings);
-    const table: unknown[][] = [RATES_HEADER];
-    for (const section of [1, 2] as const) {
-      const r = inForce.rates.sections[section];
-      table.push([
-        SECTION_SHORT_NAMES[section],
-        Number(r.upTo50Units),
-        Number(r.over50UpTo100Units),
-        Number(r.perUnitFrom100Units),
-        r.maximumUnits,
-        inForce.rates.citation,
-        inForce.startsOn ?? "unknown",
-      ]);
+  if (keptRates === null || keptRates.settings !== settings) keptRates = { settings, tableOf: rememberingReader((cell) => ratesTable(cell, settings)) };
+  const tableOf = keptRates.tableOf;
+  // A bad date's error is the cell's value: no stack trace wanted.
+  return withoutStackTraces(() => {
+    let table: unknown[][] | CustomFunctions.Error;
+    try {
+      table = tableOf(scalar(date));
+    } catch (error) {
+      table = toExcelError(error);
     }
-    return table;
-  } catch (error) {
-    return [[toExcelError(error)]];
-  }
+    // Each cell its own rows.
+    return isExcelError(table) ? [[table]] : table.map((row) => row.slice());
+  });
 }
 
 /** Every clause with its start under the current settings, for help and the task pane. */
