@@ -8,6 +8,7 @@ import { NUMBER_REASONS, VESSEL_REASONS } from "./messages";
 import { readDecimal, readFlag } from "./inputs";
 import { isBlank } from "./blank";
 import { DEFAULT_SETTINGS, EngineSettings } from "./settings";
+import { Money } from "./money";
 
 export const COMPULSORY_PILOTAGE_CITATION = "§ 89-a(1)";
 
@@ -61,10 +62,24 @@ export const PLAUSIBLE_MAXIMUM_LENGTH_FT = 2000;
 export type VesselStatus = "foreign" | "registered" | "enrolled";
 export type PilotRequirementAnswer = "REQUIRED" | "NOT REQUIRED" | "BOARD DISCRETION";
 
+/**
+ * A measurement as read: a number from a cell as it is, or a Decimal from text. A finite number is
+ * compared with the statute's whole-number limits exactly as its Decimal would be (the double and
+ * the integer compare as the decimals they stand for) and shown with the same text (the shortest
+ * text of a double is what decimal.js reads and gives back), so a column of numbers makes no Decimal.
+ */
+export type Measurement = Decimal | number;
+
+const isFiniteMeasurement = (m: Measurement): boolean => (typeof m === "number" ? Number.isFinite(m) : m.isFinite());
+const isLess = (m: Measurement, limit: string | number): boolean => (typeof m === "number" ? m < Number(limit) : m.lt(limit));
+const isAtMost = (m: Measurement, limit: string | number): boolean => (typeof m === "number" ? m <= Number(limit) : m.lte(limit));
+/** The Decimal of a measurement, for an error's parameters. */
+const decimalOf = (m: Measurement): Decimal => (typeof m === "number" ? new Money(m) : m);
+
 export interface PilotRequirementInput {
   vesselStatus: VesselStatus;
-  grossTons: Decimal;
-  loadedDraftFt: Decimal;
+  grossTons: Measurement;
+  loadedDraftFt: Measurement;
   /**
    * Default true: the small-vessel exception applies only to "vessels proceeding otherwise than by
    * sea", so it is never assumed; the user must say the vessel does not proceed by sea.
@@ -73,7 +88,7 @@ export interface PilotRequirementInput {
   /** Default false: a recreational vessel (46 U.S.C. § 2101(34)) only when the user says so. */
   recreational?: boolean;
   /** Used only for a recreational vessel: the note from 200 ft, and needed under the under200Ft setting (D13). */
-  lengthFt?: Decimal | null;
+  lengthFt?: Measurement | null;
 }
 
 /** The small-vessel exception of § 89-a(1), condition by condition. */
@@ -125,27 +140,27 @@ const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = 
 };
 
 
-function checkGrossTons(tons: Decimal, field: string): Decimal {
-  if (!tons.isFinite()) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
+function checkGrossTons(tons: Measurement, field: string): Measurement {
+  if (!isFiniteMeasurement(tons)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
   // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
   // "less than three hundred" test silently.
-  if (tons.lte(0)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotPositive, {}, field);
-  if (tons.gt(PLAUSIBLE_MAXIMUM_GROSS_TONS)) throw new PilotageInputError(VESSEL_REASONS.grossTonsImplausible, { tons }, field);
+  if (isAtMost(tons, 0)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotPositive, {}, field);
+  if (!isAtMost(tons, PLAUSIBLE_MAXIMUM_GROSS_TONS)) throw new PilotageInputError(VESSEL_REASONS.grossTonsImplausible, { tons: decimalOf(tons) }, field);
   return tons;
 }
 
-function checkPositiveFeet(feet: Decimal, field: string, what: string, maximum: number): Decimal {
-  if (!feet.isFinite()) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
-  if (feet.lte(0)) throw new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
-  if (feet.gt(maximum)) throw new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet, maximum }, field);
+function checkPositiveFeet(feet: Measurement, field: string, what: string, maximum: number): Measurement {
+  if (!isFiniteMeasurement(feet)) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+  if (isAtMost(feet, 0)) throw new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
+  if (!isAtMost(feet, maximum)) throw new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet: decimalOf(feet), maximum }, field);
   return feet;
 }
 
-function conditionsNotMet(exception: SmallVesselException, tons: Decimal, draft: Decimal): string {
+function conditionsNotMet(exception: SmallVesselException, tons: Measurement, draft: Measurement): string {
   const failing: string[] = [];
   if (!exception.otherwiseThanBySea) failing.push("it proceeds by sea");
-  if (!exception.under300GrossTons) failing.push(`${tons.toString()} GRT is not less than 300`);
-  if (!exception.loadedDraftAtMost7Ft) failing.push(`its fully loaded draft of ${draft.toString()} ft is more than 7 ft`);
+  if (!exception.under300GrossTons) failing.push(`${tons} GRT is not less than 300`);
+  if (!exception.loadedDraftAtMost7Ft) failing.push(`its fully loaded draft of ${draft} ft is more than 7 ft`);
   return failing.join("; ");
 }
 
@@ -184,8 +199,8 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
   const subject = STATUS_SUBJECT_WORDS[input.vesselStatus];
   const exception: SmallVesselException = {
     otherwiseThanBySea: !proceedsBySea,
-    under300GrossTons: tons.lt(SMALL_VESSEL_EXCEPTION.grossTonsBelow),
-    loadedDraftAtMost7Ft: draft.lte(SMALL_VESSEL_EXCEPTION.loadedDraftFtAtMost),
+    under300GrossTons: isLess(tons, SMALL_VESSEL_EXCEPTION.grossTonsBelow),
+    loadedDraftAtMost7Ft: isAtMost(draft, SMALL_VESSEL_EXCEPTION.loadedDraftFtAtMost),
     applies: false,
   };
   exception.applies = exception.otherwiseThanBySea && exception.under300GrossTons && exception.loadedDraftAtMost7Ft;
@@ -194,8 +209,8 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
     return {
       answer: "NOT REQUIRED",
       reason:
-        `${subject} proceeding otherwise than by sea, of ${tons.toString()} GRT (less than 300) and with a fully loaded draft of ` +
-        `${draft.toString()} ft (7 ft or less) is excepted from compulsory Hudson River pilotage.`,
+        `${subject} proceeding otherwise than by sea, of ${tons} GRT (less than 300) and with a fully loaded draft of ` +
+        `${draft} ft (7 ft or less) is excepted from compulsory Hudson River pilotage.`,
       citation,
       smallVesselException: exception,
       note: null,
@@ -206,7 +221,7 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
   const exceptionWords = `the small-vessel exception does not apply: ${conditionsNotMet(exception, tons, draft)}`;
 
   if (recreational) {
-    const underLimit = length !== null && length.lt(RECREATIONAL_DISCRETION.lengthFtBelow);
+    const underLimit = length !== null && isLess(length, RECREATIONAL_DISCRETION.lengthFtBelow);
     if (settings.recreationalExemption === "under200Ft") {
       if (length === null) {
         throw new PilotageInputError(VESSEL_REASONS.recreationalLengthBlank, {}, "length_ft");
@@ -215,7 +230,7 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
         return {
           answer: "REQUIRED",
           reason:
-            `${required}; a recreational vessel of ${length.toString()} ft is not less than 200 ft, so the board's discretion ` +
+            `${required}; a recreational vessel of ${length} ft is not less than 200 ft, so the board's discretion ` +
             `does not reach it (D13, setting recreationalExemption under200Ft); ${exceptionWords}.`,
           citation,
           smallVesselException: exception,
@@ -223,7 +238,7 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
         };
       }
     }
-    const size = length === null ? "of a length not given" : underLimit ? `of ${length.toString()} ft, less than 200 ft` : `of ${length.toString()} ft`;
+    const size = length === null ? "of a length not given" : underLimit ? `of ${length} ft, less than 200 ft` : `of ${length} ft`;
     const note = underLimit ? null : RECREATIONAL_LENGTH_NOTE;
     return {
       answer: "BOARD DISCRETION",
@@ -245,6 +260,8 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
 
 /** "foreign", "registered" (American under register) or "enrolled" (American not under register), and a few synonyms, any case. */
 export function readVesselStatus(input: unknown, field = "vessel_status"): VesselStatus {
+  // A status already read (the engine's own word) is itself.
+  if (input === "foreign" || input === "registered" || input === "enrolled") return input;
   if (typeof input === "string") {
     const text = input.trim().toLowerCase().replace(/[-_]/g, " ").replace(/\s+/g, " ");
     for (const status of Object.keys(VESSEL_STATUS_WORDS) as VesselStatus[]) {
@@ -254,18 +271,23 @@ export function readVesselStatus(input: unknown, field = "vessel_status"): Vesse
   throw new PilotageInputError(isBlank(input) ? VESSEL_REASONS.statusBlank : VESSEL_REASONS.status, { input }, field);
 }
 
-export function readGrossTons(input: unknown, field = "gross_tons"): Decimal {
-  return checkGrossTons(readDecimal(input, field, "gross registered tons"), field);
+/** A measurement typed as a number or numeric text: a finite number as it is (see Measurement), anything else read by readDecimal. */
+function readMeasurement(input: unknown, field: string, what: string): Measurement {
+  return typeof input === "number" && Number.isFinite(input) ? input : readDecimal(input, field, what);
 }
 
-export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): Decimal {
-  return checkPositiveFeet(readDecimal(input, field, "fully loaded draft (feet)"), field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
+export function readGrossTons(input: unknown, field = "gross_tons"): Measurement {
+  return checkGrossTons(readMeasurement(input, field, "gross registered tons"), field);
+}
+
+export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): Measurement {
+  return checkPositiveFeet(readMeasurement(input, field, "fully loaded draft (feet)"), field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
 }
 
 /** The vessel's length in feet; blank → null (needed only for a recreational vessel). */
-export function readLengthFt(input: unknown, field = "length_ft"): Decimal | null {
+export function readLengthFt(input: unknown, field = "length_ft"): Measurement | null {
   if (isBlank(input)) return null;
-  return checkPositiveFeet(readDecimal(input, field, "length (feet)"), field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
+  return checkPositiveFeet(readMeasurement(input, field, "length (feet)"), field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
 }
 
 /**

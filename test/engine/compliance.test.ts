@@ -346,3 +346,52 @@ describe("notes for the task pane and help text", () => {
     expect(UNLICENSED_PILOT_NOTE).toContain("§ 89-a(2), (3)");
   });
 });
+
+describe("a measurement typed as a number is used as it is, with the answers and words of its Decimal", () => {
+  // Each figure as a number and as the Decimal of its text: the same answer, reason, exception
+  // and refusal. Around each limit (0, 7 ft, 200 ft, 300 GRT, the plausible maxima) and tiny values.
+  const tonsFigures = [299, 299.99, 300, 300.01, 0.01, 1e-7, 1.5e-7, 0.000001, 1_000_000, 1_000_000.5, 0, -0, -1, 12.3];
+  const draftFigures = [7, 6.99, 7.01, 0.1, 100, 100.01, 0, -2];
+  const lengthFigures = [199, 199.99, 200, 200.01, 2000, 2000.5, 0.5];
+  const outcome = (run: () => ReturnType<typeof pilotRequirement>) => {
+    try {
+      const r = run();
+      return { answer: r.answer, reason: r.reason, exception: r.smallVesselException, note: r.note };
+    } catch (error) {
+      const refusal = inputErrorOf(() => {
+        throw error;
+      });
+      return { code: refusal.code, field: refusal.field, message: refusal.message };
+    }
+  };
+  it.each(["foreign", "registered", "enrolled"] as const)("%s: every tons × draft, by sea and not", (vesselStatus) => {
+    for (const tons of tonsFigures) {
+      for (const draft of draftFigures) {
+        for (const proceedsBySea of [true, false]) {
+          const asNumbers = outcome(() => pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: tons, loadedDraftFt: draft, proceedsBySea })));
+          const asText = outcome(() => pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: String(tons), loadedDraftFt: String(draft), proceedsBySea })));
+          // String(-0) is "0": the text path reads 0 and refuses it as the number -0 is refused.
+          expect(asNumbers).toEqual(asText);
+        }
+      }
+    }
+  });
+  it("recreational lengths, under both readings of D13", () => {
+    for (const recreationalExemption of ["anyLength", "under200Ft"] as const) {
+      const settings = resolveSettings({ recreationalExemption });
+      for (const length of lengthFigures) {
+        const typed = { vesselStatus: "foreign", grossTons: 500, loadedDraftFt: 9, recreational: true };
+        const asNumbers = outcome(() => pilotRequirement(readPilotRequirementInput({ ...typed, lengthFt: length }), settings));
+        const asText = outcome(() => pilotRequirement(readPilotRequirementInput({ ...typed, grossTons: "500", loadedDraftFt: "9", lengthFt: String(length) }), settings));
+        expect(asNumbers).toEqual(asText);
+      }
+    }
+  });
+  it("a number's shortest text is the text of its Decimal (the reasons show either)", () => {
+    for (const x of [...tonsFigures, ...draftFigures, ...lengthFigures, 1e21, 1.25e-9, 123456.789]) expect(String(x)).toBe(new Money(x).toString());
+  });
+  it("NaN and Infinity are refused as before: not a finite number", () => {
+    expect(inputErrorOf(() => readGrossTons(NaN)).message).toBe("The gross registered tons is not a finite number.");
+    expect(inputErrorOf(() => readLoadedDraftFt(Infinity)).code).toBe("NOT_FINITE");
+  });
+});
