@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { addDays, IsoDate, isoDateOf, partsOf } from "./dates";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, PilotageInputError } from "./errors";
 import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS } from "./messages";
 import { formatUsd, Money, toCents } from "./money";
@@ -135,10 +135,8 @@ export interface BenefitStart {
 export function benefitStartDate(retirementDate: IsoDate): BenefitStart {
   const { year, month } = partsOf(retirementDate);
   const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
-  const nextMonthIndex = year * 12 + (quarterStartMonth - 1) + 3;
-  const startYear = Math.floor(nextMonthIndex / 12);
-  const startMonth = (nextMonthIndex % 12) + 1;
-  const startDate = checkExcelYear(isoDateOf(startYear, startMonth, 1), "retirement_date", "benefit start date");
+  const startDate = nextPeriodStart(retirementDate);
+  const { year: startYear, month: startMonth } = partsOf(startDate);
   const period = periodStartingIn(startMonth);
   const onQuarterStart = retirementDate === isoDateOf(year, quarterStartMonth, 1);
   return {
@@ -150,6 +148,16 @@ export function benefitStartDate(retirementDate: IsoDate): BenefitStart {
       `the benefit payment period next following commences ${startDate}; its payment is made in ${MONTH_NAMES[period.paymentMonth - 1]} ${startYear}.`,
     citation: "§ 89-a(7)(a)",
   };
+}
+
+/** The first day of the benefit payment period next following `date` (see benefitStartDate), within Excel's years. */
+function nextPeriodStart(date: IsoDate): IsoDate {
+  const { year, month } = partsOf(date);
+  const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
+  const nextMonthIndex = year * 12 + (quarterStartMonth - 1) + 3;
+  const startYear = Math.floor(nextMonthIndex / 12);
+  const startMonth = (nextMonthIndex % 12) + 1;
+  return checkExcelYear(isoDateOf(startYear, startMonth, 1), "retirement_date", "benefit start date");
 }
 
 export interface ResignationDeadline {
@@ -169,11 +177,18 @@ export interface ResignationDeadline {
  * (#VALUE!).
  */
 export function resignationDeadline(retirementEffectiveDate: IsoDate): ResignationDeadline {
+  const deadline = resignationDeadlineOrRefusal(retirementEffectiveDate);
+  if (isPilotageInputError(deadline)) throw deadline;
+  return deadline;
+}
+
+/** resignationDeadline with NOT_QUARTER_START returned, not thrown: a column of such dates throws none (a throw costs more than the row). */
+export function resignationDeadlineOrRefusal(retirementEffectiveDate: IsoDate): ResignationDeadline | PilotageInputError {
   const { year, month, day } = partsOf(retirementEffectiveDate);
   const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
   if (period === undefined || day !== 1) {
-    const next = benefitStartDate(retirementEffectiveDate).startDate;
-    throw new PilotageInputError(BENEFIT_REASONS.notQuarterStart, { date: retirementEffectiveDate, next }, "retirement_effective_date");
+    const next = nextPeriodStart(retirementEffectiveDate);
+    return new PilotageInputError(BENEFIT_REASONS.notQuarterStart, { date: retirementEffectiveDate, next }, "retirement_effective_date");
   }
   const submitYear = period.resignBeforeInPreviousYear ? year - 1 : year;
   const submitBefore = isoDateOf(submitYear, period.resignBeforeMonth, 1);

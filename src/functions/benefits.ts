@@ -20,7 +20,7 @@ import {
   readRetirementYear,
   readVesselStatus,
   readYearsOfService,
-  resignationDeadline,
+  resignationDeadlineOrRefusal,
   retirementContributionCents,
   spouseBenefitCents,
   spouseEligible,
@@ -118,9 +118,10 @@ export function benefitStart(retirementDate: Grid): Result<number> {
 }
 
 export function resignationDeadlineFor(effectiveDate: Grid): Result<number> {
-  return mapRows([effectiveDate], ([d]) =>
-    isoToExcelSerial(resignationDeadline(dateCell(d, "retirement_effective_date", "retirement effective date")).lastDay),
-  );
+  return mapRows([effectiveDate], ([d]) => {
+    const deadline = resignationDeadlineOrRefusal(dateCell(d, "retirement_effective_date", "retirement effective date"));
+    return isPilotageInputError(deadline) ? toExcelError(deadline) : isoToExcelSerial(deadline.lastDay);
+  });
 }
 
 export function spouseBenefitFor(pilotBenefit: Grid): Result<number> {

@@ -127,6 +127,27 @@ describe("benefit dates, (7) and (9)", () => {
     expect(excelError(first(benefits.resignationDeadlineFor(one("2026-07-02"))))?.code).toBe("#VALUE!");
   });
 
+  test("resignation deadline over a column: each row as one cell of it gives, refusals worded as before", () => {
+    const rows = column("2026-07-01", "2026-07-02", "2026-07-02", "2026-10-01", "9999-12-15", 0, "July", "2026-01-01");
+    const answers = benefits.resignationDeadlineFor(rows).map((r) => excelError(r[0]) ?? r[0]);
+    const alone = rows.map(([cell]) => {
+      const answer = first(benefits.resignationDeadlineFor(one(cell)));
+      return excelError(answer) ?? answer;
+    });
+    expect(answers).toEqual(alone);
+    // 2026-07-01 → the day before 1 May 2026: 46142 (see above).
+    expect(answers[0]).toBe(46142);
+    expect(answers[1]).toEqual({
+      code: "#VALUE!",
+      message: "Retirement under § 89-a(7)(b) becomes effective on 1 January, 1 April, 1 July or 1 October; 2026-07-02 is not one of them: enter such a date (for example 2026-10-01).",
+    });
+    // 9999-12-15: the next period would start in 10000, past Excel's last date.
+    expect((answers[4] as { code: string }).code).toBe("#NUM!");
+    // 2026-01-01 → the day before 1 November 2025, 2025-10-31: from it to 2026-07-01 (46204) is
+    // 1 + Nov 30 + Dec 31 + Jan 31 + Feb 28 + Mar 31 + Apr 30 + May 31 + Jun 30 = 243 days → 46204 − 243 = 45961.
+    expect(answers[7]).toBe(45961);
+  });
+
   test("spouse married at least one year before the death, (9); a blank date is an error", () => {
     expect(benefits.spouseEligibleFor(column("2020-03-01", "2020-03-02"), one("2021-03-01"))).toEqual([[true], [false]]);
     expect(excelError(first(benefits.spouseEligibleFor(one(0), one("2021-03-01"))))?.message).toMatch(/marriage date is blank/);
