@@ -175,7 +175,19 @@ function conditionsNotMet(exception: SmallVesselException, tons: Measurement, dr
  * register (enrolled) is not named: NOT REQUIRED.
  */
 export function pilotRequirement(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): PilotRequirement {
-  const citation = COMPULSORY_PILOTAGE_CITATION;
+  const decided = pilotRequirementCase(input, settings);
+  return { answer: decided.answer, reason: decided.words(), citation: COMPULSORY_PILOTAGE_CITATION, smallVesselException: decided.smallVesselException, note: decided.note };
+}
+
+/** pilotRequirement(input, settings).answer, with its checks, without wording the reason (a column of answers reads none). */
+export function pilotRequirementAnswer(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): PilotRequirementAnswer {
+  return pilotRequirementCase(input, settings).answer;
+}
+
+/** The case of § 89-a(1) a vessel is in, as pilotRequirement returns it, its reason worded by `words` when asked. */
+type PilotRequirementCase = Omit<PilotRequirement, "reason" | "citation"> & { words: () => string };
+
+function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption">): PilotRequirementCase {
   const tons = checkGrossTons(input.grossTons, "gross_tons");
   const draft = checkPositiveFeet(input.loadedDraftFt, "loaded_draft_ft", "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
   const proceedsBySea = input.proceedsBySea ?? true;
@@ -187,10 +199,9 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
   if (input.vesselStatus === "enrolled") {
     return {
       answer: "NOT REQUIRED",
-      reason:
+      words: () =>
         "An American vessel not under register (enrolled) is not among the vessels that must take a Hudson River pilot: " +
         "§ 89-a(1) names every foreign vessel and every American vessel under register.",
-      citation,
       smallVesselException: null,
       note: null,
     };
@@ -208,17 +219,16 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
   if (exception.applies) {
     return {
       answer: "NOT REQUIRED",
-      reason:
+      words: () =>
         `${subject} proceeding otherwise than by sea, of ${tons} GRT (less than 300) and with a fully loaded draft of ` +
         `${draft} ft (7 ft or less) is excepted from compulsory Hudson River pilotage.`,
-      citation,
       smallVesselException: exception,
       note: null,
     };
   }
 
-  const required = `${subject} must take a licensed Hudson River pilot north of the Yonkers–Alpine line and south of the Troy dam`;
-  const exceptionWords = `the small-vessel exception does not apply: ${conditionsNotMet(exception, tons, draft)}`;
+  const required = () => `${subject} must take a licensed Hudson River pilot north of the Yonkers–Alpine line and south of the Troy dam`;
+  const exceptionWords = () => `the small-vessel exception does not apply: ${conditionsNotMet(exception, tons, draft)}`;
 
   if (recreational) {
     const underLimit = length !== null && isLess(length, RECREATIONAL_DISCRETION.lengthFtBelow);
@@ -229,30 +239,28 @@ export function pilotRequirement(input: PilotRequirementInput, settings: Pick<En
       if (!underLimit) {
         return {
           answer: "REQUIRED",
-          reason:
-            `${required}; a recreational vessel of ${length} ft is not less than 200 ft, so the board's discretion ` +
-            `does not reach it (D13, setting recreationalExemption under200Ft); ${exceptionWords}.`,
-          citation,
+          words: () =>
+            `${required()}; a recreational vessel of ${length} ft is not less than 200 ft, so the board's discretion ` +
+            `does not reach it (D13, setting recreationalExemption under200Ft); ${exceptionWords()}.`,
           smallVesselException: exception,
           note: null,
         };
       }
     }
-    const size = length === null ? "of a length not given" : underLimit ? `of ${length} ft, less than 200 ft` : `of ${length} ft`;
+    const size = () => (length === null ? "of a length not given" : underLimit ? `of ${length} ft, less than 200 ft` : `of ${length} ft`);
     const note = underLimit ? null : RECREATIONAL_LENGTH_NOTE;
     return {
       answer: "BOARD DISCRETION",
-      reason:
-        `A recreational vessel (46 U.S.C. § 2101(34)) ${size}: the board of commissioners of pilots may ` +
-        `exempt it at its discretion; unless the board does, ${required.charAt(0).toLowerCase()}${required.slice(1)} (${exceptionWords}).` +
+      words: () =>
+        `A recreational vessel (46 U.S.C. § 2101(34)) ${size()}: the board of commissioners of pilots may ` +
+        `exempt it at its discretion; unless the board does, ${required().charAt(0).toLowerCase()}${required().slice(1)} (${exceptionWords()}).` +
         (note === null ? "" : ` ${note}`),
-      citation,
       smallVesselException: exception,
       note,
     };
   }
 
-  return { answer: "REQUIRED", reason: `${required}; ${exceptionWords}.`, citation, smallVesselException: exception, note: null };
+  return { answer: "REQUIRED", words: () => `${required()}; ${exceptionWords()}.`, smallVesselException: exception, note: null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import {
   fixedAnnualPension,
   isoToExcelSerial,
   lastYearCountsAsFull,
-  pilotRequirement,
+  pilotRequirementAnswer,
   isPilotageInputError,
   PilotageInputError,
   readBenefitDate,
@@ -45,7 +45,7 @@ export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid
   return mapRows([status, tons, draft, optionalGrid(bySea), optionalGrid(recreational), optionalGrid(length)], ([s, t, d, b, r, l]) => {
     const vesselStatus = statusOf(s);
     if (isExcelError(vesselStatus)) return vesselStatus;
-    return pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings).answer;
+    return pilotRequirementAnswer(readPilotRequirementInput({ vesselStatus, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings);
   });
 }
 

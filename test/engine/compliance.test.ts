@@ -9,6 +9,7 @@
 import Decimal from "decimal.js";
 import {
   pilotRequirement,
+  pilotRequirementAnswer,
   PilotRequirementInput,
   readFlagDefaultTrue,
   readGrossTons,
@@ -372,6 +373,12 @@ describe("a measurement typed as a number is used as it is, with the answers and
           const asText = outcome(() => pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: String(tons), loadedDraftFt: String(draft), proceedsBySea })));
           // String(-0) is "0": the text path reads 0 and refuses it as the number -0 is refused.
           expect(asNumbers).toEqual(asText);
+          // The answer alone (the column functions' path): the same answer, or the same refusal.
+          const answerOnly = outcome(() => {
+            const answer = pilotRequirementAnswer(readPilotRequirementInput({ vesselStatus, grossTons: tons, loadedDraftFt: draft, proceedsBySea }));
+            return { ...pilotRequirement(readPilotRequirementInput({ vesselStatus, grossTons: tons, loadedDraftFt: draft, proceedsBySea })), answer };
+          });
+          expect(answerOnly).toEqual(asNumbers);
         }
       }
     }
@@ -384,6 +391,11 @@ describe("a measurement typed as a number is used as it is, with the answers and
         const asNumbers = outcome(() => pilotRequirement(readPilotRequirementInput({ ...typed, lengthFt: length }), settings));
         const asText = outcome(() => pilotRequirement(readPilotRequirementInput({ ...typed, grossTons: "500", loadedDraftFt: "9", lengthFt: String(length) }), settings));
         expect(asNumbers).toEqual(asText);
+        const answerOnly = outcome(() => ({
+          ...pilotRequirement(readPilotRequirementInput({ ...typed, lengthFt: length }), settings),
+          answer: pilotRequirementAnswer(readPilotRequirementInput({ ...typed, lengthFt: length }), settings),
+        }));
+        expect(answerOnly).toEqual(asNumbers);
       }
     }
   });
