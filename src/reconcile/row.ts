@@ -38,7 +38,7 @@ import {
   surchargeTableOn,
   TransitInput,
 } from "../engine";
-import { amountOfCents, exactUsd, isVariance, readBilledAmount, ZERO } from "./amounts";
+import { amountOfCents, ExactSum, exactUsd, isVariance, minusCents, readBilledAmount } from "./amounts";
 import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
@@ -237,16 +237,16 @@ const NO_UNITS: Outcome<Decimal | null> = ok(null);
 function differenceOf(billed: Outcome<Decimal>, computed: Outcome<number>): Outcome<Decimal> {
   if (!billed.ok) return billed;
   if (!computed.ok) return computed;
-  return ok(billed.value.minus(amountOfCents(computed.value)));
+  return ok(minusCents(billed.value, computed.value));
 }
 
 function sumOf(outcomes: readonly Outcome<Decimal>[]): Outcome<Decimal> {
-  let sum = ZERO;
+  const sum = new ExactSum();
   for (const outcome of outcomes) {
     if (!outcome.ok) return outcome;
-    sum = sum.plus(outcome.value);
+    sum.add(outcome.value);
   }
-  return ok(sum);
+  return ok(sum.value);
 }
 
 function capitalised(text: string): string {

@@ -1,5 +1,5 @@
 /** The summary of a reconciliation, added up as rows stream past: counts and exact sums, no rows held. */
-import { exactText, ZERO } from "./amounts";
+import { ExactSum, exactText } from "./amounts";
 import { ReconciledRow } from "./row";
 
 export interface MalformedRow {
@@ -45,8 +45,8 @@ export class ReconcileTally {
   private inputErrors = 0;
   private flagged = 0;
   private matched = 0;
-  private billed = ZERO;
-  private computed = ZERO;
+  private readonly billed = new ExactSum();
+  private readonly computed = new ExactSum();
   private readonly malformedNumbers: number[] = [];
   private readonly excludedNumbers: number[] = [];
   private readonly malformedExamples: MalformedRow[] = [];
@@ -58,8 +58,8 @@ export class ReconcileTally {
     if (row.flagged) this.flagged += 1;
     if (row.status === "matched") this.matched += 1;
     if (row.checked && row.billedAmount !== null && row.computedAmount !== null) {
-      this.billed = this.billed.plus(row.billedAmount);
-      this.computed = this.computed.plus(row.computedAmount);
+      this.billed.add(row.billedAmount);
+      this.computed.add(row.computedAmount);
     }
   }
 
@@ -89,9 +89,9 @@ export class ReconcileTally {
       rowsWithInputErrors: this.inputErrors,
       rowsFlagged: this.flagged,
       rowsMatched: this.matched,
-      billed: exactText(this.billed),
-      computed: exactText(this.computed),
-      variance: exactText(this.billed.minus(this.computed)),
+      billed: exactText(this.billed.value),
+      computed: exactText(this.computed.value),
+      variance: exactText(this.billed.value.minus(this.computed.value)),
       allMatched: this.matched === this.rowsRead - this.excludedNumbers.length && malformed === 0,
     };
   }

@@ -6,40 +6,42 @@
  * the invoice rows above it (since the start, or since the last subtotal).
  */
 import Decimal from "decimal.js";
-import { ZERO, readBilledAmount } from "./amounts";
+import { ExactSum, readBilledAmount } from "./amounts";
 import { isBlank } from "../engine";
 import { BilledField, FIELD_LABELS, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
 
-const TOTALS_LABEL = /^(grand[\s-]*|sub[\s-]*)?totals?\b/i;
+// After any leading white space (\s is what trim() removes), so that a cell is tested without trimming it first.
+const TOTALS_LABEL = /^\s*(grand[\s-]*|sub[\s-]*)?totals?\b/i;
 
 const VESSEL_INPUTS: readonly ReconcileField[] = ["units", "length", "breadth", "depth", "section", "date"];
 
 export class TotalsRows {
-  private sinceStart: Decimal = ZERO;
-  private sinceSubtotal: Decimal = ZERO;
+  private sinceStart = new ExactSum();
+  private sinceSubtotal = new ExactSum();
 
   constructor(private readonly plan: TablePlan) {}
 
   /** Why the row is excluded as a totals row, or null for an invoice row. Call for every row, in order. */
   check(cells: readonly unknown[]): string | null {
-    const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell.trim()));
+    const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
     const billed = this.billedOf(cells);
     if (label !== undefined) {
       const noInputs = VESSEL_INPUTS.every((field) => {
         const index = this.plan.column[field];
         return index === undefined || isBlank(cells[index]);
       });
-      const isSum = billed !== null && (billed.eq(this.sinceStart) || billed.eq(this.sinceSubtotal)) && !this.sinceStart.isZero();
+      const sinceStart = this.sinceStart.value;
+      const isSum = billed !== null && (billed.eq(sinceStart) || billed.eq(this.sinceSubtotal.value)) && !sinceStart.isZero();
       if (noInputs || isSum) {
-        this.sinceSubtotal = ZERO;
+        this.sinceSubtotal = new ExactSum();
         const shown = label.trim().length > 30 ? `${label.trim().slice(0, 30)}…` : label.trim();
         return `a totals row ("${shown}"${isSum ? ", the sum of the rows above" : ", no vessel inputs"}), not an invoice`;
       }
     }
     if (billed !== null) {
-      this.sinceStart = this.sinceStart.plus(billed);
-      this.sinceSubtotal = this.sinceSubtotal.plus(billed);
+      this.sinceStart.add(billed);
+      this.sinceSubtotal.add(billed);
     }
     return null;
   }

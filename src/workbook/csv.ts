@@ -16,7 +16,7 @@ import type { Readable, Writable } from "node:stream";
 import { errorText, InputFileError, systemErrorCode } from "./errors";
 import { type OutputOptions } from "./safe-output";
 import { TextOutput } from "./text-output";
-import { checkedDecimalText, isExcelErrorValue, isFormulaCell, isNumericText, type ExcelErrorValue, type FormulaCell, type NumericText } from "./values";
+import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type ExcelErrorValue, type FormulaCell, type NumericText } from "./values";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -537,7 +537,7 @@ export function csvField(value: CsvValue): string {
   if (typeof value === "string") return quoteField(neutraliseFormula(value));
   if (typeof value === "number") return numberText(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (isNumericText(value)) return checkedDecimalText(value.numeric);
+  if (isNumericText(value)) return numericTextOf(value);
   if (isFormulaCell(value)) return csvField(value.result);
   // Real error codes start with "#"; neutralised all the same since the text comes from outside.
   if (isExcelErrorValue(value)) return quoteField(neutraliseFormula(value.error));

@@ -29,9 +29,19 @@ export function checkedDecimalText(text: string): string {
   return text;
 }
 
+/** A NumericText whose text numericText has checked: a writer need not check it again. */
+class CheckedNumericText implements NumericText {
+  constructor(readonly numeric: string) {}
+}
+
 /** Marks decimal text as a number we produced; throws if it is not a plain decimal. */
 export function numericText(text: string): NumericText {
-  return { numeric: checkedDecimalText(text) };
+  return new CheckedNumericText(checkedDecimalText(text));
+}
+
+/** A NumericText's text, checked once: when numericText made it, or here (issue 18: a reconcile writes millions). */
+export function numericTextOf(value: NumericText): string {
+  return value instanceof CheckedNumericText ? value.numeric : checkedDecimalText(value.numeric);
 }
 
 /** An Excel error value such as "#N/A" or "#DIV/0!", read from or written to a cell. */

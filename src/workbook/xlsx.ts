@@ -8,7 +8,7 @@ import { columnLetter } from "./cell-address";
 import { PRINT_SETUP } from "./print-setup";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
-import { checkedDecimalText, isExcelErrorValue, isFormulaCell, isNumericText, type ExcelErrorValue, type FormulaCell, type FormulaResult, type NumericText } from "./values";
+import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type ExcelErrorValue, type FormulaCell, type FormulaResult, type NumericText } from "./values";
 import { isXlsxRowError, openXlsxSheet, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
 
 type ExcelJs = typeof import("exceljs");
@@ -227,7 +227,7 @@ function formulaResultValue(result: FormulaResult | undefined, where: string, cu
   if (typeof result === "string") return checkedText(result, where, cuts);
   if (typeof result === "number") return checkedNumber(result, where);
   if (typeof result === "boolean") return result;
-  if (isNumericText(result)) return Number(checkedDecimalText(result.numeric));
+  if (isNumericText(result)) return Number(numericTextOf(result));
   return { error: result.error as "#N/A" };
 }
 
@@ -246,7 +246,7 @@ export function excelValue(cell: XlsxOutputCell, where: string, cuts?: CutCells)
     if (Number.isNaN(cell.getTime())) throw new RangeError(`${where}: invalid date`);
     return { value: cell };
   }
-  if (isNumericText(cell)) return { value: Number(checkedDecimalText(cell.numeric)) };
+  if (isNumericText(cell)) return { value: Number(numericTextOf(cell)) };
   if (isFormulaCell(cell)) {
     // exceljs writes the text into <f> as given, and <f> holds formulas without their "=".
     const formula = cell.formula.startsWith("=") ? cell.formula.slice(1) : cell.formula;

@@ -57,6 +57,9 @@ describe("csvField: formula injection", () => {
     expect(csvField(1234.56)).toBe("1234.56");
     expect(csvField(-0)).toBe("0");
     expect(csvField(0)).toBe("0");
+    // A NumericText made by hand, not by numericText, is still checked before it is written unneutralised.
+    expect(() => csvField({ numeric: "=1+1" })).toThrow(TypeError);
+    expect(csvField({ numeric: "-12.50" })).toBe("-12.50");
     expect(csvField(numericText("-12.50"))).toBe("-12.50");
     expect(csvField({ numeric: "1234.50" })).toBe("1234.50");
     expect(csvRecord(["Sea Star", -12.5, numericText("-12.50"), "-12.50"])).toBe("Sea Star,-12.5,-12.50,'-12.50");
