@@ -29,42 +29,49 @@ function shortened(message: string): string {
 }
 
 /**
- * The error values made so far, by code and message: equal errors are one value, in a column and
- * from call to call (a column of a thousand bad dates makes a thousand values, not a million).
+ * The error values made so far, by code, then by message: equal errors are one value, in a column
+ * and from call to call (a column of a thousand bad dates makes a thousand values, not a million).
  * Error values are never changed once made, so sharing one is safe. Emptied when it grows large.
+ * (By code, then message: no key text is put together for each error row.)
  */
-const errorValues = new Map<string, CustomFunctions.Error>();
+const errorValues = new Map<CustomFunctions.ErrorCode, Map<string, CustomFunctions.Error>>();
+let errorValuesKept = 0;
 const MAXIMUM_ERROR_VALUES_KEPT = 10_000;
 
 /** The Excel error value with this code and message (at most Excel's 255 characters), one value per pair. */
 export function excelError(code: CustomFunctions.ErrorCode, message: string): CustomFunctions.Error {
-  const key = `${code} ${message}`;
-  let value = errorValues.get(key);
+  let ofCode = errorValues.get(code);
+  if (ofCode === undefined) {
+    ofCode = new Map();
+    errorValues.set(code, ofCode);
+  }
+  let value = ofCode.get(message);
   if (value === undefined) {
-    if (errorValues.size >= MAXIMUM_ERROR_VALUES_KEPT) errorValues.clear();
+    if (errorValuesKept >= MAXIMUM_ERROR_VALUES_KEPT) {
+      for (const values of errorValues.values()) values.clear();
+      errorValuesKept = 0;
+    }
     value = new CustomFunctions.Error(code, shortened(message));
-    errorValues.set(key, value);
+    ofCode.set(message, value);
+    errorValuesKept++;
   }
   return value;
 }
 
 /** The Excel error a user sees for a thrown error: typed engine errors keep their kind and message. */
 export function toExcelError(error: unknown): CustomFunctions.Error {
-  if (isExcelError(error)) return error;
   if (isPilotageInputError(error)) return excelError(excelErrorCode(error.kind), error.message);
+  if (isExcelError(error)) return error;
   // An engine bug must still not crash the recalculation or look like a number.
   const message = error instanceof Error ? error.message : String(error);
   return excelError(CustomFunctions.ErrorCode.invalidValue, `Unexpected problem: ${message}`);
 }
 
+/** An Excel error value; numbers, text and the engine's own values (an ISO date) are ruled out without a look at the global. */
 export function isExcelError(value: unknown): value is CustomFunctions.Error {
-  return typeof CustomFunctions !== "undefined" && value instanceof CustomFunctions.Error;
+  return value !== null && typeof value === "object" && typeof CustomFunctions !== "undefined" && value instanceof CustomFunctions.Error;
 }
 
-/** A cell holding an Excel error value; numbers and text are ruled out without a look at the global. */
-export function isErrorCell(cell: Cell): cell is CustomFunctions.Error {
-  return cell !== null && typeof cell === "object" && isExcelError(cell);
-}
 
 /** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md): 0 is each argument's own call. */
 export { isBlank };
@@ -182,6 +189,9 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   const shape = broadcastShape(grids);
   if (isExcelError(shape)) return [[shape]];
   const { rows, columns } = shape;
+  // Excel's error class, looked up once for the call rather than for each cell and answer.
+  const ErrorValue = typeof CustomFunctions === "undefined" ? null : CustomFunctions.Error;
+  const isError = (value: unknown): value is CustomFunctions.Error => ErrorValue !== null && value !== null && typeof value === "object" && value instanceof ErrorValue;
   const out: (T | CustomFunctions.Error)[][] = new Array(rows);
   const cells: Cell[] = new Array(grids.length);
   // A 1×1 or missing argument is the same for every row: read it, and check it for an error value,
@@ -194,7 +204,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     if (isSingle(grid)) {
       const cell = grid === null ? null : grid[0][0];
       cells[g] = cell;
-      if (isErrorCell(cell)) {
+      if (isError(cell)) {
         fixedError = cell;
         fixedErrorAt = g;
       }
@@ -222,7 +232,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     for (let i = 0; i < count; i++) {
       // A short row of a ragged range reads as blank cells.
       const cell = sources[i][r]?.[c];
-      if (isErrorCell(cell) && varying[i] > inputErrorAt) {
+      if (isError(cell) && varying[i] > inputErrorAt) {
         inputError = cell;
         inputErrorAt = varying[i];
       }
@@ -254,7 +264,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
       answer = toExcelError(error);
     }
     // Objects (a quote for HUDSON_QUOTE) are never shared between cells; numbers, text, booleans and error values are.
-    const shareable = answer === null || typeof answer !== "object" || isExcelError(answer);
+    const shareable = answer === null || typeof answer !== "object" || isError(answer);
     hasPrevious = shareable;
     previousAnswer = answer;
     if (shareable && key !== undefined && answers !== null && answers.size < MAXIMUM_ANSWERS_KEPT) answers.set(key, answer);

@@ -9,7 +9,8 @@ import { excelError, installCustomFunctionsGlobal } from "../support/custom-func
 
 installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mapRows, rememberingReader } = require("../../src/functions/excel-cells") as typeof import("../../src/functions/excel-cells");
+const cells = require("../../src/functions/excel-cells") as typeof import("../../src/functions/excel-cells");
+const { mapRows, rememberingReader, isExcelError } = cells;
 
 const column = (...values: unknown[]) => values.map((v) => [v]);
 
@@ -105,4 +106,23 @@ test("the stack trace limit is the caller's again afterwards, also when a row th
   expect(excelError(result[1][0])).toEqual({ code: "#VALUE!", message: "Unexpected problem: a bug" });
   expect(Error.stackTraceLimit).toBe(before);
   expect(new Error("here").stack).toMatch(/\n\s+at /);
+});
+
+test("error values are shared by code and message together: the same message under another code is another value", () => {
+  const na = cells.excelError(CustomFunctions.ErrorCode.notAvailable, "No rate applies.");
+  const value = cells.excelError(CustomFunctions.ErrorCode.invalidValue, "No rate applies.");
+  expect(excelError(na)).toEqual({ code: "#N/A", message: "No rate applies." });
+  expect(excelError(value)).toEqual({ code: "#VALUE!", message: "No rate applies." });
+  expect(cells.excelError(CustomFunctions.ErrorCode.notAvailable, "No rate applies.")).toBe(na);
+  // Excel's 255 characters at most, the cut marked.
+  const long = cells.excelError(CustomFunctions.ErrorCode.invalidValue, "x".repeat(300));
+  expect(excelError(long)?.message).toBe(`${"x".repeat(254)}…`);
+});
+
+test("the engine's own values (an ISO date, a number) are not Excel error values, nor is an error-shaped object", () => {
+  expect(isExcelError("2026-01-01")).toBe(false);
+  expect(isExcelError(0)).toBe(false);
+  expect(isExcelError(null)).toBe(false);
+  expect(isExcelError({ code: "#N/A", message: "looks like one" })).toBe(false);
+  expect(isExcelError(new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable))).toBe(true);
 });
