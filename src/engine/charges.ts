@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
-import { centsOfDecimal, centsOfText, memoizedForFrozen, moneyOfCents } from "./exact";
+import { centsOfDecimal, centsOfText, formatUsdCents, memoizedForFrozen, moneyOfCents, textOfCents } from "./exact";
 import { PilotageUnits } from "./inputs";
 import { formatUsd, toCents } from "./money";
 import { BoardFeeCode, BOARD_FEES, boardFeesFor } from "./rates/board-fees";
@@ -139,6 +139,30 @@ export interface BaseFeeWorking {
   unmeasured: boolean;
   amount: Decimal;
   amountCents: number;
+  /** The figures as the explanation shows them: units to hundredths ("271.43"), money as "$5,857.46". */
+  shown(): BaseFeeFiguresShown;
+}
+
+export interface BaseFeeFiguresShown {
+  unitsCharged: string;
+  vesselUnits: string | null;
+  rate: string | null;
+  amount: string;
+  /** Whether the units charged are exactly the per-unit band's threshold (D4). */
+  atPerUnitThreshold: boolean;
+}
+
+/**
+ * unitsText of units held as exact millionths, with no Decimal: half up to hundredths. The
+ * quotient of (millionths + 5,000) ÷ 10,000 is at least 10^-4 from the next integer when not one,
+ * and doubles below 10^8 are far closer together, so its floor is exact.
+ */
+function unitsTextOfMillionths(millionths: number): string {
+  return textOfCents(Math.floor((millionths + 5_000) / 10_000));
+}
+
+function chargeUnitsText(units: ChargeUnits): string {
+  return units.millionths !== null ? unitsTextOfMillionths(units.millionths) : unitsText(units.decimal);
 }
 
 class LazyBaseFeeWorking implements BaseFeeWorking {
@@ -171,6 +195,22 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
 
   get amount(): Decimal {
     return moneyOfCents(this.amountCents);
+  }
+
+  shown(): BaseFeeFiguresShown {
+    const units = this.units;
+    let vesselUnits: string | null = null;
+    if (units.measured) {
+      const millionths = units.millionths;
+      vesselUnits = millionths !== undefined && millionths !== null ? unitsTextOfMillionths(millionths) : unitsText(units.units);
+    }
+    return {
+      unitsCharged: chargeUnitsText(this.charged),
+      vesselUnits,
+      rate: this.rateCents === null ? null : formatUsdCents(this.rateCents),
+      amount: formatUsdCents(this.amountCents),
+      atPerUnitThreshold: this.charged.equals(BASE_PILOTAGE_BANDS.perUnitFrom.units),
+    };
   }
 }
 
@@ -223,20 +263,21 @@ export function baseFeeWorking(
 export function explainBaseFee(working: BaseFeeWorking): string {
   const citation = working.clause.rates.citation;
   const section = SECTION_SHORT_NAMES[working.section];
+  const shown = working.shown();
   const who = working.unmeasured
     ? `Measurements not provided (${UNMEASURED_CITATION}): charged as ${UNMEASURED_CHARGE.units} units`
-    : `${unitsText(working.vesselUnits as Decimal)} units`;
+    : `${shown.vesselUnits as string} units`;
   const { flatUpTo, perUnitFrom } = BASE_PILOTAGE_BANDS;
   switch (working.tier) {
     case "upTo50Units":
-      return `${who} ≤ ${flatUpTo.units}: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      return `${who} ≤ ${flatUpTo.units}: flat ${shown.amount} for ${section} under ${citation}`;
     case "over50UpTo100Units":
-      return working.unitsCharged.eq(perUnitFrom.units)
-        ? `${who} = ${perUnitFrom.units}: flat ${formatUsd(working.amount)} for ${section} (setting D4 flatAmount) under ${citation}`
-        : `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      return shown.atPerUnitThreshold
+        ? `${who} = ${perUnitFrom.units}: flat ${shown.amount} for ${section} (setting D4 flatAmount) under ${citation}`
+        : `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat ${shown.amount} for ${section} under ${citation}`;
     case "perUnit": {
       const cap = working.cappedAtMaximum ? ` (maximum charge of ${working.clause.rates.sections[working.section].maximumUnits} units applies)` : "";
-      return `${who} ≥ ${perUnitFrom.units}${cap}: ${unitsText(working.unitsCharged)} × ${formatUsd(working.rate as Decimal)} = ${formatUsd(working.amount)} for ${section} under ${citation}`;
+      return `${who} ≥ ${perUnitFrom.units}${cap}: ${shown.unitsCharged} × ${shown.rate as string} = ${shown.amount} for ${section} under ${citation}`;
     }
   }
 }
@@ -374,11 +415,21 @@ export function secondPilotLine(
   surcharge: Decimal | null = null,
 ): ChargeLine | null {
   const baseCents = typedCents(baseFee, "base_fee", "base pilotage fee");
+  return secondPilotLineOfTypedCents(baseCents, circumstances, basis, basis === "base" || surcharge === null ? null : typedCents(surcharge, "surcharge", "surcharge"));
+}
+
+/** secondPilotLine on typed amounts already in whole cents (readBaseFeeCents, readAmountCents); a null surcharge is not given. */
+export function secondPilotLineOfTypedCents(
+  baseCents: number,
+  circumstances: SecondPilotCircumstances,
+  basis: EngineSettings["secondPilotBasis"] = "base",
+  surchargeCents: number | null = null,
+): ChargeLine | null {
   if (basis === "base") return secondPilotLineFromCents(baseCents, circumstances, basis);
-  if (surcharge === null) {
+  if (surchargeCents === null) {
     throw new PilotageInputError(SCHEDULE_REASONS.surchargeBlank, {}, "surcharge");
   }
-  return secondPilotLineFromCents(secondPilotBasisCents(baseCents, typedCents(surcharge, "surcharge", "surcharge"), basis), circumstances, basis);
+  return secondPilotLineFromCents(secondPilotBasisCents(baseCents, surchargeCents, basis), circumstances, basis);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { PilotageInputError } from "./errors";
 import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
 import { ExactUnits } from "./units";
-import { Money } from "./money";
+import { Money, toCents } from "./money";
 import { ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
 import { SECOND_PILOT_RULE } from "./rates/thresholds";
@@ -161,6 +161,23 @@ export function readAmount(input: unknown, field: string, what: string): Decimal
 }
 
 /**
+ * Whole cents of an amount typed as a number with at most two decimals and more than zero (what a
+ * money cell holds), with no Decimal made; null for anything else. The decimal such a number
+ * stands for is the one whose cents × 100 read back as it: two-decimal amounts are 0.01 apart,
+ * doubles up to MAXIMUM_AMOUNT about 10^-7, so only one can.
+ */
+function plainCents(input: unknown): number | null {
+  if (typeof input !== "number" || !(input > 0 && input <= MAXIMUM_AMOUNT)) return null;
+  const cents = Math.round(input * 100);
+  return cents / 100 === input ? cents : null;
+}
+
+/** D14: readAmount in whole cents, rounded half up (a safe integer: at most MAXIMUM_AMOUNT dollars). */
+export function readAmountCents(input: unknown, field: string, what: string): number {
+  return plainCents(input) ?? toCents(readAmount(input, field, what)).times(100).toNumber();
+}
+
+/**
  * A transit's base pilotage fee, the basis of the second pilot's 50% (§ 89-a(4)(b)(1-a)). Every
  * clause's fee is more than zero, so 0 is refused: in desktop Excel it is what an empty cell reads as,
  * and 50% of it would be a silent $0.00.
@@ -171,4 +188,9 @@ export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
     throw new PilotageInputError(TRANSIT_REASONS.baseFeeNotPositive, {}, field);
   }
   return fee;
+}
+
+/** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
+export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
+  return plainCents(input) ?? toCents(readBaseFee(input, field)).times(100).toNumber();
 }

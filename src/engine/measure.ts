@@ -116,3 +116,38 @@ export function pilotageUnitsFromMeasurements(
     settings,
   );
 }
+
+/**
+ * Feet typed as a number of at most two decimals, within the plausible maximum, as whole
+ * hundredths (null otherwise): two-decimal numbers are 0.01 apart and doubles up to 2,000 far
+ * closer, so the hundredths that read back as the number are the decimal it stands for.
+ */
+function plainHundredthsOfFeet(input: unknown, dimension: Dimension): number | null {
+  if (typeof input !== "number" || !(input > 0 && input <= PLAUSIBLE_MAXIMUM_FEET[dimension])) return null;
+  const hundredths = Math.round(input * 100);
+  return hundredths / 100 === input ? hundredths : null;
+}
+
+/**
+ * pilotageUnitsFromMeasurements as the number a cell shows: the double nearest the exact units.
+ * Feet typed as plain numbers of at most two decimals (the usual cells) multiply as whole
+ * hundredths, an exact integer (at most 2,000 × 400 × 400 × 10^6 < 2^53) divided once, so
+ * correctly rounded, with no Decimal made; anything else (text, metres, D1 rounding) through
+ * pilotageUnitsFromMeasurements, which also says what is wrong with a measurement.
+ */
+export function pilotageUnitsNumberFromMeasurements(
+  length: unknown,
+  breadth: unknown,
+  depth: unknown,
+  settings: EngineSettings,
+  plainUnit: LengthUnit = "ft",
+): number {
+  if (plainUnit === "ft" && settings.unitsDecimals === null) {
+    const l = plainHundredthsOfFeet(length, "length");
+    const b = l === null ? null : plainHundredthsOfFeet(breadth, "breadth");
+    const d = b === null ? null : plainHundredthsOfFeet(depth, "depth");
+    // (l/100 × b/100 × d/100) ÷ 10,000 = l × b × d ÷ 10^10.
+    if (d !== null) return ((l as number) * (b as number) * d) / 1e10;
+  }
+  return pilotageUnitsFromMeasurements(length, breadth, depth, settings, plainUnit).toNumber();
+}

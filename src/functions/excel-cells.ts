@@ -72,6 +72,9 @@ export function isExcelError(value: unknown): value is CustomFunctions.Error {
   return value !== null && typeof value === "object" && typeof CustomFunctions !== "undefined" && value instanceof CustomFunctions.Error;
 }
 
+/** A cell holding an Excel error value (isExcelError: numbers and text are ruled out first). */
+export const isErrorCell: (cell: Cell) => cell is CustomFunctions.Error = isExcelError;
+
 
 /** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md): 0 is each argument's own call. */
 export { isBlank };

@@ -7,19 +7,13 @@ import {
   BaseFeeWorking,
   BoardFeeRow,
   BoardSurchargeRow,
-  centsNumber,
   clauseStartDate,
   explainBaseFee,
-  Money,
-  readAmount,
-  readBaseFee,
   readBoardFeeRows,
   readBoardSurchargeRows,
-  secondPilotLine,
   SECTION_SHORT_NAMES,
   surchargeLine,
   surchargeTableOn,
-  pilotageUnitsFromMeasurements,
   parseLengthUnit,
   clauseInForceOn,
   EngineSettings,
@@ -29,8 +23,11 @@ import {
 // each name taken through the engine's index is a getter call, 100,000 times per column.
 import { readDate } from "../engine/dates";
 import { PilotageInputError } from "../engine/errors";
-import { readFlag, readHours } from "../engine/inputs";
-import { baseFeeOn, Quote, quoteTransit } from "../engine/quote";
+import { pilotageUnitsNumberFromMeasurements } from "../engine/measure";
+import { readAmountCents, readBaseFeeCents, readFlag, readHours } from "../engine/inputs";
+import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
+import { Quote, quoteTransit } from "../engine/quote";
+import { scheduleFor } from "../engine/schedule";
 import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
 import { Cell, Grid, isBlank, isErrorCell, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
@@ -130,7 +127,7 @@ function withTables<T>(read: () => T, run: (tables: T) => Result<unknown>): Resu
 export function pilotageUnits(length: Grid, breadth: Grid, depth: Grid, unit: Grid | null): Result<number> {
   const settings = getFunctionSettings();
   return mapRows([length, breadth, depth, optionalGrid(unit)], ([l, b, d, u]) =>
-    pilotageUnitsFromMeasurements(l === 0 ? null : l, b === 0 ? null : b, d === 0 ? null : d, settings, parseLengthUnit(u === 0 ? null : u)).toNumber(),
+    pilotageUnitsNumberFromMeasurements(l === 0 ? null : l, b === 0 ? null : b, d === 0 ? null : d, settings, parseLengthUnit(u === 0 ? null : u)),
   );
 }
 
@@ -148,11 +145,10 @@ function baseFeeRows<T>(units: Grid, section: Grid, date: Grid, clause: Grid | n
     const transitDate = dateOf(d);
     if (isExcelError(transitDate)) return transitDate;
     const namedClause = readers.clause(c);
-    if (namedClause === null) {
-      const inForce = scheduleOn(transitDate);
-      if (isExcelError(inForce)) return inForce;
-    }
-    return answer(baseFeeOn({ units: pilotageUnits, section: riverSection, date: transitDate, clause: namedClause }, settings));
+    // baseFeeOn's schedule (scheduleFor), the date's from the lookup above when no clause is named.
+    const schedule = namedClause === null ? scheduleOn(transitDate) : scheduleFor(transitDate, namedClause, settings);
+    if (isExcelError(schedule)) return schedule;
+    return answer(baseFeeWorking(pilotageUnits, riverSection, schedule, settings));
   });
 }
 
@@ -186,16 +182,17 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
 export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null, surchargeAmount: Grid | null = null): Result<number> {
   const settings = getFunctionSettings();
   return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored), optionalGrid(surchargeAmount)], ([fee, h, r, a, sc]) => {
-    const base = readBaseFee(required(fee, "base_fee", ARGUMENT_REASONS.baseFeeBlank));
+    const baseCents = readBaseFeeCents(required(fee, "base_fee", ARGUMENT_REASONS.baseFeeBlank));
     const continuousHours = readHours(required(h, "hours", ARGUMENT_REASONS.hoursBlank));
     // D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is blank.
-    const surcharge = settings.secondPilotBasis === "base" || isBlank(sc) || sc === 0 ? null : readAmount(sc, "surcharge", "surcharge");
-    const line = secondPilotLine(base, {
+    const surchargeCents = settings.secondPilotBasis === "base" || isBlank(sc) || sc === 0 ? null : readAmountCents(sc, "surcharge", "surcharge");
+    const line = secondPilotLineOfTypedCents(baseCents, {
       continuousHours,
       relievedAtMidRiver: readFlag(r, "relieved_at_midriver"),
       anchoredEightHours: readFlag(a, "anchored_8_hours"),
-    }, settings.secondPilotBasis, surcharge);
-    return centsNumber(line?.amount ?? new Money(0));
+    }, settings.secondPilotBasis, surchargeCents);
+    // Whole cents ÷ 100 is the double nearest the rounded amount (D14), as HUDSON_TOTAL gives it.
+    return (line?.amountCents ?? 0) / 100;
   });
 }
 

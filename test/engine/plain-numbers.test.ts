@@ -1,0 +1,136 @@
+/**
+ * The readers' paths for plain numbers (no decimal.js): pilotage units from three measurements in
+ * feet, typed amounts in whole cents, and the figures of HUDSON_EXPLAIN's sentence. Each gives
+ * what the decimal.js path gives, errors included.
+ */
+import Decimal from "decimal.js";
+import fc from "fast-check";
+import {
+  BASE_PILOTAGE_CLAUSES,
+  baseFeeWorking,
+  DEFAULT_SETTINGS,
+  explainBaseFee,
+  namedClause,
+  PilotageUnits,
+  pilotageUnitsFromMeasurements,
+  readAmount,
+  readBaseFee,
+  readPilotageUnits,
+  resolveSettings,
+} from "../../src/engine";
+import { readAmountCents, readBaseFeeCents } from "../../src/engine/inputs";
+import { pilotageUnitsNumberFromMeasurements } from "../../src/engine/measure";
+import { inputErrorOf } from "./hand";
+
+/** What a reader throws (code and message), or what it gives. */
+function outcome(read: () => unknown): unknown {
+  try {
+    return { value: read() };
+  } catch {
+    const error = inputErrorOf(read);
+    return { code: error.code, message: error.message, field: error.field };
+  }
+}
+
+describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () => {
+  test("worked by hand", () => {
+    // 600 × 80 × 40 ÷ 10,000 = 192 units.
+    expect(pilotageUnitsNumberFromMeasurements(600, 80, 40, DEFAULT_SETTINGS)).toBe(192);
+    // 182.5 × 32.25 = 5,885.625; × 18.1 = 106,529.8125; ÷ 10,000 = 10.65298125.
+    expect(pilotageUnitsNumberFromMeasurements(182.5, 32.25, 18.1, DEFAULT_SETTINGS)).toBe(10.65298125);
+    // The largest plausible hull: 2,000 × 400 × 400 ÷ 10,000 = 32,000 units.
+    expect(pilotageUnitsNumberFromMeasurements(2000, 400, 400, DEFAULT_SETTINGS)).toBe(32_000);
+    // 0.01 × 0.01 × 0.01 ÷ 10,000 = 10^-10.
+    expect(pilotageUnitsNumberFromMeasurements(0.01, 0.01, 0.01, DEFAULT_SETTINGS)).toBe(1e-10);
+  });
+
+  test("the same number as the decimal.js path on two-decimal feet, on other numbers and on text", () => {
+    const hundredths = (max: number) => fc.integer({ min: 1, max: max * 100 }).map((h) => h / 100);
+    const anyFeet = fc.oneof(hundredths(2000), fc.double({ min: 0.001, max: 2000, noNaN: true }), fc.integer({ min: 1, max: 400 }).map((n) => `${n} ft`));
+    fc.assert(
+      fc.property(fc.oneof(hundredths(2000), anyFeet), fc.oneof(hundredths(400), anyFeet), fc.oneof(hundredths(400), anyFeet), (l, b, d) => {
+        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber()));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test("the same refusals, in the same order: -0, a negative, past the plausible maximum, NaN, blank", () => {
+    for (const [l, b, d] of [
+      [-0, 80, 40],
+      [600, -80, 40],
+      [600, 80, 400.01],
+      [2000.01, 80, 40],
+      [600, Number.NaN, 40],
+      [600, 80, null],
+      [-600, -80, -40],
+    ]) {
+      const decimalPath = outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber());
+      expect(decimalPath).toHaveProperty("code");
+      expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(decimalPath);
+    }
+  });
+
+  test("metres, inches and D1's rounding setting take the decimal.js path", () => {
+    // 182.88 m = 600 ft exactly; 600 × 80 × 40 ÷ 10,000 = 192.
+    expect(pilotageUnitsNumberFromMeasurements(182.88, 24.384, 12.192, DEFAULT_SETTINGS, "m")).toBe(192);
+    // 100.01 × 33.33 = 3,333.3333; × 20.01 = 66,699.999333; ÷ 10,000 = 6.6699999333 units; two decimals under the setting: 6.67.
+    const rounded = resolveSettings({ unitsDecimals: 2 });
+    expect(pilotageUnitsNumberFromMeasurements(100.01, 33.33, 20.01, rounded)).toBe(6.67);
+  });
+});
+
+describe("typed amounts in whole cents (D14)", () => {
+  test("worked by hand", () => {
+    expect(readBaseFeeCents(5857.46)).toBe(585_746);
+    expect(readAmountCents(0.01, "surcharge", "surcharge")).toBe(1);
+    expect(readAmountCents(1_000_000_000, "surcharge", "surcharge")).toBe(100_000_000_000);
+    // Fractions of a cent round half up: 1,234.565 → 1,234.57; text the same.
+    expect(readBaseFeeCents(1234.565)).toBe(123_457);
+    expect(readBaseFeeCents("1,234.565")).toBe(123_457);
+    expect(readAmountCents(0, "surcharge", "surcharge")).toBe(0);
+  });
+
+  test("the same cents and refusals as readBaseFee and readAmount rounded to the cent", () => {
+    const inputs = fc.oneof(
+      fc.integer({ min: -100, max: 100_000_000_000 }).map((c) => c / 100),
+      fc.double({ noNaN: false }),
+      fc.constantFrom(-0, 0, null, "", "12.5", "$1,000.005", "abc", true, 1e9 + 0.01),
+    );
+    fc.assert(
+      fc.property(inputs, (input) => {
+        expect(outcome(() => readBaseFeeCents(input))).toEqual(outcome(() => readBaseFee(input).toDecimalPlaces(2).times(100).toNumber()));
+        expect(outcome(() => readAmountCents(input, "surcharge", "surcharge"))).toEqual(
+          outcome(() => readAmount(input, "surcharge", "surcharge").toDecimalPlaces(2).times(100).toNumber()),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
+  const decimalOnly = (text: string): PilotageUnits => ({ measured: true, units: new Decimal(text), millionths: null });
+
+  test("worked by hand", () => {
+    // 271.425 units ≥ 100 under clause (xi), Section 2, $21.58 a unit: shown as 271.43 (half up);
+    // the fee is on the exact units, 271.425 × 21.58 = 5,857.3515 → $5,857.35.
+    const working = baseFeeWorking(readPilotageUnits(271.425, DEFAULT_SETTINGS), 2, namedClause("xi", DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    expect(working.shown()).toEqual({ unitsCharged: "271.43", vesselUnits: "271.43", rate: "$21.58", amount: "$5,857.35", atPerUnitThreshold: false });
+    expect(explainBaseFee(working)).toBe("271.43 units ≥ 100: 271.43 × $21.58 = $5,857.35 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)");
+  });
+
+  test("the same explanation from exact millionths as from a Decimal, at every tier and at the 500-unit maximum", () => {
+    const units = fc.oneof(fc.integer({ min: 1, max: 60_000_000 }).map((h) => (h / 100_000).toString()), fc.constantFrom("50", "100", "100.005", "499.995", "500", "500.01", "0.004"));
+    fc.assert(
+      fc.property(units, fc.constantFrom(1 as const, 2 as const), fc.constantFrom(...BASE_PILOTAGE_CLAUSES.map((c) => c.clause)), (text, section, clause) => {
+        const inForce = namedClause(clause, DEFAULT_SETTINGS);
+        const exact = baseFeeWorking(readPilotageUnits(Number(text), DEFAULT_SETTINGS), section, inForce, DEFAULT_SETTINGS);
+        const decimal = baseFeeWorking(decimalOnly(text), section, inForce, DEFAULT_SETTINGS);
+        expect(explainBaseFee(exact)).toBe(explainBaseFee(decimal));
+        expect(exact.shown()).toEqual(decimal.shown());
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
