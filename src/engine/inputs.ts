@@ -174,8 +174,14 @@ function plainCents(input: unknown): number | null {
 
 /** D14: readAmount in whole cents, rounded half up (a safe integer: at most MAXIMUM_AMOUNT dollars). */
 export function readAmountCents(input: unknown, field: string, what: string): number {
-  return plainCents(input) ?? toCents(readAmount(input, field, what)).times(100).toNumber();
+  const cents = plainCents(input);
+  if (cents !== null) return cents;
+  // readAmount's refusal of a negative number (finite: readDecimal's own refusal comes first), with no Decimal made.
+  if (typeof input === "number" && input < 0 && input > -Infinity) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+  return toCents(readAmount(input, field, what)).times(100).toNumber();
 }
+
+const BASE_FEE_WHAT = "base pilotage fee";
 
 /**
  * A transit's base pilotage fee, the basis of the second pilot's 50% (§ 89-a(4)(b)(1-a)). Every
@@ -183,7 +189,7 @@ export function readAmountCents(input: unknown, field: string, what: string): nu
  * and 50% of it would be a silent $0.00.
  */
 export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
-  const fee = readAmount(input, field, "base pilotage fee");
+  const fee = readAmount(input, field, BASE_FEE_WHAT);
   if (fee.isZero()) {
     throw new PilotageInputError(TRANSIT_REASONS.baseFeeNotPositive, {}, field);
   }
@@ -192,5 +198,6 @@ export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
 
 /** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
 export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
+  if (typeof input === "number" && input < 0) return readAmountCents(input, field, BASE_FEE_WHAT);
   return plainCents(input) ?? toCents(readBaseFee(input, field)).times(100).toNumber();
 }

@@ -80,6 +80,8 @@ export function measurementInFeet(input: unknown, dimension: Dimension, plainUni
     throw new PilotageInputError(MEASUREMENT_REASONS.blank, { dimension, plainUnit }, dimension);
   } else if (typeof input === "number") {
     if (!Number.isFinite(input)) throw new PilotageInputError(MEASUREMENT_REASONS.notFinite, { dimension }, dimension);
+    // The refusal below, before any Decimal is made (a unit's conversion keeps the sign; -0 is not more than zero).
+    if (input <= 0) throw notPositive(input, dimension, plainUnit);
     feet = feetFrom(new Money(input), plainUnit);
   } else if (typeof input === "string") {
     feet = feetFromText(input, dimension, plainUnit);
