@@ -96,6 +96,14 @@ const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, 
 /** The spill's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
 const usd = (amount: number) => formatUsdCents(Math.round(amount * 100));
 
+/** The card's header row and sections, the same on every card (frozen: cards share them). */
+const LINES_HEADER: CellValue[] = Object.freeze([text("Item"), text("Amount"), text("Authority")].map((cell) => Object.freeze(cell))) as CellValue[];
+const CARD_SECTIONS: QuoteEntity["layouts"]["card"]["sections"] = Object.freeze([
+  Object.freeze({ layout: "List" as const, properties: Object.freeze(["Total", "Complete", "Base rates"]) as string[] }),
+  Object.freeze({ layout: "List" as const, title: "Charges", properties: Object.freeze(["Lines"]) as string[] }),
+  Object.freeze({ layout: "List" as const, title: "Warnings and settings", properties: Object.freeze(["Warnings", "Settings"]) as string[] }),
+]) as QuoteEntity["layouts"]["card"]["sections"];
+
 export const QUOTE_CARD_UNSUPPORTED =
   "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.";
 
@@ -112,19 +120,20 @@ function notAvailable(message: string): CustomFunctions.Error {
 export function quoteCard(spill: unknown[][]): QuoteEntity | unknown {
   if (!hostHasCellValues()) return notAvailable(QUOTE_CARD_UNSUPPORTED);
   if (spill.length < 3) return spill[0]?.[0];
-  const [, ...rows] = spill;
-  const totalRow = rows[rows.length - 1];
-  const body = rows.slice(0, -1);
-  const lines = body.filter((row) => row[0] !== "Warning" && row[0] !== "Setting");
-  const warnings = body.filter((row) => row[0] === "Warning").map((row) => String(row[2]));
-  const settings = body.filter((row) => row[0] === "Setting").map((row) => String(row[2]));
+  const totalRow = spill[spill.length - 1];
+  // One pass over the rows between the header and the total: charge lines, warnings, settings.
+  const lineCells: CellValue[][] = [LINES_HEADER];
+  const warnings: string[] = [];
+  const settings: string[] = [];
+  for (let r = 1; r < spill.length - 1; r++) {
+    const row = spill[r];
+    if (row[0] === "Warning") warnings.push(String(row[2]));
+    else if (row[0] === "Setting") settings.push(String(row[2]));
+    else lineCells.push([text(String(row[0])), typeof row[1] === "number" ? money(row[1]) : text(String(row[1])), text(String(row[2]))]);
+  }
   const total = Number(totalRow[1]);
   const complete = totalRow[0] === "Total";
   const shown = complete ? usd(total) : `INCOMPLETE: ${usd(total)} so far`;
-  const lineCells: CellValue[][] = [
-    [text("Item"), text("Amount"), text("Authority")],
-    ...lines.map((row) => [text(String(row[0])), typeof row[1] === "number" ? money(row[1]) : text(String(row[1])), text(String(row[2]))]),
-  ];
   return {
     type: "Entity",
     text: shown,
@@ -136,15 +145,6 @@ export function quoteCard(spill: unknown[][]): QuoteEntity | unknown {
       Warnings: text(warnings.length === 0 ? "None" : warnings.join("\n")),
       Settings: text(settings.length === 0 ? "The defaults (docs/interpretations.md)" : settings.join("\n")),
     },
-    layouts: {
-      card: {
-        title: `Hudson River pilotage quote: ${shown}`,
-        sections: [
-          { layout: "List", properties: ["Total", "Complete", "Base rates"] },
-          { layout: "List", title: "Charges", properties: ["Lines"] },
-          { layout: "List", title: "Warnings and settings", properties: ["Warnings", "Settings"] },
-        ],
-      },
-    },
+    layouts: { card: { title: `Hudson River pilotage quote: ${shown}`, sections: CARD_SECTIONS } },
   };
 }
