@@ -347,11 +347,7 @@ export interface SpouseEligibility {
  * § 30: the same day, or the month's last day where it does not exist) is on or before the death.
  */
 export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): SpouseEligibility {
-  if (marriageDate > deathDate) {
-    throw new PilotageInputError(BENEFIT_REASONS.marriageAfterDeath, { marriageDate, deathDate }, "marriage_date");
-  }
-  const oneYearAfterMarriage = addMonthsGcl30(marriageDate, SPOUSE_MARRIAGE_MONTHS);
-  const eligible = oneYearAfterMarriage <= deathDate;
+  const { eligible, oneYearAfterMarriage } = spouseEligibility(marriageDate, deathDate);
   return {
     eligible,
     oneYearAfterMarriage,
@@ -360,6 +356,20 @@ export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): Spous
       : `Married ${marriageDate}; one year later is ${oneYearAfterMarriage}, after the death on ${deathDate}: not married at least one year, not an eligible surviving spouse.`,
     citation: SPOUSE_ELIGIBILITY_CITATION,
   };
+}
+
+/** spouseEligible(marriageDate, deathDate).eligible, with its check, without wording the reason (a column reads none). */
+export function isEligibleSurvivingSpouse(marriageDate: IsoDate, deathDate: IsoDate): boolean {
+  return spouseEligibility(marriageDate, deathDate).eligible;
+}
+
+/** (9), as spouseEligible decides it. */
+function spouseEligibility(marriageDate: IsoDate, deathDate: IsoDate): Pick<SpouseEligibility, "eligible" | "oneYearAfterMarriage"> {
+  if (marriageDate > deathDate) {
+    throw new PilotageInputError(BENEFIT_REASONS.marriageAfterDeath, { marriageDate, deathDate }, "marriage_date");
+  }
+  const oneYearAfterMarriage = addMonthsGcl30(marriageDate, SPOUSE_MARRIAGE_MONTHS);
+  return { eligible: oneYearAfterMarriage <= deathDate, oneYearAfterMarriage };
 }
 
 // ---------------------------------------------------------------------------------------------

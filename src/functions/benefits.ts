@@ -12,6 +12,7 @@ import {
   isoToExcelSerial,
   lastYearCountsAsFull,
   pilotRequirementAnswer,
+  isEligibleSurvivingSpouse,
   isPilotageInputError,
   PilotageInputError,
   readBenefitDate,
@@ -23,7 +24,6 @@ import {
   resignationDeadlineOrRefusal,
   retirementContributionCents,
   spouseBenefitCents,
-  spouseEligible,
   surchargeCapCents,
 } from "../engine";
 import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader, toExcelError } from "./excel-cells";
@@ -137,6 +137,6 @@ export function spouseEligibleFor(marriage: Grid, death: Grid): Result<boolean> 
     if (isExcelError(marriageDate)) return marriageDate;
     const deathDate = deathDateOf(d);
     if (isExcelError(deathDate)) return deathDate;
-    return spouseEligible(marriageDate, deathDate).eligible;
+    return isEligibleSurvivingSpouse(marriageDate, deathDate);
   });
 }

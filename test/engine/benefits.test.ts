@@ -7,6 +7,7 @@ import {
   benefitAmountReader,
   disabilityBenefit,
   disabilityBenefitCents,
+  isEligibleSurvivingSpouse,
   readBenefitAmount,
   readBenefitDate,
   readYearsOfService,
@@ -370,6 +371,35 @@ describe("spouseEligible: married at least one year before the death (§ 89-a(9)
     expect(error.code).toBe("IMPLAUSIBLE");
     expect(error.field).toBe("marriage_date");
     expect(error.message).toContain("check the two dates");
+  });
+});
+
+describe("isEligibleSurvivingSpouse: spouseEligible's answer alone, for columns", () => {
+  it("the same answer, or the same refusal, as spouseEligible for each pair of dates", () => {
+    // Around one year (12 months, GCL § 30) after the marriage, 29 February, and a marriage after the death.
+    const pairs: [string, string][] = [
+      ["2020-03-01", "2021-03-01"], // one year later is 2021-03-01: on the death, eligible
+      ["2020-03-02", "2021-03-01"], // one year later is 2021-03-02: after it, not eligible
+      ["2020-02-29", "2021-02-28"], // no 29 February 2021: one year later is 2021-02-28, eligible
+      ["2020-02-29", "2021-02-27"],
+      ["2021-05-01", "2021-04-30"], // married after the death: refused
+      ["2021-05-01", "2021-05-01"],
+    ];
+    for (const [marriage, death] of pairs) {
+      const decided = (run: () => boolean) => {
+        try {
+          return run();
+        } catch (error) {
+          return inputErrorOf(() => {
+            throw error;
+          }).message;
+        }
+      };
+      expect(decided(() => isEligibleSurvivingSpouse(marriage, death))).toEqual(decided(() => spouseEligible(marriage, death).eligible));
+    }
+    expect(isEligibleSurvivingSpouse("2020-03-01", "2021-03-01")).toBe(true);
+    expect(isEligibleSurvivingSpouse("2020-03-02", "2021-03-01")).toBe(false);
+    expect(isEligibleSurvivingSpouse("2020-02-29", "2021-02-28")).toBe(true);
   });
 });
 
