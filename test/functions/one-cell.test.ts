@@ -5,6 +5,7 @@
  * settings or of a board table between calls is seen. Expected amounts are worked by hand.
  */
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE, one, TRANSIT } from "./transit-fixture";
 
 installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -14,26 +15,15 @@ const { setFunctionSettings } = require("../../src/functions/runtime-settings") 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEFAULT_SETTINGS, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
 
-const one = (value: unknown) => [[value]];
 const first = (grid: unknown[][]) => grid[0][0];
 const last = (grid: unknown[][]) => grid[grid.length - 1];
 const amountOf = (spill: unknown[][], item: RegExp) => spill.find((row) => item.test(String(row[0])))?.[1];
 
 afterEach(() => setFunctionSettings(DEFAULT_SETTINGS));
 
-const fees = [["From", "Launch", "Communication", "Mid-river launch"], ["2024-01-01", 310, 45.5, 125.25]];
-const board = [["2020-11-20", 300, 360, 3.6]];
-type Grid = unknown[][];
-const transit: { units: Grid; section: Grid; date: Grid; hours: Grid; relieved: Grid | null; anchored: Grid | null; boardFees: Grid; boardSurcharge: Grid } = {
-  units: one(271.43),
-  section: one("Upper"),
-  date: one("2026-06-15"),
-  hours: one(12),
-  relieved: null,
-  anchored: null,
-  boardFees: fees,
-  boardSurcharge: board,
-};
+const fees = BOARD_FEE_TABLE;
+const board = BOARD_SURCHARGE_TABLE;
+const transit = TRANSIT;
 type Transit = typeof transit;
 
 describe("HUDSON_QUOTE's one-cell path answers as the column machinery does", () => {

@@ -3,6 +3,7 @@
  * Expected amounts are worked by hand from § 89-a in the comments.
  */
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { BOARD_FEE_TABLE, one, TRANSIT } from "./transit-fixture";
 
 installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -12,7 +13,6 @@ const { setFunctionSettings } = require("../../src/functions/runtime-settings") 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEFAULT_SETTINGS, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
 
-const one = (value: unknown) => [[value]];
 const column = (...values: unknown[]) => values.map((v) => [v]);
 const first = (grid: unknown[][]) => grid[0][0];
 
@@ -161,18 +161,8 @@ describe("HUDSON_SECOND_PILOT", () => {
 });
 
 describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {
-  const fees = [["From", "Launch", "Communication", "Mid-river launch"], ["2024-01-01", 310, 45.5, 125.25]];
-  const board = [["2020-11-20", 300, 360, 3.6]];
-  const transit = {
-    units: one(271.43),
-    section: one("Upper"),
-    date: one("2026-06-15"),
-    hours: one(12),
-    relieved: null,
-    anchored: null,
-    boardFees: fees,
-    boardSurcharge: board,
-  };
+  const fees = BOARD_FEE_TABLE;
+  const transit = TRANSIT;
 
   test("total of every line", () => {
     // Base (xi) S2: 271.43 × $21.58 = $5,857.4594 → $5,857.46
