@@ -75,7 +75,6 @@ export function isExcelError(value: unknown): value is CustomFunctions.Error {
 /** A cell holding an Excel error value (isExcelError: numbers and text are ruled out first). */
 export const isErrorCell: (cell: Cell) => cell is CustomFunctions.Error = isExcelError;
 
-
 /** Excel passes an empty cell as null on the web and as 0 on desktop (toolchain.md): 0 is each argument's own call. */
 export { isBlank };
 
@@ -185,10 +184,33 @@ export function rememberingReader<T>(read: (cell: Cell) => T): (cell: Cell) => T
 }
 
 /**
+ * mapRows's one row when every argument is a single cell (or missing): an argument holding an
+ * error value is the answer (the last such, in argument order), a thrown error is the answer as
+ * an error value, and no stack traces are captured.
+ */
+function singleRow<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): T | CustomFunctions.Error {
+  const cells: Cell[] = grids.map((grid) => (grid === null ? null : grid[0][0]));
+  for (let i = cells.length - 1; i >= 0; i--) {
+    const cell = cells[i];
+    if (isErrorCell(cell)) return cell;
+  }
+  return withoutStackTraces(() => {
+    try {
+      return perRow(cells);
+    } catch (error) {
+      return toExcelError(error);
+    }
+  });
+}
+
+/**
  * Applies `perRow` to each position of equal-shaped ranges; 1×1 arguments broadcast. One bad row
  * gives an error in that cell only. A shape mismatch is one #VALUE! for the whole call.
  */
 export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): (T | CustomFunctions.Error)[][] {
+  // Every argument a single cell (a formula filled down a column is one call per cell): its one
+  // row, by the same rules, without the column machinery.
+  if (grids.every(isSingle)) return [[singleRow(grids, perRow)]];
   const shape = broadcastShape(grids);
   if (isExcelError(shape)) return [[shape]];
   const { rows, columns } = shape;

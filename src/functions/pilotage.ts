@@ -29,7 +29,7 @@ import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
 import { Quote, quoteTransit } from "../engine/quote";
 import { scheduleFor } from "../engine/schedule";
 import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, isBlank, isErrorCell, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
+import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -208,6 +208,26 @@ interface TransitGrids {
 }
 
 /**
+ * What `make` gives for the settings, kept until they are replaced: a formula filled down a column
+ * is one call per cell, and would otherwise make it (and forget what it read) every time. Settings
+ * are replaced, never changed (setFunctionSettings), so a new object is a change.
+ */
+function keptPerSettings<T>(make: (settings: EngineSettings) => T): (settings: EngineSettings) => T {
+  let kept: { settings: EngineSettings; value: T } | null = null;
+  return (settings) => {
+    if (kept === null || kept.settings !== settings) kept = { settings, value: make(settings) };
+    return kept.value;
+  };
+}
+
+const transitReadersFor: (settings: EngineSettings) => TransitFieldReaders = keptPerSettings(excelTransitReaders);
+
+/** The board tables of a quote's arguments (read once per table: lastTableReader). */
+function boardTablesOf(grids: TransitGrids): TransitBoards {
+  return { boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) };
+}
+
+/**
  * One quote per row of the transit arguments, `answer` turning each into the cell's value, with
  * mapRows's rules (broadcasting, an argument's error value is the row's result, one bad row is an
  * error in that row only) and the engine's transit reader. The board tables are read once per call.
@@ -215,9 +235,9 @@ interface TransitGrids {
 function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
   const settings = getFunctionSettings();
   return withTables(
-    () => ({ boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
+    () => boardTablesOf(grids),
     (boards) => {
-      const readers = excelTransitReaders(settings);
+      const readers = transitReadersFor(settings);
       const args = [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
       return mapRows(args, (cells) =>
         answer(
@@ -242,40 +262,6 @@ export function total(grids: TransitGrids): Result<unknown> {
   });
 }
 
-/**
- * The transit readers for `settings`, kept from call to call: HUDSON_QUOTE, filled down a column,
- * is one call per cell, and would otherwise make them (and forget the dates read) every time.
- * Settings are replaced, never changed (setFunctionSettings), so a new object is a change.
- */
-let keptReaders: { settings: EngineSettings; readers: TransitFieldReaders } | null = null;
-function transitReadersFor(settings: EngineSettings): TransitFieldReaders {
-  if (keptReaders === null || keptReaders.settings !== settings) keptReaders = { settings, readers: excelTransitReaders(settings) };
-  return keptReaders.readers;
-}
-
-/**
- * The quote of one transit given as single cells, by mapRows's rules for one row without its
- * column machinery: an argument holding an error value is the answer (the last such, in argument
- * order), a transit that does not read or quote is its error value, no stack traces captured.
- */
-function quoteOfCells(grids: TransitGrids, boards: TransitBoards, settings: EngineSettings): Quote | CustomFunctions.Error {
-  const cell = (grid: Grid | null): Cell => (grid === null ? null : grid[0][0]);
-  const cells = [cell(grids.units), cell(grids.section), cell(grids.date), cell(grids.hours), cell(grids.relieved), cell(grids.anchored)];
-  for (let i = cells.length - 1; i >= 0; i--) {
-    const value = cells[i];
-    if (isErrorCell(value)) return value;
-  }
-  const readers = transitReadersFor(settings);
-  return withoutStackTraces(() => {
-    try {
-      const transit = readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards);
-      return quoteTransit(transit, settings);
-    } catch (error) {
-      return toExcelError(error);
-    }
-  });
-}
-
 export function quote(grids: TransitGrids): Result<unknown> {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
   const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
@@ -283,14 +269,8 @@ export function quote(grids: TransitGrids): Result<unknown> {
   if (!single) {
     return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
   }
-  const settings = getFunctionSettings();
-  return withTables(
-    () => ({ boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) }),
-    (boards) => {
-      const only = quoteOfCells(grids, boards, settings);
-      return isExcelError(only) ? [[only]] : quoteSpillRows(only);
-    },
-  );
+  const only = quoteRows(grids, (q) => q)[0][0];
+  return isExcelError(only) ? [[only]] : quoteSpillRows(only as Quote);
 }
 
 export function clause(date: Grid): Result<string> {
@@ -323,12 +303,12 @@ function ratesTable(date: Cell, settings: EngineSettings): unknown[][] {
  * HUDSON_RATES's table (or error value) by date cell, under the settings it was worked for: the
  * formula filled down a column is one call per cell, and a column repeats its dates.
  */
-let keptRates: { settings: EngineSettings; tableOf: (date: Cell) => unknown[][] | CustomFunctions.Error } | null = null;
+const ratesTablesFor: (settings: EngineSettings) => (date: Cell) => unknown[][] | CustomFunctions.Error = keptPerSettings((settings) =>
+  rememberingReader((cell) => ratesTable(cell, settings)),
+);
 
 export function rates(date: Cell): Result<unknown> {
-  const settings = getFunctionSettings();
-  if (keptRates === null || keptRates.settings !== settings) keptRates = { settings, tableOf: rememberingReader((cell) => ratesTable(cell, settings)) };
-  const tableOf = keptRates.tableOf;
+  const tableOf = ratesTablesFor(getFunctionSettings());
   // A bad date's error is the cell's value: no stack trace wanted.
   return withoutStackTraces(() => {
     let table: unknown[][] | CustomFunctions.Error;
