@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate, readDate } from "./dates";
 import { isPilotageInputError, PilotageInputError } from "./errors";
 import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
-import { MAXIMUM_AMOUNT, readAmount, readDecimal } from "./inputs";
+import { isNegativeNumber, readAmount, readDecimal, wholeCentsOfNumber } from "./inputs";
 import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
 import { formatUsd, Money, toCents } from "./money";
 import {
@@ -229,14 +229,11 @@ export function readBenefitAmount(input: unknown, field: string, what: string): 
 export function benefitAmountReader(field: string, what: string): (input: unknown) => BenefitAmount | PilotageInputError {
   let negative: PilotageInputError | undefined;
   return (input) => {
-    if (typeof input === "number") {
-      if (input >= 0 && input <= MAXIMUM_AMOUNT && !Object.is(input, -0)) {
-        const cents = Math.round(input * 100);
-        if (cents / 100 === input) return { cents };
-      } else if ((input < 0 || Object.is(input, -0)) && input !== -Infinity) {
-        negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
-        return negative;
-      }
+    const cents = wholeCentsOfNumber(input);
+    if (cents !== null) return { cents };
+    if (isNegativeNumber(input)) {
+      negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+      return negative;
     }
     try {
       return readAmount(input, field, what);

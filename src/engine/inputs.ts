@@ -161,23 +161,28 @@ export function readAmount(input: unknown, field: string, what: string): Decimal
 }
 
 /**
- * Whole cents of an amount typed as a number with at most two decimals and more than zero (what a
- * money cell holds), with no Decimal made; null for anything else. The decimal such a number
- * stands for is the one whose cents × 100 read back as it: two-decimal amounts are 0.01 apart,
- * doubles up to MAXIMUM_AMOUNT about 10^-7, so only one can.
+ * Whole cents of an amount typed as a number of 0 to MAXIMUM_AMOUNT dollars with at most two
+ * decimals (what a money cell holds), with no Decimal made; null for anything else (-0 too). The
+ * decimal such a number stands for is the one whose cents ÷ 100 read back as it: two-decimal
+ * amounts are 0.01 apart, doubles up to MAXIMUM_AMOUNT about 10^-7, so only one can.
  */
-function plainCents(input: unknown): number | null {
-  if (typeof input !== "number" || !(input > 0 && input <= MAXIMUM_AMOUNT)) return null;
+export function wholeCentsOfNumber(input: unknown): number | null {
+  if (typeof input !== "number" || !(input >= 0 && input <= MAXIMUM_AMOUNT) || Object.is(input, -0)) return null;
   const cents = Math.round(input * 100);
   return cents / 100 === input ? cents : null;
 }
 
+/** A number readAmount refuses as negative (-0 too, as decimal.js reads it; -Infinity is refused first, as not finite). */
+export function isNegativeNumber(input: unknown): boolean {
+  return typeof input === "number" && (input < 0 || Object.is(input, -0)) && input !== -Infinity;
+}
+
 /** D14: readAmount in whole cents, rounded half up (a safe integer: at most MAXIMUM_AMOUNT dollars). */
 export function readAmountCents(input: unknown, field: string, what: string): number {
-  const cents = plainCents(input);
+  const cents = wholeCentsOfNumber(input);
   if (cents !== null) return cents;
-  // readAmount's refusal of a negative number (finite: readDecimal's own refusal comes first), with no Decimal made.
-  if (typeof input === "number" && input < 0 && input > -Infinity) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+  // readAmount's refusal of a negative number, with no Decimal made.
+  if (isNegativeNumber(input)) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
   return toCents(readAmount(input, field, what)).times(100).toNumber();
 }
 
@@ -198,6 +203,9 @@ export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
 
 /** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
 export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
-  if (typeof input === "number" && input < 0) return readAmountCents(input, field, BASE_FEE_WHAT);
-  return plainCents(input) ?? toCents(readBaseFee(input, field)).times(100).toNumber();
+  const cents = wholeCentsOfNumber(input);
+  // 0 is readBaseFee's to refuse.
+  if (cents !== null && cents > 0) return cents;
+  if (isNegativeNumber(input)) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what: BASE_FEE_WHAT }, field);
+  return toCents(readBaseFee(input, field)).times(100).toNumber();
 }
