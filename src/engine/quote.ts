@@ -130,6 +130,7 @@ export class ComposedCharges {
   /** Why there is no total: the first field that did not read, else the rules' own error. */
   readonly problem: PilotageInputError | null;
   private lineList: ChargeLine[] | undefined = undefined;
+  private feeLineList: ChargeLine[] | undefined = undefined;
   private warningList: readonly string[] | undefined = undefined;
 
   /** `everyFieldRead`: the transit has no Unread field (a quote's), so no field is checked for one. */
@@ -230,15 +231,21 @@ export class ComposedCharges {
   /** (1-a): the lines of the fees the transit's section pays; null when the section or date did not read. */
   boardFeeLines(): ChargeLine[] | null {
     if (this.feeRow instanceof PilotageInputError) return null;
-    return boardFeeLinesOf(this.transitSection as SectionNumber, this.transitDate as IsoDate, this.feeRow);
+    return (this.feeLineList ??= boardFeeLinesOf(this.transitSection as SectionNumber, this.transitDate as IsoDate, this.feeRow));
   }
 
   /** Every line, in the quote's order (only when the base could be worked out). */
   get lines(): ChargeLine[] {
     if (this.lineList === undefined) {
       const lines: ChargeLine[] = [];
-      for (const line of [this.baseLine(), this.surchargeLine(), this.secondPilotLine()]) if (line !== null) lines.push(line);
-      lines.push(...(this.boardFeeLines() ?? []));
+      const base = this.baseLine();
+      if (base !== null) lines.push(base);
+      const surcharge = this.surchargeLine();
+      if (surcharge !== null) lines.push(surcharge);
+      const secondPilot = this.secondPilotLine();
+      if (secondPilot !== null) lines.push(secondPilot);
+      const feeLines = this.boardFeeLines();
+      if (feeLines !== null) for (const line of feeLines) lines.push(line);
       this.lineList = lines;
     }
     return this.lineList;
@@ -252,8 +259,9 @@ export class ComposedCharges {
       if (base.unmeasured) own.push(UNMEASURED_WARNING);
       const table = this.surchargeTable;
       if (table instanceof PilotageInputError) own.push(`Surcharge not entered: ${table.message}`);
-      for (const line of this.boardFeeLines() ?? []) if (line.amountCents === null) own.push(`${line.label} not entered: the total leaves it out.`);
-      own.push(...transitWarnings(this.transit as TransitInput, this.settings));
+      const feeLines = this.boardFeeLines();
+      if (feeLines !== null) for (const line of feeLines) if (line.amountCents === null) own.push(`${line.label} not entered: the total leaves it out.`);
+      transitWarnings(this.transit as TransitInput, this.settings, this.feeRow as BoardFeeRow | null, own);
       // The schedule's warnings are shared; copy only when this quote adds its own.
       this.warningList = own.length === 0 ? base.clause.warnings : [...base.clause.warnings, ...own];
     }

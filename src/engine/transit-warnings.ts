@@ -5,12 +5,13 @@
  */
 import { BoardFeeRow, boardFeeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
 import { boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
-import { addMonthsGcl30 } from "./dates";
-import { MILLION } from "./exact";
+import { addMonthsGcl30, IsoDate } from "./dates";
+import { memoizedForFrozen, MILLION } from "./exact";
 import { formatUsd } from "./money";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
 import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
+import { SectionNumber } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
 import type { TransitInput } from "./transit-reader";
 
@@ -31,65 +32,90 @@ function hoursWarning(input: TransitInput): string | null {
   return `${hours} hours of continuous pilotage is ${limit.words}: check the figure (${limit.citation}, D24).`;
 }
 
-function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null): string[] {
-  if (row === null) return [];
-  const warnings: string[] = [];
+/**
+ * What a board fee row says about a transit of each section, apart from its date: the amounts
+ * entered that the section does not pay (D10, D21), those far outside practice (D24); and the day
+ * after which the row is out of date (D20). Worked out once per frozen row (board tables are read
+ * into frozen rows), not for each quote.
+ */
+interface BoardFeeRowWarnings {
+  bySection: Record<SectionNumber, readonly string[]>;
+  /** D20: reviewed annually; a transit after this day is more than 13 months after the row. */
+  staleAfter: IsoDate;
+}
+
+const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWarnings => {
   const limit = PLAUSIBLE_MAGNITUDES.boardFee;
-  for (const fee of BOARD_FEES) {
-    const amount = row[fee.code];
-    if (amount === null) continue;
-    if (!(fee.sections as readonly number[]).includes(input.section)) {
-      // A fee given for this transit alone (the CLI's flags) that its section does not pay (D10).
-      if (row.forThisTransit) {
-        warnings.push(
-          `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${input.section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${BOARD_FEES_CLAUSE}, D10, D21).`,
-        );
+  const ofSection = (section: SectionNumber): readonly string[] => {
+    const warnings: string[] = [];
+    for (const fee of BOARD_FEES) {
+      const amount = row[fee.code];
+      if (amount === null) continue;
+      if (!(fee.sections as readonly number[]).includes(section)) {
+        // A fee given for this transit alone (the CLI's flags) that its section does not pay (D10).
+        if (row.forThisTransit) {
+          warnings.push(
+            `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${BOARD_FEES_CLAUSE}, D10, D21).`,
+          );
+        }
+        continue;
       }
-      continue;
+      if (amount.gt(limit.atMost)) warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
     }
-    if (amount.gt(limit.atMost)) warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
-  }
+    return Object.freeze(warnings);
+  };
+  return { bySection: { 1: ofSection(1), 2: ofSection(2) }, staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months) };
+});
+
+/** The names of the board's fees in the D20 sentence (a constant of the declarations). */
+const BOARD_FEE_NAMES = boardFeeNamesInWords();
+
+function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings: string[]): void {
+  if (row === null) return;
+  const known = boardFeeRowWarnings(row);
+  for (const warning of known.bySection[input.section]) warnings.push(warning);
   // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
-  const staleAfter = addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months);
-  if (input.date > staleAfter) {
+  if (input.date > known.staleAfter) {
     warnings.push(
-      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the ${boardFeeNamesInWords()} ` +
+      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the ${BOARD_FEE_NAMES} ` +
         `fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
     );
   }
-  return warnings;
 }
 
-function boardSurchargeWarnings(input: TransitInput, settings: EngineSettings): string[] {
+function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): string | null {
   const row = boardSurchargeRowOn(input.date, input.boardSurcharge ?? []);
-  if (row === null) return [];
+  if (row === null) return null;
   const boardFrom = boardSurchargeFrom(settings);
   if (input.date < boardFrom) {
     // D21: inside the statutory tables the board's row is not used.
-    return [
+    return (
       `The board surcharge entered (row from ${row.from}) is not used: on ${input.date} the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
-        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`,
-    ];
+        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`
+    );
   }
   // D19: the board's surcharge takes effect on a quarter's first day. Not checked: a row given for this
   // transit (no date of its own), and a row from the day the statutory tables end (the board's first
   // surcharge follows the sixtieth month without a gap, (1-c)(iii)).
   const offQuarterDay = !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5));
   if (!row.forThisTransit && row.from !== boardFrom && offQuarterDay) {
-    return [
+    return (
       `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
-        `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`,
-    ];
+        `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`
+    );
   }
-  return [];
+  return null;
 }
 
-/** Every warning about the transit's inputs, in the order of the quote's lines. */
-export function transitWarnings(input: TransitInput, settings: EngineSettings): string[] {
-  const warnings: string[] = [];
+/**
+ * Every warning about the transit's inputs, in the order of the quote's lines. `feeRow`: the
+ * board's fee row in force on the date when the caller has it already (a quote has).
+ */
+export function transitWarnings(input: TransitInput, settings: EngineSettings, feeRow: BoardFeeRow | null = boardFeeRowOn(input.date, input.boardFees ?? []), warnings: string[] = []): string[] {
   const units = unitsWarning(input);
   if (units !== null) warnings.push(units);
-  warnings.push(...boardSurchargeWarnings(input, settings));
+  const surcharge = boardSurchargeWarning(input, settings);
+  if (surcharge !== null) warnings.push(surcharge);
   const hours = hoursWarning(input);
   if (hours !== null) warnings.push(hours);
   if (input.relievedAtMidRiver && !reliefAtMidRiverCounts(input.section, true)) {
@@ -98,8 +124,8 @@ export function transitWarnings(input: TransitInput, settings: EngineSettings): 
         `at Norrie Point, which serves Section 2 (${SECOND_PILOT_CITATION}, D21).`,
     );
   }
-  warnings.push(...boardFeeWarnings(input, boardFeeRowOn(input.date, input.boardFees ?? [])));
-  warnings.push(...(input.inputNotes ?? []));
+  boardFeeWarnings(input, feeRow, warnings);
+  if (input.inputNotes !== undefined) for (const note of input.inputNotes) warnings.push(note);
   return warnings;
 }
 

@@ -72,6 +72,18 @@ export function withNumberFormat<T>(result: T[][], numberFormat: string): (T | D
   return result.map((row) => row.map((cell) => (typeof cell === "number" ? { type: "Double" as const, basicValue: cell, numberFormat } : cell)));
 }
 
+const moneyValue = (basicValue: number): DoubleCellValue => ({ type: "Double", basicValue, numberFormat: MONEY_FORMAT });
+const plainNumber = (amount: number) => amount;
+
+/**
+ * How this host is given an amount, as asMoney formats it: a number formatted as currency where
+ * the host has cell values, else the number. For a result made cell by cell (HUDSON_QUOTE's spill)
+ * in one pass, instead of copied again by asMoney.
+ */
+export function moneyCells(): (amount: number) => number | DoubleCellValue {
+  return hostHasCellValues() ? moneyValue : plainNumber;
+}
+
 export const asMoney = <T>(result: T[][]) => withNumberFormat(result, MONEY_FORMAT);
 export const asDate = <T>(result: T[][]) => withNumberFormat(result, DATE_FORMAT);
 
@@ -92,7 +104,7 @@ export interface QuoteEntity {
 }
 
 const text = (basicValue: string): CellValue => ({ type: "String", basicValue });
-const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, numberFormat: MONEY_FORMAT });
+const money: (basicValue: number) => CellValue = moneyValue;
 /** The spill's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
 const usd = (amount: number) => formatUsdCents(Math.round(amount * 100));
 
@@ -117,8 +129,10 @@ function notAvailable(message: string): CustomFunctions.Error {
  * amount is not entered), and on its card every line with amount and clause, warnings, settings.
  * An error from the quote passes through; a host without entities gets #N/A naming HUDSON_QUOTE.
  */
-export function quoteCard(spill: unknown[][]): QuoteEntity | unknown {
+export function quoteCard(spillOf: () => unknown[][]): QuoteEntity | unknown {
+  // Before the quote is worked out: on such a host it would be thrown away.
   if (!hostHasCellValues()) return notAvailable(QUOTE_CARD_UNSUPPORTED);
+  const spill = spillOf();
   if (spill.length < 3) return spill[0]?.[0];
   const totalRow = spill[spill.length - 1];
   // One pass over the rows between the header and the total: charge lines, warnings, settings.

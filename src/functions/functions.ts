@@ -13,7 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata generator allows only any/number/string/boolean */
 import packageJson from "../../package.json";
 import * as benefits from "./benefits";
-import { asDate, asMoney, quoteCard, withPlainArguments } from "./cell-values";
+import { asDate, asMoney, moneyCells, quoteCard, withPlainArguments } from "./cell-values";
 import * as pilotage from "./pilotage";
 
 /**
@@ -225,7 +225,7 @@ export function HUDSON_QUOTE(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any[][] {
-  return asMoney(pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
+  return pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge), moneyCells());
 }
 
 /**
@@ -252,7 +252,7 @@ export function HUDSON_QUOTE_CARD(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any {
-  return quoteCard(pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
+  return quoteCard(() => pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
 }
 
 /**

@@ -262,7 +262,8 @@ export function total(grids: TransitGrids): Result<unknown> {
   });
 }
 
-export function quote(grids: TransitGrids): Result<unknown> {
+/** HUDSON_QUOTE's spill of one transit, each amount's cell made by `amountCell` (plain numbers by default). */
+export function quote(grids: TransitGrids, amountCell: (amount: number) => unknown = (amount) => amount): Result<unknown> {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
   const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
   const single = perTransit.every((g) => g === null || (g.length === 1 && g[0]?.length === 1));
@@ -270,7 +271,7 @@ export function quote(grids: TransitGrids): Result<unknown> {
     return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
   }
   const only = quoteRows(grids, (q) => q)[0][0];
-  return isExcelError(only) ? [[only]] : quoteSpillRows(only as Quote);
+  return isExcelError(only) ? [[only]] : quoteSpillRows(only as Quote, amountCell);
 }
 
 export function clause(date: Grid): Result<string> {
