@@ -262,11 +262,14 @@ export function total(grids: TransitGrids): Result<unknown> {
   });
 }
 
+/** A per-transit argument of one transit: missing, or one cell. */
+const isOneCell = (grid: Grid | null): boolean => grid === null || (grid.length === 1 && grid[0]?.length === 1);
+
 /** HUDSON_QUOTE's spill of one transit, each amount's cell made by `amountCell` (plain numbers by default). */
 export function quote(grids: TransitGrids, amountCell: (amount: number) => unknown = (amount) => amount): Result<unknown> {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
-  const perTransit = [grids.units, grids.section, grids.date, grids.hours, grids.relieved, grids.anchored];
-  const single = perTransit.every((g) => g === null || (g.length === 1 && g[0]?.length === 1));
+  const single =
+    isOneCell(grids.units) && isOneCell(grids.section) && isOneCell(grids.date) && isOneCell(grids.hours) && isOneCell(grids.relieved) && isOneCell(grids.anchored);
   if (!single) {
     return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
   }

@@ -11,9 +11,11 @@
  *   surcharge row (per unit over 100 $3.60, (1-c)(iii)) 192.16 × 3.60 = $691.776 → $691.78; board
  *   fees launch $300.00, communication $40.00; total 2,943.89 + 691.78 + 300.00 + 40.00 = $3,975.67.
  */
+import fc from "fast-check";
 import { OfficeMockObject } from "office-addin-mock";
 import { excelError } from "../support/custom-functions";
 import { loadFunctionsBundle } from "../support/bundle";
+import { plainArgument } from "../../src/functions/cell-values";
 
 /** An Office whose host has the ExcelApi requirement sets up to 1.`minor`. */
 function officeWithExcelApi(minor: number) {
@@ -129,5 +131,37 @@ describe("HUDSON_QUOTE_CARD", () => {
   ])("%s: #N/A naming HUDSON_QUOTE", (_host, bundle) => {
     const result = bundle.call("HUDSON_QUOTE_CARD", [[192.16]], [[1]], [["2026-06-15"]], null, null, null, FEES, SURCHARGE);
     expect(excelError(result)).toEqual({ code: "#N/A", message: expect.stringContaining("use NYPILOT.HUDSON_QUOTE with the same arguments") });
+  });
+});
+
+describe("plainArgument: every cell value object replaced by its basic value, whatever the shape", () => {
+  // The plain reading worked out cell by cell, to compare the one-cell path and the range path with.
+  const plainByHand = (argument: unknown): unknown => {
+    const plain = (cell: unknown) =>
+      typeof cell === "object" && cell !== null && !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell
+        ? ((cell as { basicValue?: unknown }).basicValue ?? null)
+        : cell;
+    return Array.isArray(argument) ? argument.map((row: unknown) => (Array.isArray(row) ? row.map(plain) : row)) : plain(argument);
+  };
+  const cell = fc.oneof(
+    fc.double(),
+    fc.string(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.record({ type: fc.constant("Double"), basicValue: fc.double(), numberFormat: fc.constant("0.00") }),
+    fc.record({ type: fc.constant("String"), basicValue: fc.string() }),
+    fc.record({ type: fc.constant("Entity"), basicValue: fc.constant(undefined), text: fc.string() }),
+  );
+
+  test("one cell, a single row or column, a table, or no range at all", () => {
+    fc.assert(
+      fc.property(fc.oneof(cell, fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 })), (argument) => {
+        const before = JSON.stringify(argument);
+        expect(plainArgument(argument)).toEqual(plainByHand(argument));
+        // The argument itself is never changed (a range holding a cell value is copied).
+        expect(JSON.stringify(argument)).toBe(before);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
