@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate, readDate } from "./dates";
 import { isPilotageInputError, PilotageInputError } from "./errors";
 import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
-import { isNegativeNumber, readAmount, readDecimal, wholeCentsOfNumber } from "./inputs";
+import { columnAmountReader, readAmount, readDecimal, wholeCentsOfNumber } from "./inputs";
 import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
 import { formatUsd, Money, toCents } from "./money";
 import {
@@ -227,21 +227,15 @@ export function readBenefitAmount(input: unknown, field: string, what: string): 
  * depend on the number; every other input not in whole cents is read by readAmount.
  */
 export function benefitAmountReader(field: string, what: string): (input: unknown) => BenefitAmount | PilotageInputError {
-  let negative: PilotageInputError | undefined;
-  return (input) => {
-    const cents = wholeCentsOfNumber(input);
-    if (cents !== null) return { cents };
-    if (isNegativeNumber(input)) {
-      negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
-      return negative;
-    }
-    try {
-      return readAmount(input, field, what);
-    } catch (error) {
-      if (isPilotageInputError(error)) return error;
-      throw error;
-    }
-  };
+  return columnAmountReader<BenefitAmount>(
+    field,
+    what,
+    (input) => {
+      const cents = wholeCentsOfNumber(input);
+      return cents === null ? null : { cents };
+    },
+    (input) => readAmount(input, field, what),
+  );
 }
 
 /** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */

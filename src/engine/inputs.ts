@@ -3,7 +3,7 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, PilotageInputError } from "./errors";
 import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
 import { ExactUnits } from "./units";
@@ -177,6 +177,36 @@ export function isNegativeNumber(input: unknown): boolean {
   return typeof input === "number" && (input < 0 || Object.is(input, -0)) && input !== -Infinity;
 }
 
+/**
+ * A reader of one argument's amounts for a column (the Excel functions), its refusals returned, not
+ * thrown: a throw costs more than the row's work. `exact` reads the plain numbers it can (null for
+ * any other input); a negative number is refused as readAmount refuses it, with one refusal for the
+ * argument, as its words do not depend on the number; every other input is `general`'s, whose
+ * refusal is returned.
+ */
+export function columnAmountReader<T>(
+  field: string,
+  what: string,
+  exact: (input: unknown) => T | null,
+  general: (input: unknown) => T,
+): (input: unknown) => T | PilotageInputError {
+  let negative: PilotageInputError | undefined;
+  return (input) => {
+    const value = exact(input);
+    if (value !== null) return value;
+    if (isNegativeNumber(input)) {
+      negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+      return negative;
+    }
+    try {
+      return general(input);
+    } catch (error) {
+      if (isPilotageInputError(error)) return error;
+      throw error;
+    }
+  };
+}
+
 /** D14: readAmount in whole cents, rounded half up (a safe integer: at most MAXIMUM_AMOUNT dollars). */
 export function readAmountCents(input: unknown, field: string, what: string): number {
   const cents = wholeCentsOfNumber(input);
@@ -203,9 +233,21 @@ export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
 
 /** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
 export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
-  const cents = wholeCentsOfNumber(input);
-  // 0 is readBaseFee's to refuse.
-  if (cents !== null && cents > 0) return cents;
-  if (isNegativeNumber(input)) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what: BASE_FEE_WHAT }, field);
-  return toCents(readBaseFee(input, field)).times(100).toNumber();
+  const cents = baseFeeCentsReader(field)(input);
+  if (isPilotageInputError(cents)) throw cents;
+  return cents;
+}
+
+/** readBaseFeeCents for one argument of a column, its refusal returned (columnAmountReader). */
+export function baseFeeCentsReader(field = "base_fee"): (input: unknown) => number | PilotageInputError {
+  return columnAmountReader(
+    field,
+    BASE_FEE_WHAT,
+    (input) => {
+      const cents = wholeCentsOfNumber(input);
+      // 0 is readBaseFee's to refuse.
+      return cents !== null && cents > 0 ? cents : null;
+    },
+    (input) => toCents(readBaseFee(input, field)).times(100).toNumber(),
+  );
 }

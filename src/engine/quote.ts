@@ -5,24 +5,27 @@ import {
   baseFeeLine,
   baseFeeWorking,
   BoardFeeRow,
+  boardFeeCents,
   boardFeesOfSection,
   boardFeeLinesOf,
   boardFeeRowOn,
   chargedUnits,
   chargeLine,
+  ChargeCode,
   ChargeLine,
   reliefAtMidRiverCounts,
   secondPilotBasisCents,
   secondPilotCents,
   secondPilotLineFromCents,
 } from "./charges";
-import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOn } from "./surcharge";
+import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOrRefusal } from "./surcharge";
 import { IsoDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { PilotageUnits } from "./inputs";
 import { moneyOfCents } from "./exact";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
+import { BOARD_FEES, boardFeesFor } from "./rates/board-fees";
 import { ClauseInForce, scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
@@ -41,6 +44,8 @@ export interface Quote {
   totalCents: number;
   /** False when a line's amount is not entered (a board fee or the board surcharge). */
   complete: boolean;
+  /** The codes of the lines whose amount is not entered, in the lines' order (none: complete). */
+  notEntered: readonly ChargeCode[];
   warnings: readonly string[];
   /** Settings that differ from interpretations.md's defaults, so a quote says what it assumed. */
   settingsNotDefault: readonly string[];
@@ -87,14 +92,27 @@ function scheduleOf(t: ComposableTransit, everyFieldRead: boolean, settings: Eng
 function surchargeTableOf(t: ComposableTransit, everyFieldRead: boolean, settings: EngineSettings): SurchargeTableOn | PilotageInputError {
   const unread = everyFieldRead ? null : firstUnread(t.units, t.date);
   if (unread !== null) return unread;
-  try {
-    return surchargeTableOn(t.date as IsoDate, (t.boardSurcharge as TransitInput["boardSurcharge"]) ?? NO_ROWS, settings);
-  } catch (error) {
-    return inputErrorOf(error);
-  }
+  return surchargeTableOrRefusal(t.date as IsoDate, (t.boardSurcharge as TransitInput["boardSurcharge"]) ?? NO_ROWS, settings);
 }
 
 const notEnteredSurcharge = (error: PilotageInputError) => error.code === "NO_SURCHARGE_TABLE";
+
+/**
+ * The lists of charges not entered (ComposedCharges.notEntered), one frozen list per combination,
+ * by a bit per charge in the lines' order: the surcharge, the second pilot, then each board fee
+ * in BOARD_FEES's order (the order boardFeesFor keeps).
+ */
+const NOT_ENTERED_ORDER: readonly ChargeCode[] = ["surcharge", "second_pilot", ...BOARD_FEES.map((fee) => fee.code)];
+const NOT_ENTERED_BIT = Object.fromEntries(NOT_ENTERED_ORDER.map((code, index) => [code, 1 << index])) as Record<ChargeCode, number>;
+const notEnteredLists = new Map<number, readonly ChargeCode[]>();
+function notEnteredList(bits: number): readonly ChargeCode[] {
+  let list = notEnteredLists.get(bits);
+  if (list === undefined) {
+    list = Object.freeze(NOT_ENTERED_ORDER.filter((code) => (bits & NOT_ENTERED_BIT[code]) !== 0));
+    notEnteredLists.set(bits, list);
+  }
+  return list;
+}
 
 /**
  * The one composition of a transit's charges under § 89-a(4)(b), for a quote (every field read)
@@ -192,6 +210,24 @@ export class ComposedCharges {
     this.totalCents = totalCents;
     this.complete = complete;
     this.problem = problem;
+  }
+
+  /**
+   * The codes of the lines whose amount is not entered (null), in the lines' order, from what the
+   * lines are made of, with no line made: a column of totals without the board's tables says what
+   * is missing in every row.
+   */
+  get notEntered(): readonly ChargeCode[] {
+    let bits = 0;
+    const table = this.surchargeTable;
+    if (table instanceof PilotageInputError && notEnteredSurcharge(table)) bits |= NOT_ENTERED_BIT.surcharge;
+    if (this.secondPilotCents === null) bits |= NOT_ENTERED_BIT.second_pilot;
+    const feeRow = this.feeRow;
+    if (!(feeRow instanceof PilotageInputError)) {
+      const cents = feeRow === null ? null : boardFeeCents(feeRow);
+      for (const fee of boardFeesFor(this.transitSection as SectionNumber)) if (cents === null || cents[fee.code] === null) bits |= NOT_ENTERED_BIT[fee.code];
+    }
+    return notEnteredList(bits);
   }
 
   /** § 89-a(4)(b)(1): the arithmetic behind the base fee (baseFeeCents), made when first read. */
@@ -318,9 +354,15 @@ export function composeCharges(transit: ComposableTransit, settings: EngineSetti
 
 /** The quote of a transit, or the first error that stops it (a date before the first clause, a total past 2^53 cents). */
 export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  const quote = new TransitQuote(input, true, settings);
-  if (quote.problem !== null) throw quote.problem;
+  const quote = quoteOrRefusal(input, settings);
+  if (quote instanceof PilotageInputError) throw quote;
   return quote;
+}
+
+/** quoteTransit with the error that stops it returned, not thrown: for a column of transits, where a throw costs more than the row's work. */
+export function quoteOrRefusal(input: TransitInput, settings: EngineSettings): Quote | PilotageInputError {
+  const quote = new TransitQuote(input, true, settings);
+  return quote.problem ?? quote;
 }
 
 /**

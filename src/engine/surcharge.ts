@@ -86,19 +86,43 @@ export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurcharge
 
 /** D8: the statutory table for the month after the act's effective date, else the board's row in force. */
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
+  const table = surchargeTableOrRefusal(date, boardRows, settings);
+  if (table instanceof PilotageInputError) throw table;
+  return table;
+}
+
+/**
+ * surchargeTableOn with its refusal (a date before the act, no board row entered) returned, not
+ * thrown: a column of transits without the board's table would otherwise throw once per row.
+ */
+export function surchargeTableOrRefusal(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn | PilotageInputError {
   const anchor = settings.actEffectiveDate;
-  if (date < anchor) {
-    throw new PilotageInputError(SCHEDULE_REASONS.beforeSurcharge, { date, actEffectiveDate: anchor }, "date");
-  }
+  if (date < anchor) return new PilotageInputError(SCHEDULE_REASONS.beforeSurcharge, { date, actEffectiveDate: anchor }, "date");
   const periods = statutoryPeriodsFrom(anchor);
-  if (date < boardSurchargeFrom(settings)) {
+  const boardFrom = boardSurchargeFrom(settings);
+  if (date < boardFrom) {
     for (const period of periods) if (date < period.afterLast) return period.table;
   }
   const inForce = rowInForce(date, boardRows);
-  if (inForce === null) {
-    throw new PilotageInputError(SCHEDULE_REASONS.noSurchargeTable, { date, boardFrom: boardSurchargeFrom(settings) }, "board_surcharge");
-  }
+  if (inForce === null) return noSurchargeTableOn(date, boardFrom);
   return boardSurchargeTable(inForce);
+}
+
+/**
+ * The refusal of a date after the statutory periods with no board row in force, one per date and
+ * first day of the board's rows (a column of transits without the board's table repeats its
+ * dates). A refusal is never changed once made, so sharing one is safe; emptied when it grows large.
+ */
+const noSurchargeTableRefusals = new Map<IsoDate, PilotageInputError<{ date: string; boardFrom: string }>>();
+const MAXIMUM_REFUSALS_KEPT = 20_000;
+function noSurchargeTableOn(date: IsoDate, boardFrom: IsoDate): PilotageInputError {
+  let refusal = noSurchargeTableRefusals.get(date);
+  if (refusal === undefined || refusal.params.boardFrom !== boardFrom) {
+    if (noSurchargeTableRefusals.size >= MAXIMUM_REFUSALS_KEPT) noSurchargeTableRefusals.clear();
+    refusal = new PilotageInputError(SCHEDULE_REASONS.noSurchargeTable, { date, boardFrom }, "board_surcharge");
+    noSurchargeTableRefusals.set(date, refusal);
+  }
+  return refusal;
 }
 
 

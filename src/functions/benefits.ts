@@ -26,7 +26,7 @@ import {
   spouseBenefitCents,
   surchargeCapCents,
 } from "../engine";
-import { Cell, Grid, isExcelError, mapRows, optionalGrid, rememberingReader, toExcelError } from "./excel-cells";
+import { Cell, Grid, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, toExcelError } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { getFunctionSettings } from "./runtime-settings";
 
@@ -47,25 +47,6 @@ export function pilotRequired(status: Grid, tons: Grid, draft: Grid, bySea: Grid
     if (isExcelError(vesselStatus)) return vesselStatus;
     return pilotRequirementAnswer(readPilotRequirementInput({ vesselStatus, grossTons: t, loadedDraftFt: d, proceedsBySea: b, recreational: r, lengthFt: l === 0 ? null : l }), settings);
   });
-}
-
-/**
- * A reader whose refusals come back as values (not thrown: a throw costs more than a row's work),
- * given as the Excel error a thrown one would have made. The last refusal's error is kept: a
- * column of bad rows mostly repeats one refusal.
- */
-function refusingAsErrors<T extends object>(read: (cell: Cell) => T | PilotageInputError): (cell: Cell) => T | CustomFunctions.Error {
-  let lastRefusal: PilotageInputError | undefined;
-  let lastError: CustomFunctions.Error | undefined;
-  return (cell) => {
-    const value = read(cell);
-    if (!isPilotageInputError(value)) return value;
-    if (value !== lastRefusal) {
-      lastRefusal = value;
-      lastError = toExcelError(value);
-    }
-    return lastError as CustomFunctions.Error;
-  };
 }
 
 /** An amount argument, read as readBenefitAmount reads it, its refusal the row's Excel error. */

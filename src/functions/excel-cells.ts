@@ -184,6 +184,25 @@ export function rememberingReader<T>(read: (cell: Cell) => T): (cell: Cell) => T
 }
 
 /**
+ * A reader whose refusals come back as values (not thrown: a throw costs more than a row's work),
+ * given as the Excel error a thrown one would have made. The last refusal's error is kept: a
+ * column of bad rows mostly repeats one refusal.
+ */
+export function refusingAsErrors<T>(read: (cell: Cell) => T | PilotageInputError): (cell: Cell) => T | CustomFunctions.Error {
+  let lastRefusal: PilotageInputError | undefined;
+  let lastError: CustomFunctions.Error | undefined;
+  return (cell) => {
+    const value = read(cell);
+    if (!isPilotageInputError(value)) return value;
+    if (value !== lastRefusal) {
+      lastRefusal = value;
+      lastError = toExcelError(value);
+    }
+    return lastError as CustomFunctions.Error;
+  };
+}
+
+/**
  * mapRows's one row when every argument is a single cell (or missing): an argument holding an
  * error value is the answer (the last such, in argument order), a thrown error is the answer as
  * an error value, and no stack traces are captured.

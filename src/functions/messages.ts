@@ -23,8 +23,9 @@ export const ARGUMENT_REASONS = {
       `The ranges have different sizes (${rows}×${columns} and ${otherRows}×${otherColumns}): give ranges of the same size, or single values.`,
   ),
   quoteOneTransit: reason("NOT_A_NUMBER", () => "HUDSON_QUOTE quotes one transit: give single cells, or use HUDSON_TOTAL for a column of transits."),
-  totalNotEntered: reason<{ quote: Quote }>("NOT_ENTERED", ({ quote }) => {
-    const missing = quote.lines.filter((line) => line.amountCents === null).map((line) => chargeInWords(line.code)).join(", ");
-    return `Not entered for ${quote.date}: ${missing}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`;
+  /** `notEntered`: the quote's lines with no amount (Quote.notEntered), in its order. */
+  totalNotEntered: reason<Pick<Quote, "date" | "notEntered">>("NOT_ENTERED", ({ date, notEntered }) => {
+    const missing = notEntered.map(chargeInWords).join(", ");
+    return `Not entered for ${date}: ${missing}. Give board_fees (from date | ${BOARD_FEE_TABLE_COLUMNS}) and, after the statutory surcharge periods, board_surcharge.`;
   }),
 } as const;

@@ -24,12 +24,13 @@ import {
 import { readDate } from "../engine/dates";
 import { PilotageInputError } from "../engine/errors";
 import { pilotageUnitsNumberFromMeasurements } from "../engine/measure";
-import { readAmountCents, readBaseFeeCents, readFlag, readHours } from "../engine/inputs";
+import { baseFeeCentsReader, readAmountCents, readFlag, readHours } from "../engine/inputs";
 import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
-import { Quote, quoteTransit } from "../engine/quote";
+import { Quote, quoteOrRefusal } from "../engine/quote";
+import type { ChargeCode } from "../engine/charges";
 import { scheduleFor } from "../engine/schedule";
 import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
+import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -181,8 +182,11 @@ export function surcharge(units: Grid, date: Grid, boardSurcharge: Grid | null):
 
 export function secondPilot(baseFeeAmount: Grid, hours: Grid, relieved: Grid | null, anchored: Grid | null, surchargeAmount: Grid | null = null): Result<number> {
   const settings = getFunctionSettings();
+  // A column of negative base fees is one refusal, returned, not thrown per row.
+  const baseCentsOf = refusingAsErrors(baseFeeCentsReader("base_fee"));
   return mapRows([baseFeeAmount, hours, optionalGrid(relieved), optionalGrid(anchored), optionalGrid(surchargeAmount)], ([fee, h, r, a, sc]) => {
-    const baseCents = readBaseFeeCents(required(fee, "base_fee", ARGUMENT_REASONS.baseFeeBlank));
+    const baseCents = baseCentsOf(required(fee, "base_fee", ARGUMENT_REASONS.baseFeeBlank));
+    if (isExcelError(baseCents)) return baseCents;
     const continuousHours = readHours(required(h, "hours", ARGUMENT_REASONS.hoursBlank));
     // D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is blank.
     const surchargeCents = settings.secondPilotBasis === "base" || isBlank(sc) || sc === 0 ? null : readAmountCents(sc, "surcharge", "surcharge");
@@ -231,6 +235,7 @@ function boardTablesOf(grids: TransitGrids): TransitBoards {
  * One quote per row of the transit arguments, `answer` turning each into the cell's value, with
  * mapRows's rules (broadcasting, an argument's error value is the row's result, one bad row is an
  * error in that row only) and the engine's transit reader. The board tables are read once per call.
+ * A transit the engine refuses (a date before the first clause) is the row's error, returned, not thrown.
  */
 function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
   const settings = getFunctionSettings();
@@ -239,26 +244,40 @@ function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Resu
     (boards) => {
       const readers = transitReadersFor(settings);
       const args = [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
-      return mapRows(args, (cells) =>
-        answer(
-          quoteTransit(
-            readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards),
-            settings,
-          ),
-        ),
-      );
+      return mapRows(args, (cells) => {
+        const quote = quoteOrRefusal(
+          readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards),
+          settings,
+        );
+        return quote instanceof PilotageInputError ? toExcelError(quote) : answer(quote);
+      });
     },
   );
 }
 
+/** The most dates whose not-entered errors one call of HUDSON_TOTAL keeps (a column's dates repeat; a few thousand days at most). */
+const MAXIMUM_NOT_ENTERED_DATES = 20_000;
+
 export function total(grids: TransitGrids): Result<unknown> {
+  // A column without board tables is a column of these: each date's error value, by the list of
+  // what is not entered (a few frozen lists, Quote.notEntered), worded once, not once per row.
+  const notEnteredErrors = new Map<IsoDate, Map<readonly ChargeCode[], CustomFunctions.Error>>();
   return quoteRows(grids, (quote) => {
-    if (!quote.complete) {
-      // Returned, not thrown: a column without board tables is a column of these.
-      return toExcelError(new PilotageInputError(ARGUMENT_REASONS.totalNotEntered, { quote }));
-    }
     // Whole cents ÷ 100 is the double nearest the rounded amount (D14), with no Decimal made.
-    return quote.totalCents / 100;
+    if (quote.complete) return quote.totalCents / 100;
+    const { date, notEntered } = quote;
+    let ofDate = notEnteredErrors.get(date);
+    if (ofDate === undefined) {
+      if (notEnteredErrors.size >= MAXIMUM_NOT_ENTERED_DATES) notEnteredErrors.clear();
+      ofDate = new Map();
+      notEnteredErrors.set(date, ofDate);
+    }
+    let error = ofDate.get(notEntered);
+    if (error === undefined) {
+      error = toExcelError(new PilotageInputError(ARGUMENT_REASONS.totalNotEntered, { date, notEntered }));
+      ofDate.set(notEntered, error);
+    }
+    return error;
   });
 }
 

@@ -146,6 +146,18 @@ describe("quotes", () => {
       { numRuns: 1000 },
     );
   });
+
+  test("notEntered lists the codes of the lines with no amount, in the lines' order, under either D11 basis", () => {
+    fc.assert(
+      fc.property(transitArb, settingsArb, fc.constantFrom<EngineSettings["secondPilotBasis"]>("base", "basePlusSurcharge"), (transit, partialSettings, secondPilotBasis) => {
+        const settings = resolveSettings({ ...partialSettings, secondPilotBasis });
+        const quote = quoteTransit(transit, settings);
+        expect(quote.notEntered).toEqual(quote.lines.filter((l) => l.amountCents === null).map((l) => l.code));
+        expect(quote.complete).toBe(quote.notEntered.length === 0);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -218,6 +218,27 @@ describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {
     expect(error?.message).toMatch(/launch fee, communication fee, mid-river launch fee/);
   });
 
+  test("a column without the board's tables: each row says what its own transit lacks, whatever rows share its date", () => {
+    // 2026-06-15 is after the statutory surcharge periods (sixty months from 2015-11-20, D8): with
+    // no surcharge board table the surcharge is not entered. Section 1 pays the launch and
+    // communication fees; Section 2 also the mid-river launch fee (§ 89-a(4)(b)(1-a), D10).
+    // Under D11 basePlusSurcharge, more than 10 h needs a second pilot on a basis not entered.
+    const advice = "Give board_fees (from date | launch | communication | mid-river launch) and, after the statutory surcharge periods, board_surcharge.";
+    const rows = { ...transit, units: column(200, 200, 200, 200), section: column(1, 2, 1, 2), hours: column(12, 12, 12, 8), boardFees: null, boardSurcharge: null };
+    const messages = (grids: typeof rows) => pilotage.total(grids).map((row) => excelError(row[0]));
+    const oneDate = "Not entered for 2026-06-15:";
+    expect(messages(rows)).toEqual([
+      { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee. ${advice}` },
+      { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee, mid-river launch fee. ${advice}` },
+      { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee. ${advice}` },
+      { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee, mid-river launch fee. ${advice}` },
+    ]);
+    setFunctionSettings(resolveSettings({ secondPilotBasis: "basePlusSurcharge" }));
+    const [twelveHours, , , eightHours] = messages(rows);
+    expect(twelveHours?.message).toBe(`${oneDate} surcharge, second pilot, launch fee, communication fee. ${advice}`);
+    expect(eightHours?.message).toBe(`${oneDate} surcharge, launch fee, communication fee, mid-river launch fee. ${advice}`);
+  });
+
   test("HUDSON_QUOTE spills header, lines, total", () => {
     const spill = pilotage.quote(transit);
     expect(spill[0]).toEqual(["Item", "Amount", "Authority"]);
