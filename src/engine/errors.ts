@@ -140,6 +140,8 @@ export const SHOWN_INPUT_MAXIMUM = 40;
  * (a null-prototype object, say).
  */
 export function shownInput(input: unknown): string {
+  // A number's text has no spaces and at most 24 characters ("-1.7976931348623157e+308").
+  if (typeof input === "number") return String(input);
   let text: string;
   try {
     text = String(input);

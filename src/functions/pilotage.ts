@@ -23,7 +23,7 @@ import {
 // each name taken through the engine's index is a getter call, 100,000 times per column.
 import { readDate } from "../engine/dates";
 import { PilotageInputError } from "../engine/errors";
-import { pilotageUnitsNumberFromMeasurements } from "../engine/measure";
+import { pilotageUnitsReader } from "../engine/measure";
 import { baseFeeCentsReader, readAmountCents, readFlag, readHours } from "../engine/inputs";
 import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
 import { Quote, quoteOrRefusal } from "../engine/quote";
@@ -127,9 +127,17 @@ function withTables<T>(read: () => T, run: (tables: T) => Result<unknown>): Resu
 
 export function pilotageUnits(length: Grid, breadth: Grid, depth: Grid, unit: Grid | null): Result<number> {
   const settings = getFunctionSettings();
-  return mapRows([length, breadth, depth, optionalGrid(unit)], ([l, b, d, u]) =>
-    pilotageUnitsNumberFromMeasurements(l === 0 ? null : l, b === 0 ? null : b, d === 0 ? null : d, settings, parseLengthUnit(u === 0 ? null : u)),
-  );
+  // A column's unit is mostly one cell for every row: read once. It is read before the
+  // measurements, so a row with a bad unit and a bad measurement names the unit.
+  const unitOf = rememberingReader((u) => parseLengthUnit(u === 0 ? null : u));
+  // Refusals returned, not thrown: a column of bad measurements is a column of these.
+  const unitsOf = pilotageUnitsReader(settings, toExcelError);
+  return mapRows([length, breadth, depth, optionalGrid(unit)], ([l, b, d, u]) => {
+    const plainUnit = unitOf(u);
+    if (isExcelError(plainUnit)) return plainUnit;
+    // An empty cell on the desktop (0) is blank.
+    return unitsOf(l === 0 ? null : l, b === 0 ? null : b, d === 0 ? null : d, plainUnit);
+  });
 }
 
 /** Each row's base fee working, read by the transit reader. */

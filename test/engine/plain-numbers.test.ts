@@ -19,7 +19,7 @@ import {
   resolveSettings,
 } from "../../src/engine";
 import { readAmountCents, readBaseFeeCents } from "../../src/engine/inputs";
-import { pilotageUnitsNumberFromMeasurements } from "../../src/engine/measure";
+import { pilotageUnitsNumberFromMeasurements, pilotageUnitsReader } from "../../src/engine/measure";
 import { inputErrorOf } from "./hand";
 
 /** What a reader throws (code and message), or what it gives. */
@@ -69,6 +69,55 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
       expect(decimalPath).toHaveProperty("code");
       expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(decimalPath);
     }
+  });
+
+  test("sums that are not their two-decimal figure (300 + 32.09 is 332.09000000000003) as decimal.js works them", () => {
+    // 300 + 32.09 is not the double nearest 332.09: decimal.js reads its shortest text.
+    expect(String(300 + 32.09)).toBe("332.09000000000003");
+    // 332.09000000000003 × 40 × 20 = 265,672.000000000024; ÷ 10,000 = 26.5672000000000024 (not 26.5672), to the nearest double.
+    expect(pilotageUnitsNumberFromMeasurements(300 + 32.09, 40, 20, DEFAULT_SETTINGS)).toBe(Number("26.5672000000000024"));
+    // 1.1400000000000001 × 2.2800000000000002 = 2.59920000000000045600000000000002; × 4.5600000000000005 =
+    // 11.8523520000000033789600000000003192 (36 digits, under decimal.js's 40: exact); ÷ 10,000, to the nearest double.
+    expect(pilotageUnitsNumberFromMeasurements(1 + 0.14, 2 + 0.28, 4 + 0.56, DEFAULT_SETTINGS)).toBe(Number("0.00118523520000000033789600000000003192"));
+    const sum = (whole: number, max: number) => fc.tuple(fc.integer({ min: 0, max: whole }), fc.integer({ min: 1, max: max })).map(([w, h]) => w + h / 100);
+    fc.assert(
+      fc.property(sum(1999, 99), sum(399, 99), sum(399, 99), (l, b, d) => {
+        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber()));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("a column reader gives what pilotageUnitsFromMeasurements gives, its refusals (once per refused value) included", () => {
+    const refusals: unknown[] = [];
+    const refusal = (error: { code: string; message: string; field?: string }) => {
+      refusals.push(error);
+      return { code: error.code, message: error.message, field: error.field };
+    };
+    const reader = pilotageUnitsReader(DEFAULT_SETTINGS, refusal);
+    const unitReaders = { ft: reader, m: reader, in: reader };
+    const measurement = fc.oneof(
+      fc.integer({ min: -200_000, max: 200_000 }).map((h) => h / 100),
+      fc.double({ min: -3000, max: 3000 }),
+      fc.constantFrom(-0, null, "", "600 ft", "-12", "abc", "1,2", true, Number.NaN, Infinity, 2000.01, 1e-9),
+    );
+    fc.assert(
+      fc.property(measurement, measurement, measurement, fc.constantFrom("ft" as const, "m" as const, "in" as const), (l, b, d, unit) => {
+        const read = unitReaders[unit](l, b, d, unit);
+        expect(typeof read === "number" ? { value: read } : read).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS, unit).toNumber()));
+      }),
+      { numRuns: 5000 },
+    );
+    // A refused value met again gives what it gave the first time, without being refused again.
+    refusals.length = 0;
+    const fresh = pilotageUnitsReader(DEFAULT_SETTINGS, refusal);
+    const first = fresh(-600, 80, 40, "ft");
+    expect(fresh(-600, 70, 30, "ft")).toBe(first);
+    expect(refusals).toHaveLength(1);
+    // The same number in another dimension or unit is its own refusal (its message names them).
+    expect(fresh(600, -600, 40, "ft")).toMatchObject({ code: "NOT_POSITIVE", field: "breadth" });
+    expect(fresh(-600, 80, 40, "m")).toMatchObject({ code: "NOT_POSITIVE", field: "length" });
+    expect(refusals).toHaveLength(3);
   });
 
   test("metres, inches and D1's rounding setting take the decimal.js path", () => {
