@@ -153,7 +153,7 @@ const MAXIMUM_ANSWERS_KEPT = 65_536;
  * (a range, an error value) is not compared by value, and a Map key is SameValueZero, so -0
  * would find 0's answer, where -0 is refused and 0 is not.
  */
-function cellKey(cell: Cell): Cell {
+export function cellKey(cell: Cell): Cell {
   if (cell !== null && typeof cell === "object") return undefined;
   return Object.is(cell, -0) ? undefined : cell;
 }

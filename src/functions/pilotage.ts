@@ -29,8 +29,8 @@ import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
 import { Quote, quoteOrRefusal } from "../engine/quote";
 import type { ChargeCode } from "../engine/charges";
 import { scheduleFor } from "../engine/schedule";
-import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders } from "../engine/transit-reader";
-import { Cell, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
+import { TransitBoards, TransitFieldReaders, transitFieldReaders, TransitInput } from "../engine/transit-reader";
+import { Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -232,7 +232,78 @@ function keptPerSettings<T>(make: (settings: EngineSettings) => T): (settings: E
   };
 }
 
-const transitReadersFor: (settings: EngineSettings) => TransitFieldReaders = keptPerSettings(excelTransitReaders);
+/** The most cells of one field whose failure to read is kept (a column of blanks or "n/a" is one). */
+const MAXIMUM_FAILURES_KEPT = 10_000;
+
+/** A transit field's reader for cells: the field's value, or the error value of a cell that does not read, returned. */
+type CellReader<T> = (cell: Cell) => T | CustomFunctions.Error;
+type TransitCellReaders = { [Field in keyof TransitFieldReaders]: CellReader<ReturnType<TransitFieldReaders[Field]>> };
+
+/**
+ * `read`, returning the error value of a cell that does not read instead of throwing, and keeping
+ * it: a cell that failed before answers its error value without being read (or thrown) again.
+ * A formula filled down past a sheet's rows is a column of the same blank (or "n/a"), one call per
+ * cell, and a throw costs more than the rest of such a call. `read` depends on the cell alone (and
+ * the settings the readers are kept for); emptied when it grows large.
+ */
+function keepingFailures<T>(read: (cell: Cell) => T): CellReader<T> {
+  const failures = new Map<Cell, CustomFunctions.Error>();
+  return (cell) => {
+    const key = cellKey(cell);
+    if (key !== undefined && failures.size > 0) {
+      const known = failures.get(key);
+      if (known !== undefined) return known;
+    }
+    try {
+      return read(cell);
+    } catch (error) {
+      const value = toExcelError(error);
+      if (key !== undefined) {
+        if (failures.size >= MAXIMUM_FAILURES_KEPT) failures.clear();
+        failures.set(key, value);
+      }
+      return value;
+    }
+  };
+}
+
+/** The transit readers for a quote's cells, kept per settings (a quote per cell is one call per cell). */
+const transitReadersFor: (settings: EngineSettings) => TransitCellReaders = keptPerSettings((settings) => {
+  const readers = excelTransitReaders(settings);
+  return {
+    units: keepingFailures(readers.units),
+    section: keepingFailures(readers.section),
+    date: keepingFailures(readers.date),
+    clause: keepingFailures(readers.clause),
+    hours: keepingFailures(readers.hours),
+    relievedAtMidRiver: keepingFailures(readers.relievedAtMidRiver),
+    anchoredEightHours: keepingFailures(readers.anchoredEightHours),
+  };
+});
+
+/**
+ * One row of a quote's cells (units, section, date, hours, relieved, anchored) as the engine's
+ * transit, read field by field in the transit reader's order (readTransitCells): the first
+ * field's error value when one does not read.
+ */
+function transitOfCells(readers: TransitCellReaders, cells: Cell[], boards: TransitBoards): TransitInput | CustomFunctions.Error {
+  const units = readers.units(cells[0]);
+  if (isExcelError(units)) return units;
+  const section = readers.section(cells[1]);
+  if (isExcelError(section)) return section;
+  const date = readers.date(cells[2]);
+  if (isExcelError(date)) return date;
+  // No clause argument: the date's clause (D6), as readTransitCells reads a missing one.
+  const clause = readers.clause(undefined);
+  if (isExcelError(clause)) return clause;
+  const continuousHours = readers.hours(cells[3]);
+  if (isExcelError(continuousHours)) return continuousHours;
+  const relievedAtMidRiver = readers.relievedAtMidRiver(cells[4]);
+  if (isExcelError(relievedAtMidRiver)) return relievedAtMidRiver;
+  const anchoredEightHours = readers.anchoredEightHours(cells[5]);
+  if (isExcelError(anchoredEightHours)) return anchoredEightHours;
+  return { units, section, date, clause, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees: boards.boardFees, boardSurcharge: boards.boardSurcharge };
+}
 
 /** The board tables of a quote's arguments (read once per table: lastTableReader). */
 function boardTablesOf(grids: TransitGrids): TransitBoards {
@@ -253,10 +324,9 @@ function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Resu
       const readers = transitReadersFor(settings);
       const args = [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
       return mapRows(args, (cells) => {
-        const quote = quoteOrRefusal(
-          readTransitCells(readers, { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] }, boards),
-          settings,
-        );
+        const transit = transitOfCells(readers, cells, boards);
+        if (isExcelError(transit)) return transit;
+        const quote = quoteOrRefusal(transit, settings);
         return quote instanceof PilotageInputError ? toExcelError(quote) : answer(quote);
       });
     },

@@ -4,6 +4,7 @@
  * and messages as the column machinery gives (HUDSON_TOTAL over the same cells), and a change of
  * settings or of a board table between calls is seen. Expected amounts are worked by hand.
  */
+import fc from "fast-check";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
 import { BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE, one, TRANSIT } from "./transit-fixture";
 
@@ -131,5 +132,56 @@ describe("HUDSON_RATES, one cell per call", () => {
     expect(excelError(first(pilotage.rates("2015-12-01")))?.code).toBe("#N/A");
     setFunctionSettings(DEFAULT_SETTINGS);
     expect(pilotage.rates("2015-12-01")[1][5]).toBe("§ 89-a(4)(b)(1)(i)");
+  });
+});
+
+describe("a cell that did not read is kept, per settings, and answers as when first read", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const engine = require("../../src/engine") as typeof import("../../src/engine");
+  // Cells as a sheet has them, good and bad, for every per-transit argument (no 0, blank date or
+  // error values, whose readings are the adapter's own: the engine's readers below are the reference).
+  const units = fc.constantFrom<unknown>(271.43, 50, "UNMEASURED", "n/a", null, "", -1, true, 1e9, "1,0");
+  const section = fc.constantFrom<unknown>("Upper", "Lower", 1, 2, 3, "middle", null, false);
+  const date = fc.constantFrom<unknown>("2026-06-15", 46188, "2015-11-19", "June", 1e7, -5, "2019-02-29");
+  const hours = fc.constantFrom<unknown>(null, 12, 9.5, -2, "long", true, 1e9);
+  const flag = fc.constantFrom<unknown>(null, true, false, "perhaps", 2);
+  const row = fc.record({ units, section, date, hours, relieved: flag, anchored: flag });
+  type Row = { units: unknown; section: unknown; date: unknown; hours: unknown; relieved: unknown; anchored: unknown };
+  const grids = (r: Row) => ({ ...transit, units: one(r.units), section: one(r.section), date: one(r.date), hours: one(r.hours), relieved: one(r.relieved), anchored: one(r.anchored) });
+  // The general path: the engine's transit reader, stopping at the first field's error, then the quote.
+  const byEngine = (r: Row) => {
+    const settings = engine.DEFAULT_SETTINGS;
+    const readers = engine.transitFieldReaders(settings, { relievedAtMidRiver: "relieved_at_midriver", anchoredEightHours: "anchored_8_hours" });
+    const boards = { boardFees: engine.readBoardFeeRows(fees), boardSurcharge: engine.readBoardSurchargeRows(board) };
+    try {
+      const cells = { units: r.units, section: r.section, date: r.date, hours: r.hours, relievedAtMidRiver: r.relieved, anchoredEightHours: r.anchored };
+      return { total: engine.quoteTransit(engine.readTransitCells(readers, cells, boards), settings).totalCents / 100 };
+    } catch (error) {
+      return { message: (error as Error).message };
+    }
+  };
+  const answerOf = (spill: unknown[][]) => {
+    const error = excelError(first(spill));
+    return error === null ? { total: last(spill)[1] } : { message: error.message };
+  };
+
+  test("any row, read once or again after other rows, answers as the engine's reader and quote do", () => {
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 12 }), (rows) => {
+        // A new settings object: readers (and what they keep) of its own, starting empty.
+        setFunctionSettings(resolveSettings({}));
+        for (const r of [...rows, ...rows.slice().reverse()]) expect(answerOf(pilotage.quote(grids(r)))).toEqual(byEngine(r));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a failure kept under one settings object is not another's: the same cell is read again under new settings", () => {
+    // 271.43 rounds to 271 units under unitsDecimals 0; "n/a" fails under both, with the same message.
+    setFunctionSettings(resolveSettings({}));
+    const failed = excelError(first(pilotage.quote({ ...transit, units: one("n/a") })));
+    setFunctionSettings(resolveSettings({ unitsDecimals: 0 }));
+    expect(excelError(first(pilotage.quote({ ...transit, units: one("n/a") })))).toEqual(failed);
+    expect(last(pilotage.quote(transit))[0]).toBe("Total");
   });
 });
