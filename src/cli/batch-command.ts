@@ -1,5 +1,5 @@
 import { BOARD_FEES, boardFeeNamesInWords, ChargeCode, Money, Quote } from "../engine";
-import { amountOfCents, exactText, exactUsd, MalformedRow, quoteRow, ZERO } from "../reconcile";
+import { Amount, ExactSum, exactText, exactUsd, MalformedRow, quoteRow } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
@@ -85,9 +85,9 @@ function quoteCells(quote: Quote): OutCell[] {
   const cells: OutCell[] = [numericText(units), quote.clause];
   for (const { code } of LINE_COLUMNS) {
     const line = quote.lines.find((l) => l.code === code);
-    cells.push(line === undefined ? null : line.amountCents === null ? NOT_ENTERED : numericText(exactText(amountOfCents(line.amountCents))));
+    cells.push(line === undefined ? null : line.amountCents === null ? NOT_ENTERED : numericText(exactText(Amount.ofCents(line.amountCents))));
   }
-  cells.push(numericText(exactText(amountOfCents(quote.totalCents))), quote.complete, quote.warnings.length > 0 ? quote.warnings.join(" | ") : null, null);
+  cells.push(numericText(exactText(Amount.ofCents(quote.totalCents))), quote.complete, quote.warnings.length > 0 ? quote.warnings.join(" | ") : null, null);
   return cells;
 }
 
@@ -115,7 +115,7 @@ function batchText(job: TableJob, summary: BatchSummary): string {
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
     `Quoted:        ${count(summary.quoted)}${summary.incomplete > 0 ? ` (${count(summary.incomplete)} incomplete: a board amount not entered)` : ""}`,
     `Not quoted:    ${count(summary.notQuoted)}${summary.notQuoted > 0 ? " (see the Quote error column)" : ""}`,
-    `Total of the complete quotes: ${exactUsd(new Money(summary.totalOfCompleteQuotes))}`,
+    `Total of the complete quotes: ${exactUsd(Amount.of(new Money(summary.totalOfCompleteQuotes)))}`,
     `Output:        ${job.outputPath}`,
   );
   // Cell text (headers, vessel names, notes) is shown with its control characters escaped.
@@ -142,7 +142,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   let rowsRead = 0;
   let quoted = 0;
   let incomplete = 0;
-  let total = ZERO;
+  const total = new ExactSum();
   await runTableRows("batch", job, outputs, io, {
     malformed(item) {
       malformedRowNumbers.push(item.rowNumber);
@@ -153,7 +153,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
       const result = quoteRow(item.cells, plan);
       if (result.quote !== null) {
         quoted += 1;
-        if (result.quote.complete) total = total.plus(amountOfCents(result.quote.totalCents));
+        if (result.quote.complete) total.add(Amount.ofCents(result.quote.totalCents));
         else incomplete += 1;
       }
       if (outputs.jsonLines !== null) return outputs.jsonLines.write(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result));
@@ -171,7 +171,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     quoted,
     incomplete,
     notQuoted: rowsRead - quoted,
-    totalOfCompleteQuotes: exactText(total),
+    totalOfCompleteQuotes: exactText(total.value),
     allQuoted: quoted === rowsRead && malformedRowNumbers.length === 0,
   };
   const report = summaryOutput(job, io);

@@ -6,6 +6,7 @@ import { textOfCents } from "../engine/exact";
 import {
   addedColumnValues,
   AddedColumnKind,
+  Amount,
   BoardReferences,
   CellError,
   computedColumnOf,
@@ -168,7 +169,7 @@ function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
 }
 
-function csvExact(outcome: Outcome<Decimal>): FormulaResult {
+function csvExact(outcome: Outcome<Amount>): FormulaResult {
   return outcome.ok ? numericText(exactText(outcome.value)) : errorCell(outcome.error);
 }
 
@@ -177,7 +178,7 @@ function cachedAmount(outcome: Outcome<number>): FormulaResult {
 }
 
 /** The double nearest the amount, for a spreadsheet cell. */
-function cachedExact(outcome: Outcome<Decimal>): FormulaResult {
+function cachedExact(outcome: Outcome<Amount>): FormulaResult {
   return outcome.ok ? outcome.value.toNumber() : errorCell(outcome.error);
 }
 
@@ -217,7 +218,7 @@ function addedValues(
   layout: ReconcileColumnLayout,
   reconciled: ReconciledRow,
   amount: (outcome: Outcome<number>) => FormulaResult,
-  exact: (outcome: Outcome<Decimal>) => FormulaResult,
+  exact: (outcome: Outcome<Amount>) => FormulaResult,
   unitsDecimals: number | null,
 ): FormulaResult[] {
   // Six decimals, as the engine reads units (a metric vessel's units have many more).
@@ -358,7 +359,7 @@ interface FlaggedRow {
 const FLAGGED_SHOWN = 20;
 
 function usd(text: string): string {
-  return exactUsd(new Money(text));
+  return exactUsd(Amount.of(new Money(text)));
 }
 
 function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {

@@ -5,9 +5,8 @@
  * the billed amounts, the variances, the flag and the status. Shapes answers; never computes.
  */
 import { Quote } from "../engine";
-import { BilledField, CellError, exactText, Outcome, ReconciledRow, RowStatus, TablePlan } from "../reconcile";
+import { Amount, BilledField, CellError, exactText, Outcome, ReconciledRow, RowStatus, TablePlan } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
-import type Decimal from "decimal.js";
 import { ErrorRecord } from "./errors";
 import { QuoteJson, quoteJson } from "./output";
 
@@ -97,7 +96,7 @@ export function batchRowJson(rowNumber: number, input: RowInputJson, result: { q
   return { row: rowNumber, input, ...quoteJson(result.quote) };
 }
 
-function amountText(outcome: Outcome<Decimal> | undefined): string | null {
+function amountText(outcome: Outcome<Amount> | undefined): string | null {
   return outcome !== undefined && outcome.ok ? exactText(outcome.value) : null;
 }
 

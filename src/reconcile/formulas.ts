@@ -13,6 +13,7 @@
  * Pure text: no Office, no files. Formulas are returned without the leading "=".
  */
 import type Decimal from "decimal.js";
+import type { Amount } from "./amounts";
 import { boardFee } from "../engine";
 import type { Outcome } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
@@ -190,7 +191,7 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
 /** How one door writes a row's values: an amount in cents, an exact amount (units, variances), each or its error. */
 export interface AddedValueWriters<T> {
   readonly amount: (outcome: Outcome<number>) => T;
-  readonly exact: (outcome: Outcome<Decimal>) => T;
+  readonly exact: (outcome: Outcome<Amount>) => T;
   /** The computed units (null: the row gives none). */
   readonly units: (outcome: Outcome<Decimal | null>) => T;
 }
@@ -206,7 +207,7 @@ export function addedColumnValues<T>(layout: ReconcileColumnLayout, reconciled: 
   if (layout.units !== null) values.push(write.units(reconciled.units));
   values.push(write.amount(computed.base), write.amount(computed.surcharge), write.amount(computed.second_pilot), write.amount(computed.board_fees), write.amount(computed.total));
   for (const fee of layout.fees) values.push(write.amount(computed[fee.code]));
-  for (const { field } of layout.variances) values.push(write.exact(reconciled.variances[field] as Outcome<Decimal>));
+  for (const { field } of layout.variances) values.push(write.exact(reconciled.variances[field] as Outcome<Amount>));
   values.push(write.exact(reconciled.variance), reconciled.flag, reconciled.statusText);
   return values;
 }

@@ -38,7 +38,7 @@ import {
   surchargeTableOn,
   TransitInput,
 } from "../engine";
-import { amountOfCents, ExactSum, exactUsd, isVariance, minusCents, readBilledAmount } from "./amounts";
+import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amounts";
 import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
@@ -194,7 +194,7 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
   return { computed: { base, surcharge, second_pilot: secondPilot, ...fees, board_fees: boardFees, total }, quote: quoted.ok ? quoted.value : null };
 }
 
-function readBilled(cell: unknown, field: BilledField): Outcome<Decimal> {
+function readBilled(cell: unknown, field: BilledField): Outcome<Amount> {
   return readBilledAmount(cell, field, FIELD_LABELS[field]);
 }
 
@@ -207,14 +207,14 @@ export interface ReconciledRow {
   /** Computed amounts in cents, or the error value the formula shows. */
   readonly computed: Readonly<Record<ComputedCode, Outcome<number>>>;
   /** The billed columns as read (blank = $0.00). */
-  readonly billed: Readonly<Partial<Record<BilledField, Outcome<Decimal>>>>;
+  readonly billed: Readonly<Partial<Record<BilledField, Outcome<Amount>>>>;
   /** billed − computed for each billed column: positive when the invoice is higher than the law. */
-  readonly variances: Readonly<Partial<Record<BilledField, Outcome<Decimal>>>>;
+  readonly variances: Readonly<Partial<Record<BilledField, Outcome<Amount>>>>;
   /** The row's variance: billed total − computed total, or, without a billed total, the billed charges summed against theirs. */
-  readonly variance: Outcome<Decimal>;
+  readonly variance: Outcome<Amount>;
   /** What the row's variance compares, when it could be compared. */
-  readonly billedAmount: Decimal | null;
-  readonly computedAmount: Decimal | null;
+  readonly billedAmount: Amount | null;
+  readonly computedAmount: Amount | null;
   /** Every billed column could be compared. */
   readonly checked: boolean;
   /** A variance of $0.01 or more (and only that: a row that could not be compared is "not checked"). */
@@ -234,13 +234,13 @@ export interface ReconciledRow {
 
 const NO_UNITS: Outcome<Decimal | null> = ok(null);
 
-function differenceOf(billed: Outcome<Decimal>, computed: Outcome<number>): Outcome<Decimal> {
+function differenceOf(billed: Outcome<Amount>, computed: Outcome<number>): Outcome<Amount> {
   if (!billed.ok) return billed;
   if (!computed.ok) return computed;
-  return ok(minusCents(billed.value, computed.value));
+  return ok(billed.value.minus(Amount.ofCents(computed.value)));
 }
 
-function sumOf(outcomes: readonly Outcome<Decimal>[]): Outcome<Decimal> {
+function sumOf(outcomes: readonly Outcome<Amount>[]): Outcome<Amount> {
   const sum = new ExactSum();
   for (const outcome of outcomes) {
     if (!outcome.ok) return outcome;
@@ -257,7 +257,7 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const field of plan.billed) {
-    const variance = row.variances[field] as Outcome<Decimal>;
+    const variance = row.variances[field] as Outcome<Amount>;
     const label = COMPUTED_LABELS[BILLED_CHARGE[field]];
     if (!variance.ok) {
       if (!seen.has(variance.error.message)) parts.push(`${capitalised(label)} not checked: ${variance.error.message}`);
@@ -265,10 +265,10 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
       continue;
     }
     if (!isVariance(variance.value)) continue;
-    const billed = valueOf(row.billed[field] as Outcome<Decimal>);
+    const billed = valueOf(row.billed[field] as Outcome<Amount>);
     const computed = valueOf(row.computed[BILLED_CHARGE[field]]);
     parts.push(
-      `${capitalised(label)} billed ${exactUsd(billed)}, computed ${exactUsd(amountOfCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`,
+      `${capitalised(label)} billed ${exactUsd(billed)}, computed ${exactUsd(Amount.ofCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`,
     );
   }
   return parts.join(" ");
@@ -278,8 +278,8 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
 export function reconcileRow(cells: readonly unknown[], plan: TablePlan): ReconciledRow {
   const inputs = readInputs(cells, plan);
   const { computed, quote } = computeCharges(inputs, plan);
-  const billed: Partial<Record<BilledField, Outcome<Decimal>>> = {};
-  const variances: Partial<Record<BilledField, Outcome<Decimal>>> = {};
+  const billed: Partial<Record<BilledField, Outcome<Amount>>> = {};
+  const variances: Partial<Record<BilledField, Outcome<Amount>>> = {};
   let allCompared = true;
   let anyVariance = false;
   for (const field of plan.billed) {
@@ -293,20 +293,20 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
 
   // The row's variance, as the workbook's formula works it: ROUND(billed total − total, 6), or
   // ROUND((b1 + b2 + …) − (c1 + c2 + …), 6) over the billed charges.
-  let variance: Outcome<Decimal>;
-  let billedAmount: Decimal | null = null;
-  let computedAmount: Decimal | null = null;
+  let variance: Outcome<Amount>;
+  let billedAmount: Amount | null = null;
+  let computedAmount: Amount | null = null;
   if (plan.column.billed_total !== undefined) {
-    variance = variances.billed_total as Outcome<Decimal>;
+    variance = variances.billed_total as Outcome<Amount>;
     if (variance.ok) {
-      billedAmount = valueOf(billed.billed_total as Outcome<Decimal>);
-      computedAmount = amountOfCents(valueOf(computed.total));
+      billedAmount = valueOf(billed.billed_total as Outcome<Amount>);
+      computedAmount = Amount.ofCents(valueOf(computed.total));
     }
   } else {
-    const billedSum = sumOf(plan.billed.map((field) => billed[field] as Outcome<Decimal>));
+    const billedSum = sumOf(plan.billed.map((field) => billed[field] as Outcome<Amount>));
     const computedSum = sumOf(plan.billed.map((field) => {
       const amount = computed[BILLED_CHARGE[field]];
-      return amount.ok ? ok(amountOfCents(amount.value)) : amount;
+      return amount.ok ? ok(Amount.ofCents(amount.value)) : amount;
     }));
     variance = !billedSum.ok ? billedSum : !computedSum.ok ? computedSum : ok(billedSum.value.minus(computedSum.value));
     if (variance.ok) {
@@ -317,11 +317,11 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   if (!variance.ok) allCompared = false;
   else if (isVariance(variance.value)) anyVariance = true;
   const status: RowStatus = anyVariance ? "variance" : allCompared ? "matched" : "not checked";
-  const comparisonErrors = [variance, ...plan.billed.map((field) => variances[field] as Outcome<Decimal>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
+  const comparisonErrors = [variance, ...plan.billed.map((field) => variances[field] as Outcome<Amount>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
 
   const inputError =
     firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
-    firstError(...plan.billed.map((field) => billed[field] as Outcome<Decimal>));
+    firstError(...plan.billed.map((field) => billed[field] as Outcome<Amount>));
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),

@@ -5,8 +5,7 @@
  * inputs (units or measurements, section, date all blank) or its billed amount equals the sum of
  * the invoice rows above it (since the start, or since the last subtotal).
  */
-import Decimal from "decimal.js";
-import { ExactSum, readBilledAmount } from "./amounts";
+import { Amount, ExactSum, readBilledAmount } from "./amounts";
 import { isBlank } from "../engine";
 import { BilledField, FIELD_LABELS, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
@@ -47,10 +46,9 @@ export class TotalsRows {
   }
 
   /** The row's billed amount: its billed total, or its billed charges summed; null when a cell cannot be read. */
-  private billedOf(cells: readonly unknown[]): Decimal | null {
+  private billedOf(cells: readonly unknown[]): Amount | null {
     const fields: readonly BilledField[] = this.plan.column.billed_total !== undefined ? ["billed_total"] : this.plan.billed;
-    // (One billed column, the usual case, is its own sum: no Decimal added.)
-    let sum: Decimal | null = null;
+    let sum: Amount | null = null;
     for (const field of fields) {
       const index = this.plan.column[field] as number;
       const read = readBilledAmount(cells[index] ?? null, field, FIELD_LABELS[field]);

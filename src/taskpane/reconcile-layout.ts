@@ -13,6 +13,7 @@ import { columnNumber } from "../workbook/cell-address";
 import {
   addedColumnValues,
   AddedColumnKind,
+  type Amount,
   ColumnMapping,
   EXCLUDED_STATUS,
   Outcome,
@@ -257,7 +258,7 @@ const FORMAT_OF: Readonly<Record<AddedColumnKind, string>> = { units: UNITS_FORM
 /** A row's added values as a person's workbook takes them: amounts as numbers, an error as its code (#N/A, #VALUE!). */
 const PANE_VALUES = {
   amount: (outcome: Outcome<number>) => (outcome.ok ? outcome.value / 100 : outcome.error.code),
-  exact: (outcome: Outcome<Decimal>) => (outcome.ok ? outcome.value.toNumber() : outcome.error.code),
+  exact: (outcome: Outcome<Amount>) => (outcome.ok ? outcome.value.toNumber() : outcome.error.code),
   units: (outcome: Outcome<Decimal | null>) => (outcome.ok ? (outcome.value === null ? "" : outcome.value.toNumber()) : outcome.error.code),
 } as const;
 

@@ -2,9 +2,8 @@
  * What the reconciliation tests share: the boards' amounts used throughout (examples, not the
  * boards' figures), a plan from headers and --map texts, and outcomes shown as text.
  */
-import Decimal from "decimal.js";
 import { DEFAULT_SETTINGS, readBoardFeeRows, readBoardSurchargeRows } from "../../src/engine";
-import { amountOfCents, applyMappingOverrides, exactText, guessMapping, Outcome, parseMappingOverride, planTable, ReconciledRow, TablePlan } from "../../src/reconcile";
+import { Amount, applyMappingOverrides, exactText, guessMapping, Outcome, parseMappingOverride, planTable, ReconciledRow, TablePlan } from "../../src/reconcile";
 
 export const RATES = {
   fees: readBoardFeeRows([["2024-01-01", "300.00", "45.50", "125.00"]]),
@@ -18,10 +17,10 @@ export function plan(headers: string[], purpose: "reconcile" | "batch" = "reconc
 
 export function cents(outcome: Outcome<number>): string {
   if (!outcome.ok) return outcome.error.code;
-  return exactText(amountOfCents(outcome.value));
+  return exactText(Amount.ofCents(outcome.value));
 }
 
-export function exact(outcome: Outcome<Decimal> | undefined): string {
+export function exact(outcome: Outcome<Amount> | undefined): string {
   if (outcome === undefined) return "missing";
   return outcome.ok ? exactText(outcome.value) : outcome.error.code;
 }
