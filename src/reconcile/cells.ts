@@ -63,16 +63,26 @@ export function attempt<T>(read: () => T): Outcome<T> {
   try {
     return ok(read());
   } catch (error) {
-    if (isPilotageInputError(error)) return failed(cellErrorOf(error));
-    throw error;
+    return refused(error);
   }
+}
+
+/** A PilotageInputError as the error value its formula shows; anything else is a bug, thrown on. */
+function refused(error: unknown): Outcome<never> {
+  if (isPilotageInputError(error)) return failed(cellErrorOf(error));
+  throw error;
 }
 
 /** Reads one input cell: an error value it holds is passed on, as a formula referencing it would. */
 export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) => T): Outcome<T> {
   const held = heldError(cell);
   if (held !== null) return heldErrorOutcome(held, what);
-  return attempt(() => read(cell));
+  // (Not attempt(() => read(cell)): a closure per cell, several cells a row.)
+  try {
+    return ok(read(cell));
+  } catch (error) {
+    return refused(error);
+  }
 }
 
 export function firstError(...outcomes: Outcome<unknown>[]): CellError | null {

@@ -21,6 +21,7 @@
  */
 import Decimal from "decimal.js";
 import {
+  ChargeCode,
   ChargeLine,
   IsoDate,
   isBlank,
@@ -125,9 +126,13 @@ function quoteOf(inputs: RowInputs, plan: TablePlan, withSecondPilot: boolean): 
   return attempt(() => quoteTransit(transit, plan.settings));
 }
 
-function lineOf(quote: Quote, code: ComputedCode): ChargeLine | undefined {
-  for (const line of quote.lines) if (line.code === code) return line;
-  return undefined;
+type LinesByCode = Partial<Record<ChargeCode, ChargeLine>>;
+
+/** The quote's lines by their code, found in one pass (a row asks for most of them). */
+function linesOf(quote: Quote): LinesByCode {
+  const lines: LinesByCode = {};
+  for (const line of quote.lines) lines[line.code] = line;
+  return lines;
 }
 
 /** What a total is missing: "launch fee, communication fee". */
@@ -151,13 +156,16 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
   const quoted: Outcome<Quote> = rowError === null ? quoteOf(inputs, plan, true) : failed(rowError);
   const priced: Outcome<Quote> = quoted.ok || baseError !== null || rowError === null ? quoted : quoteOf(inputs, plan, false);
 
-  const base: Outcome<number> = priced.ok ? ok(lineOf(priced.value, "base")?.amountCents as number) : priced;
+  const pricedLines = priced.ok ? linesOf(priced.value) : null;
+  const quotedLines = !quoted.ok ? null : quoted === priced ? pricedLines : linesOf(quoted.value);
+
+  const base: Outcome<number> = priced.ok ? ok((pricedLines as LinesByCode).base?.amountCents as number) : priced;
 
   let surcharge: Outcome<number>;
   const surchargeError = firstError(inputs.units, inputs.date);
   if (surchargeError !== null) surcharge = failed(surchargeError);
   else if (priced.ok) {
-    const line = lineOf(priced.value, "surcharge") as ChargeLine;
+    const line = (pricedLines as LinesByCode).surcharge as ChargeLine;
     surcharge = line.amountCents === null ? failed(notEnteredError(line.note)) : ok(line.amountCents);
   } else {
     surcharge = attempt(() => surchargeLine(valueOf(inputs.units), surchargeTableOn(valueOf(inputs.date), plan.boardSurcharge, plan.settings)).amountCents as number);
@@ -167,7 +175,7 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
   if (inputs.hoursBlank) secondPilot = ok(0);
   else if (!base.ok) secondPilot = base;
   else if (!quoted.ok) secondPilot = quoted;
-  else secondPilot = ok(lineOf(quoted.value, "second_pilot")?.amountCents ?? 0);
+  else secondPilot = ok((quotedLines as LinesByCode).second_pilot?.amountCents ?? 0);
 
   let total: Outcome<number>;
   if (!quoted.ok) total = quoted;
@@ -175,9 +183,9 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
   else total = ok(quoted.value.totalCents);
 
   let boardFees: Outcome<number> = total;
-  if (total.ok && quoted.ok) {
+  if (total.ok && quotedLines !== null) {
     let cents = 0;
-    for (const code of BOARD_FEE_CHARGES) cents += lineOf(quoted.value, code)?.amountCents ?? 0;
+    for (const code of BOARD_FEE_CHARGES) cents += quotedLines[code]?.amountCents ?? 0;
     boardFees = ok(cents);
   }
 
@@ -188,7 +196,7 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
       fees[code] = priced;
       continue;
     }
-    const line = lineOf(priced.value, code);
+    const line = (pricedLines as LinesByCode)[code];
     fees[code] = line === undefined ? ok(0) : line.amountCents === null ? failed(notEntered(COMPUTED_LABELS[code], priced.value.date)) : ok(line.amountCents);
   }
   return { computed: { base, surcharge, second_pilot: secondPilot, ...fees, board_fees: boardFees, total }, quote: quoted.ok ? quoted.value : null };
