@@ -39,7 +39,7 @@ import {
   isFormulaWithoutValue,
   JsonLinesWriter,
   numericText,
-  readCsvRows,
+  readCsvRowBatches,
   openXlsxSheet,
   refuseExistingOutput,
   sameFile,
@@ -225,57 +225,62 @@ export interface TableInput {
   readonly width: number;
   /** The first data rows' cells, for guessing the columns from their values. */
   readonly sample: readonly (readonly unknown[])[];
-  /** Data rows and malformed rows, in file order. */
-  rows(): AsyncIterable<TableItem>;
+  /** Data rows and malformed rows, in file order, some hundreds at a time (one async step a batch, not a row). */
+  batches(): AsyncIterable<readonly TableItem[]>;
   /** How far reading has got, 0–1. */
   progress(): number;
   /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
   close(): Promise<void>;
 }
 
-/** The first rows, read ahead for guessing the columns from their values; replayed() gives them again. */
-async function readAhead(items: AsyncIterator<TableItem>): Promise<TableItem[]> {
-  const ahead: TableItem[] = [];
+/** The first rows (whole batches, at least GUESS_SAMPLE_ROWS rows unless the table is shorter), read ahead for guessing the columns from their values; replayed() gives them again. */
+async function readAhead(batches: AsyncIterator<readonly TableItem[]>, ahead: TableItem[] = []): Promise<TableItem[]> {
   while (ahead.length < GUESS_SAMPLE_ROWS) {
-    const next = await items.next();
+    const next = await batches.next();
     if (next.done) break;
-    ahead.push(next.value);
+    ahead.push(...next.value);
   }
   return ahead;
 }
 
+/** The cells of the first GUESS_SAMPLE_ROWS rows read ahead (malformed ones counted, not sampled). */
 function sampleCells(ahead: readonly TableItem[]): (readonly unknown[])[] {
-  return ahead.flatMap((item) => (isMalformed(item) ? [] : [item.cells]));
+  return ahead.slice(0, GUESS_SAMPLE_ROWS).flatMap((item) => (isMalformed(item) ? [] : [item.cells]));
 }
 
-async function* replayed(ahead: readonly TableItem[], items: AsyncIterator<TableItem>): AsyncGenerator<TableItem> {
-  yield* ahead;
-  for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
+async function* replayed(ahead: readonly TableItem[], batches: AsyncIterator<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
+  if (ahead.length > 0) yield ahead;
+  for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+}
+
+/** Items read one at a time (an .xlsx sheet's rows), as batches of one. */
+async function* oneByOne(items: AsyncIterable<TableItem>): AsyncGenerator<readonly TableItem[]> {
+  for await (const item of items) yield [item];
 }
 
 /** CSV from a byte stream of known size (for the progress bar) or unknown (standard input). */
 async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size: number | null): Promise<TableInput> {
-  const items = readCsvRows(stream)[Symbol.asyncIterator]();
-  const first = await items.next();
+  const batches = readCsvRowBatches(stream)[Symbol.asyncIterator]();
+  const first = await batches.next();
   if (first.done) throw new InputFileError(name, `${JSON.stringify(name)} is empty: it needs a header row and rows of transits.`);
-  const head: CsvItem = first.value;
+  const [head, ...afterHead]: CsvItem[] = first.value;
   if (isCsvRowError(head)) {
-    await items.return?.(undefined);
+    await batches.return?.(undefined);
     throw new InputFileError(name, `${JSON.stringify(name)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
   }
   const header = head.cells;
-  const ahead = await readAhead(items);
+  const ahead = await readAhead(batches, afterHead);
   return {
     path: name,
     kind: "csv",
     header,
     width: header.length,
     sample: sampleCells(ahead),
-    rows: () => replayed(ahead, items),
+    batches: () => replayed(ahead, batches),
     // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
     progress: () => (size === null ? 0 : size === 0 ? 1 : (stream as fs.ReadStream).bytesRead / size),
     close: async () => {
-      await items.return?.(undefined);
+      await batches.return?.(undefined);
     },
   };
 }
@@ -324,19 +329,19 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
     await opened.close();
     throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(opened.sheetName)} has no header row: row 1 must name the columns.`);
   }
-  const items = opened.rows()[Symbol.asyncIterator]();
-  const ahead = await readAhead(items);
+  const batches = oneByOne(opened.rows());
+  const ahead = await readAhead(batches);
   return {
     path: filePath,
     kind: "xlsx",
     header: opened.header,
     width: opened.width,
     sample: sampleCells(ahead),
-    rows: () => replayed(ahead, items),
+    batches: () => replayed(ahead, batches),
     progress: () => opened.progress(),
     // readAhead started the rows, so ending them closes the sheet (rows() closes it in a finally).
     close: async () => {
-      await items.return?.(undefined);
+      await batches.return?.(undefined);
     },
   };
 }
@@ -704,16 +709,18 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
   const { input } = job;
   try {
     let rowsDone = 0;
-    for await (const item of input.rows()) {
-      rowsDone += 1;
-      if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
-      if (isMalformed(item)) {
-        handlers.malformed(item);
-        malformed.add(item);
-        await outputs.jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
-        continue;
+    for await (const batch of input.batches()) {
+      for (const item of batch) {
+        rowsDone += 1;
+        if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
+        if (isMalformed(item)) {
+          handlers.malformed(item);
+          malformed.add(item);
+          await outputs.jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
+          continue;
+        }
+        await handlers.row(item);
       }
-      await handlers.row(item);
     }
     progress.finish();
     malformed.finish();

@@ -82,6 +82,15 @@ function describeReadError(filePath: string, error: unknown): string {
  * the loop early closes the file.
  */
 export async function* readCsvRows(source: string | Readable, options: CsvReadOptions = {}): AsyncGenerator<CsvItem> {
+  for await (const batch of readCsvRowBatches(source, options)) yield* batch;
+}
+
+/**
+ * readCsvRows a batch at a time: the rows of each chunk of the input as one array. A caller
+ * going through a million rows pays the async iteration once a chunk (some hundreds of rows),
+ * not once a row (issue 18).
+ */
+export async function* readCsvRowBatches(source: string | Readable, options: CsvReadOptions = {}): AsyncGenerator<CsvItem[]> {
   // A file stream opened by the caller (for its progress counter, say) still names its file.
   const sourceName = typeof source === "string" ? source : source instanceof fs.ReadStream ? String(source.path) : "CSV input";
   const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
@@ -92,19 +101,18 @@ export async function* readCsvRows(source: string | Readable, options: CsvReadOp
   const decoder = new CsvTextDecoder(sourceName);
   const splitter = new CsvRecordSplitter(maxRecordChars);
   let first = true;
+  const checked = (items: CsvItem[]): CsvItem[] => {
+    for (let i = 0; first && i < items.length; i++) first = checkSeparator(sourceName, items[i]);
+    return items;
+  };
   try {
     // The stream's own iterator pulls a chunk only when the rows of the last one are consumed.
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
-      const text = decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
-      for (const item of splitter.push(text, false)) {
-        if (first) first = checkSeparator(sourceName, item);
-        yield item;
-      }
+      const items = checked(splitter.push(decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), false));
+      if (items.length > 0) yield items;
     }
-    for (const item of splitter.push(decoder.end(), true)) {
-      if (first) first = checkSeparator(sourceName, item);
-      yield item;
-    }
+    const items = checked(splitter.push(decoder.end(), true));
+    if (items.length > 0) yield items;
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     throw new InputFileError(sourceName, describeReadError(sourceName, error));

@@ -5,6 +5,7 @@ export {
   CsvWriter,
   isCsvRowError,
   neutraliseFormula,
+  readCsvRowBatches,
   readCsvRows,
   type CsvItem,
   type CsvReadOptions,
