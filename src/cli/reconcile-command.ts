@@ -466,7 +466,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
       }
-      await jsonLines?.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
+      if (jsonLines !== null) await jsonLines.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
       if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
       outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;

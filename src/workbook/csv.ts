@@ -603,7 +603,16 @@ export class CsvWriter {
     return this.rows;
   }
 
-  async write(row: readonly CsvValue[]): Promise<void> {
+  /** Buffers the record; the promise waits while the output is full (TextOutput). Not an async function: most records only buffer, and a million records would make a million promises more. */
+  write(row: readonly CsvValue[]): Promise<void> {
+    try {
+      return this.output.write(this.recordText(row));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private recordText(row: readonly CsvValue[]): string {
     if (this.closed) throw new Error("CSV writer is already closed");
     const fields = row.map(csvField);
     if (this.rows === 0 && !this.pendingByteOrderMark && fields.length > 0 && fields[0].startsWith("\uFEFF")) {
@@ -617,7 +626,7 @@ export class CsvWriter {
       this.pendingByteOrderMark = false;
     }
     this.rows += 1;
-    await this.output.write(text);
+    return text;
   }
 
   /** Ends the output; for a file, publishes it under its final name. */
