@@ -9,6 +9,9 @@
  * adapters its basic value, as before. Formats and converts only: every amount is the adapters'.
  */
 import { formatUsdCents } from "../engine/exact";
+import type { Quote } from "../engine/quote";
+import { isExcelError } from "./excel-cells";
+import { NOT_ENTERED, visitQuoteRows } from "./quote-spill";
 
 /** The requirement set that brought formatted number and entity cell values to custom functions. */
 export const CELL_VALUES_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
@@ -147,29 +150,33 @@ function notAvailable(message: string): CustomFunctions.Error {
 }
 
 /**
- * The card of HUDSON_QUOTE's spill (header; Item | Amount | Authority lines; "Warning" and
- * "Setting" rows; the total last): shown in its cell as the total ("INCOMPLETE …" when a board
+ * The card of HUDSON_QUOTE's rows (visitQuoteRows: Item | Amount | Authority lines; warnings;
+ * settings; the total), made from the quote without the spill: shown in its cell as the total ("INCOMPLETE …" when a board
  * amount is not entered), and on its card every line with amount and clause, warnings, settings.
  * An error from the quote passes through; a host without entities gets #N/A naming HUDSON_QUOTE.
  */
-export function quoteCard(spillOf: () => unknown[][]): QuoteEntity | unknown {
+export function quoteCard(quoteOf: () => Quote | CustomFunctions.Error): QuoteEntity | CustomFunctions.Error {
   // Before the quote is worked out: on such a host it would be thrown away.
   if (!hostHasCellValues()) return notAvailable(QUOTE_CARD_UNSUPPORTED);
-  const spill = spillOf();
-  if (spill.length < 3) return spill[0]?.[0];
-  const totalRow = spill[spill.length - 1];
-  // One pass over the rows between the header and the total: charge lines, warnings, settings.
+  const quote = quoteOf();
+  if (isExcelError(quote)) return quote;
+  // The spill's rows (visitQuoteRows) read into the card in one pass: charge lines, warnings, settings, total.
   const lineCells: CellValue[][] = [LINES_HEADER];
   const warnings: string[] = [];
   const settings: string[] = [];
-  for (let r = 1; r < spill.length - 1; r++) {
-    const row = spill[r];
-    if (row[0] === "Warning") warnings.push(String(row[2]));
-    else if (row[0] === "Setting") settings.push(String(row[2]));
-    else lineCells.push([text(String(row[0])), typeof row[1] === "number" ? money(row[1]) : text(String(row[1])), text(String(row[2]))]);
-  }
-  const total = Number(totalRow[1]);
-  const complete = totalRow[0] === "Total";
+  let total = 0;
+  let complete = true;
+  let baseRates = "";
+  visitQuoteRows(quote, {
+    line: (label, amount, citation) => lineCells.push([text(label), amount === null ? text(NOT_ENTERED) : money(amount), text(citation)]),
+    warning: (warning) => warnings.push(warning),
+    setting: (setting) => settings.push(setting),
+    total: (isComplete, amount, citation) => {
+      complete = isComplete;
+      total = amount;
+      baseRates = citation;
+    },
+  });
   const shown = complete ? usd(total) : `INCOMPLETE: ${usd(total)} so far`;
   return {
     type: "Entity",
@@ -177,7 +184,7 @@ export function quoteCard(spillOf: () => unknown[][]): QuoteEntity | unknown {
     properties: {
       Total: money(total),
       Complete: { type: "Boolean", basicValue: complete },
-      "Base rates": text(String(totalRow[2])),
+      "Base rates": text(baseRates),
       Lines: { type: "Array", elements: lineCells },
       Warnings: text(warnings.length === 0 ? "None" : warnings.join("\n")),
       Settings: text(settings.length === 0 ? "The defaults (docs/interpretations.md)" : settings.join("\n")),

@@ -362,16 +362,19 @@ export function total(grids: TransitGrids): Result<unknown> {
 /** A per-transit argument of one transit: missing, or one cell. */
 const isOneCell = (grid: Grid | null): boolean => grid === null || (grid.length === 1 && grid[0]?.length === 1);
 
-/** HUDSON_QUOTE's spill of one transit, each amount's cell made by `amountCell` (plain numbers by default). */
-export function quote(grids: TransitGrids, amountCell: (amount: number) => unknown = (amount) => amount): Result<unknown> {
+/** The quote of one transit (HUDSON_QUOTE's, HUDSON_QUOTE_CARD's), or the error value that is the answer instead. */
+export function quoteOfOne(grids: TransitGrids): Quote | CustomFunctions.Error {
   // Every per-transit argument: a range of hours beside single cells would otherwise quote its first row only.
   const single =
     isOneCell(grids.units) && isOneCell(grids.section) && isOneCell(grids.date) && isOneCell(grids.hours) && isOneCell(grids.relieved) && isOneCell(grids.anchored);
-  if (!single) {
-    return [[toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}))]];
-  }
-  const only = quoteRows(grids, (q) => q)[0][0];
-  return isExcelError(only) ? [[only]] : quoteSpillRows(only as Quote, amountCell);
+  if (!single) return toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}));
+  return quoteRows(grids, (q) => q)[0][0] as Quote | CustomFunctions.Error;
+}
+
+/** HUDSON_QUOTE's spill of one transit, each amount's cell made by `amountCell` (plain numbers by default). */
+export function quote(grids: TransitGrids, amountCell: (amount: number) => unknown = (amount) => amount): Result<unknown> {
+  const only = quoteOfOne(grids);
+  return isExcelError(only) ? [[only]] : quoteSpillRows(only, amountCell);
 }
 
 export function clause(date: Grid): Result<string> {

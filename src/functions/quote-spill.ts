@@ -12,6 +12,26 @@ export const QUOTE_HEADER = ["Item", "Amount", "Authority"] as const;
 /** What the Amount column shows for a board amount not entered. */
 export const NOT_ENTERED = "not entered";
 
+/** What each of a quote's rows holds, in order: its charge lines, warnings, settings not the default, and total. */
+export interface QuoteRowVisitor {
+  /** A charge line: `amount` in dollars (whole cents ÷ 100), null when not entered. */
+  line(label: string, amount: number | null, citation: string): void;
+  warning(warning: string): void;
+  setting(setting: string): void;
+  total(complete: boolean, amount: number, citation: string): void;
+}
+
+/** Visits the quote's rows after the header, in the spill's order (the card reads them the same way). */
+export function visitQuoteRows(quote: Quote, visit: QuoteRowVisitor): void {
+  for (const line of quote.lines) visit.line(line.label, line.amountCents === null ? null : line.amountCents / 100, line.citation);
+  for (const warning of quote.warnings) visit.warning(warning);
+  for (const setting of quote.settingsNotDefault) visit.setting(setting);
+  visit.total(quote.complete, quote.totalCents / 100, quote.citation);
+}
+
+/** The label of the total row. */
+const totalLabel = (complete: boolean) => (complete ? "Total" : "Total (incomplete)");
+
 /**
  * `amountCell` makes each amount's cell (HUDSON_QUOTE's money cell values, on hosts that have them:
  * made here in one pass, rather than the rows copied again to format them).
@@ -20,10 +40,12 @@ export function quoteSpillRows(quote: Quote): QuoteSpillCell[][];
 export function quoteSpillRows<A>(quote: Quote, amountCell: (amount: number) => A): (string | A)[][];
 export function quoteSpillRows(quote: Quote, amountCell: (amount: number) => unknown = plainAmount): unknown[][] {
   const rows: unknown[][] = [[QUOTE_HEADER[0], QUOTE_HEADER[1], QUOTE_HEADER[2]]];
-  for (const line of quote.lines) rows.push([line.label, line.amountCents === null ? NOT_ENTERED : amountCell(line.amountCents / 100), line.citation]);
-  for (const warning of quote.warnings) rows.push(["Warning", "", warning]);
-  for (const setting of quote.settingsNotDefault) rows.push(["Setting", "", setting]);
-  rows.push([quote.complete ? "Total" : "Total (incomplete)", amountCell(quote.totalCents / 100), quote.citation]);
+  visitQuoteRows(quote, {
+    line: (label, amount, citation) => rows.push([label, amount === null ? NOT_ENTERED : amountCell(amount), citation]),
+    warning: (warning) => rows.push(["Warning", "", warning]),
+    setting: (setting) => rows.push(["Setting", "", setting]),
+    total: (complete, amount, citation) => rows.push([totalLabel(complete), amountCell(amount), citation]),
+  });
   return rows;
 }
 

@@ -165,3 +165,50 @@ describe("plainArgument: every cell value object replaced by its basic value, wh
     );
   });
 });
+
+describe("HUDSON_QUOTE_CARD, made from the quote, holds HUDSON_QUOTE's rows", () => {
+  // The card read back off HUDSON_QUOTE's spill, row by row, as it was made before: every charge
+  // line, the warnings and settings rows joined, the total row.
+  const cardOfSpill = (spill: unknown[][]) => {
+    const basic = (cell: unknown) => (typeof cell === "object" && cell !== null && "basicValue" in cell ? (cell as { basicValue: unknown }).basicValue : cell);
+    const rows = spill.slice(1, -1);
+    const total = spill[spill.length - 1];
+    return {
+      lines: [["Item", "Amount", "Authority"], ...rows.filter((row) => row[0] !== "Warning" && row[0] !== "Setting").map((row) => row.map(basic))],
+      warnings: rows.filter((row) => row[0] === "Warning").map((row) => row[2]).join("\n") || "None",
+      settings: rows.filter((row) => row[0] === "Setting").map((row) => row[2]).join("\n") || "The defaults (docs/interpretations.md)",
+      total: [basic(total[1]), total[0] === "Total", total[2]],
+    };
+  };
+  const fees = [["From", "Launch", "Communication", "Mid-river launch"], ["2015-01-01", 285, 42, 118], ["2024-01-01", 310, 45.5, null]];
+  const surcharge = [["2020-11-20", 300, 360, 3.6]];
+
+  test("any transit, with or without board tables, complete or not", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<unknown>(271.43, 50, 120.5, "UNMEASURED", 60000, "n/a"),
+        fc.constantFrom<unknown>("Upper", "Lower"),
+        fc.constantFrom<unknown>("2026-06-15", "2019-12-01", "2024-03-01", "2014-01-01"),
+        fc.constantFrom<unknown>(null, 12, 9, 40),
+        fc.constantFrom<unknown>(null, true, false),
+        fc.boolean(),
+        fc.boolean(),
+        (units, section, date, hours, relieved, withFees, withSurcharge) => {
+          const args = [[[units]], [[section]], [[date]], [[hours]], [[relieved]], null, withFees ? fees : null, withSurcharge ? surcharge : null];
+          const spill = withCellValues.call("HUDSON_QUOTE", ...args) as unknown[][];
+          const card = withCellValues.call("HUDSON_QUOTE_CARD", ...args) as Entity;
+          if (spill.length === 1) {
+            expect(excelError(card)).toEqual(excelError(spill[0][0]));
+            return;
+          }
+          const expected = cardOfSpill(spill);
+          expect((card.properties.Lines.elements ?? []).map((row) => row.map((cell) => cell.basicValue))).toEqual(expected.lines);
+          expect(card.properties.Warnings.basicValue).toBe(expected.warnings);
+          expect(card.properties.Settings.basicValue).toBe(expected.settings);
+          expect([card.properties.Total.basicValue, card.properties.Complete.basicValue, card.properties["Base rates"].basicValue]).toEqual(expected.total);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
