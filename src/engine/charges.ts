@@ -141,6 +141,8 @@ export interface BaseFeeWorking {
   amountCents: number;
   /** The figures as the explanation shows them: units to hundredths ("271.43"), money as "$5,857.46". */
   shown(): BaseFeeFiguresShown;
+  /** The explanation (explainBaseFee). */
+  explanation(): string;
 }
 
 export interface BaseFeeFiguresShown {
@@ -163,6 +165,77 @@ function unitsTextOfMillionths(millionths: number): string {
 
 function chargeUnitsText(units: ChargeUnits): string {
   return units.millionths !== null ? unitsTextOfMillionths(units.millionths) : unitsText(units.decimal);
+}
+
+/**
+ * The words of a base fee's explanation that depend only on the clause and the section (the bands, the rate, the section's name, the citation), put together once: a
+ * column repeats a few schedules, and each row joins its own figures to these. `measured` words
+ * follow the vessel's units; `unmeasured` ones are the whole sentence before the figures.
+ */
+interface ExplanationWords {
+  readonly citation: string;
+  readonly section: SectionNumber;
+  /** The section's per-unit rate, and " × $21.58 = ", between the units charged and the amount. */
+  readonly perUnitCents: number;
+  readonly timesRate: string;
+  /** " for Section 2, Upper River under § 89-a(4)(b)(1)(xi)", and D4's variant. */
+  readonly forSection: string;
+  readonly forSectionD4: string;
+  readonly measured: TierWords;
+  readonly unmeasured: TierWords;
+}
+
+/** What comes before a base fee's figures, by the band that applies (baseTierOf). */
+interface TierWords {
+  readonly upTo50: string;
+  readonly over50: string;
+  readonly atPerUnitThreshold: string;
+  readonly perUnit: string;
+  readonly perUnitCapped: string;
+}
+
+function explanationWordsOf(clause: ClauseInForce, section: SectionNumber): ExplanationWords {
+  const { citation } = clause.rates;
+  const sectionName = SECTION_SHORT_NAMES[section];
+  const { flatUpTo, perUnitFrom } = BASE_PILOTAGE_BANDS;
+  const cap = ` (maximum charge of ${clause.rates.sections[section].maximumUnits} units applies)`;
+  // "271.43 units ≥ 100: …", or for a vessel not measured (D2) the maximum charge's words.
+  const tierWords = (who: string): TierWords => ({
+    upTo50: `${who} ≤ ${flatUpTo.units}: flat `,
+    over50: `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat `,
+    atPerUnitThreshold: `${who} = ${perUnitFrom.units}: flat `,
+    perUnit: `${who} ≥ ${perUnitFrom.units}: `,
+    perUnitCapped: `${who} ≥ ${perUnitFrom.units}${cap}: `,
+  });
+  const perUnitCents = sectionCents(clause.rates.sections[section]).perUnit;
+  return {
+    citation,
+    section,
+    perUnitCents,
+    timesRate: timesRateWords(perUnitCents),
+    forSection: ` for ${sectionName} under ${citation}`,
+    forSectionD4: ` for ${sectionName} (setting D4 flatAmount) under ${citation}`,
+    measured: tierWords(" units"),
+    unmeasured: tierWords(`Measurements not provided (${UNMEASURED_CITATION}): charged as ${UNMEASURED_CHARGE.units} units`),
+  };
+}
+
+function timesRateWords(rateCents: number): string {
+  return ` × ${formatUsdCents(rateCents)} = `;
+}
+
+/** The explanation words made so far, by the section's rates (frozen rows): a column's few schedules. */
+const EXPLANATION_WORDS = new WeakMap<SectionRates, ExplanationWords>();
+
+function explanationWords(clause: ClauseInForce, section: SectionNumber): ExplanationWords {
+  const rates = clause.rates.sections[section];
+  let words = EXPLANATION_WORDS.get(rates);
+  if (words === undefined || words.citation !== clause.rates.citation || words.section !== section) {
+    words = explanationWordsOf(clause, section);
+    // Rates that may still change are worded every time.
+    if (Object.isFrozen(rates)) EXPLANATION_WORDS.set(rates, words);
+  }
+  return words;
 }
 
 class LazyBaseFeeWorking implements BaseFeeWorking {
@@ -197,20 +270,48 @@ class LazyBaseFeeWorking implements BaseFeeWorking {
     return moneyOfCents(this.amountCents);
   }
 
-  shown(): BaseFeeFiguresShown {
+  private vesselUnitsText(): string | null {
     const units = this.units;
-    let vesselUnits: string | null = null;
-    if (units.measured) {
-      const millionths = units.millionths;
-      vesselUnits = millionths !== undefined && millionths !== null ? unitsTextOfMillionths(millionths) : unitsText(units.units);
-    }
+    if (!units.measured) return null;
+    const millionths = units.millionths;
+    return millionths !== undefined && millionths !== null ? unitsTextOfMillionths(millionths) : unitsText(units.units);
+  }
+
+  shown(): BaseFeeFiguresShown {
     return {
       unitsCharged: chargeUnitsText(this.charged),
-      vesselUnits,
+      vesselUnits: this.vesselUnitsText(),
       rate: this.rateCents === null ? null : formatUsdCents(this.rateCents),
       amount: formatUsdCents(this.amountCents),
       atPerUnitThreshold: this.charged.equals(BASE_PILOTAGE_BANDS.perUnitFrom.units),
     };
+  }
+
+  /**
+   * "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)":
+   * the row's figures (shown()'s) joined to the words of its clause and section (explanationWords).
+   */
+  explanation(): string {
+    const words = explanationWords(this.clause, this.section);
+    const vesselUnits = this.vesselUnitsText();
+    const before = vesselUnits === null ? "" : vesselUnits;
+    const tiers = vesselUnits === null ? words.unmeasured : words.measured;
+    const amount = formatUsdCents(this.amountCents);
+    switch (this.tier) {
+      case "upTo50Units":
+        return before + tiers.upTo50 + amount + words.forSection;
+      case "over50UpTo100Units":
+        return this.charged.equals(BASE_PILOTAGE_BANDS.perUnitFrom.units)
+          ? before + tiers.atPerUnitThreshold + amount + words.forSectionD4
+          : before + tiers.over50 + amount + words.forSection;
+      case "perUnit": {
+        // The vessel's own units, not capped, are the units charged: their text is the same.
+        const unitsCharged = (this.charged as unknown) === this.units && vesselUnits !== null ? vesselUnits : chargeUnitsText(this.charged);
+        const rateCents = this.rateCents as number;
+        const timesRate = rateCents === words.perUnitCents ? words.timesRate : timesRateWords(rateCents);
+        return before + (this.cappedAtMaximum ? tiers.perUnitCapped : tiers.perUnit) + unitsCharged + timesRate + amount + words.forSection;
+      }
+    }
   }
 }
 
@@ -261,25 +362,7 @@ export function baseFeeWorking(
 
 /** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */
 export function explainBaseFee(working: BaseFeeWorking): string {
-  const citation = working.clause.rates.citation;
-  const section = SECTION_SHORT_NAMES[working.section];
-  const shown = working.shown();
-  const who = working.unmeasured
-    ? `Measurements not provided (${UNMEASURED_CITATION}): charged as ${UNMEASURED_CHARGE.units} units`
-    : `${shown.vesselUnits as string} units`;
-  const { flatUpTo, perUnitFrom } = BASE_PILOTAGE_BANDS;
-  switch (working.tier) {
-    case "upTo50Units":
-      return `${who} ≤ ${flatUpTo.units}: flat ${shown.amount} for ${section} under ${citation}`;
-    case "over50UpTo100Units":
-      return shown.atPerUnitThreshold
-        ? `${who} = ${perUnitFrom.units}: flat ${shown.amount} for ${section} (setting D4 flatAmount) under ${citation}`
-        : `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat ${shown.amount} for ${section} under ${citation}`;
-    case "perUnit": {
-      const cap = working.cappedAtMaximum ? ` (maximum charge of ${working.clause.rates.sections[working.section].maximumUnits} units applies)` : "";
-      return `${who} ≥ ${perUnitFrom.units}${cap}: ${shown.unitsCharged} × ${shown.rate as string} = ${shown.amount} for ${section} under ${citation}`;
-    }
-  }
+  return working.explanation();
 }
 
 export function baseFeeLine(working: BaseFeeWorking): ChargeLine {

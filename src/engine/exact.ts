@@ -59,6 +59,9 @@ export function moneyOfCents(cents: number): Decimal {
   return new Money(cents).times(DOLLARS_PER_CENT);
 }
 
+/** "00" … "99": the cents after the point. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+
 /**
  * Whole cents (a safe integer) as "1234.50" or "-12.05", exactly what `moneyOfCents(cents)
  * .toFixed(2)` gives, with no Decimal: a column of a million amounts formats a million integers.
@@ -66,15 +69,14 @@ export function moneyOfCents(cents: number): Decimal {
 export function textOfCents(cents: number): string {
   const magnitude = Math.abs(cents);
   const dollars = Math.floor(magnitude / 100);
-  const part = magnitude - dollars * 100;
-  return `${cents < 0 ? "-" : ""}${dollars}.${part < 10 ? "0" : ""}${part}`;
+  return (cents < 0 ? "-" : "") + dollars + "." + TWO_DIGITS[magnitude - dollars * 100];
 }
 
 /** formatUsd of whole cents (a safe integer), with no Decimal: "$1,234.50", "-$12.00". */
 export function formatUsdCents(cents: number): string {
-  const text = textOfCents(Math.abs(cents));
-  const point = text.length - 3;
-  return `${cents < 0 ? "-" : ""}$${groupedThousands(text.slice(0, point))}${text.slice(point)}`;
+  const magnitude = Math.abs(cents);
+  const dollars = Math.floor(magnitude / 100);
+  return (cents < 0 ? "-$" : "$") + groupedThousands(String(dollars)) + "." + TWO_DIGITS[magnitude - dollars * 100];
 }
 
 /** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */

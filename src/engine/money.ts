@@ -19,7 +19,13 @@ export function centsText(amount: Decimal): string {
 
 /** "1234567" → "1,234,567": whole dollars as formatUsd shows them. */
 export function groupedThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  // (Slices, not a regular expression: a column of amounts groups a million of them.)
+  const length = digits.length;
+  if (length <= 3) return digits;
+  let end = length % 3 || 3;
+  let grouped = digits.slice(0, end);
+  for (; end < length; end += 3) grouped += "," + digits.slice(end, end + 3);
+  return grouped;
 }
 
 /** "$1,234.50", negative as "-$12.00". */

@@ -169,6 +169,42 @@ describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
     expect(explainBaseFee(working)).toBe("271.43 units ≥ 100: 271.43 × $21.58 = $5,857.35 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)");
   });
 
+  /** The sentence put together from shown()'s figures as § 89-a(4)(b)(1)'s bands word it (the form explainBaseFee answers). */
+  const sentenceOf = (working: ReturnType<typeof baseFeeWorking>): string => {
+    const shown = working.shown();
+    const section = working.section === 1 ? "Section 1, Lower River" : "Section 2, Upper River";
+    const under = `under ${working.clause.rates.citation}`;
+    const who = working.unmeasured ? "Measurements not provided (§ 89-a(4)(d)): charged as 500 units" : `${shown.vesselUnits} units`;
+    if (working.tier === "upTo50Units") return `${who} ≤ 50: flat ${shown.amount} for ${section} ${under}`;
+    if (working.tier === "over50UpTo100Units") {
+      return shown.atPerUnitThreshold ? `${who} = 100: flat ${shown.amount} for ${section} (setting D4 flatAmount) ${under}` : `${who} > 50 and < 100: flat ${shown.amount} for ${section} ${under}`;
+    }
+    const cap = working.cappedAtMaximum ? " (maximum charge of 500 units applies)" : "";
+    return `${who} ≥ 100${cap}: ${shown.unitsCharged} × ${shown.rate} = ${shown.amount} for ${section} ${under}`;
+  };
+
+  test("the sentence of its figures, at every tier, section and clause, measured or not, D4 either way", () => {
+    const flatAt100 = resolveSettings({ at100Units: "flatAmount" });
+    const units = fc.oneof(
+      fc.integer({ min: 1, max: 60_000_000 }).map((h) => h / 100_000),
+      fc.constantFrom(50, 100, 100.005, 499.995, 500, 500.01, 0.004, 49_999.99, "UNMEASURED"),
+    );
+    fc.assert(
+      fc.property(units, fc.constantFrom(1 as const, 2 as const), fc.constantFrom(...BASE_PILOTAGE_CLAUSES.map((c) => c.clause)), fc.boolean(), (typed, section, clause, d4) => {
+        const settings = d4 ? flatAt100 : DEFAULT_SETTINGS;
+        const working = baseFeeWorking(readPilotageUnits(typed, settings), section, namedClause(clause, settings), settings);
+        expect(explainBaseFee(working)).toBe(sentenceOf(working));
+      }),
+      { numRuns: 3000 },
+    );
+    // Worked by hand: 600 units on Section 1 under clause (xi): capped at 500 × $15.32 = $7,660.00.
+    const capped = baseFeeWorking(readPilotageUnits(600, DEFAULT_SETTINGS), 1, namedClause("xi", DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    expect(explainBaseFee(capped)).toBe("600.00 units ≥ 100 (maximum charge of 500 units applies): 500.00 × $15.32 = $7,660.00 for Section 1, Lower River under § 89-a(4)(b)(1)(xi)");
+    // Exactly 100 units under D4 flatAmount, Section 2, clause (xi): the second flat amount, $2,156.94.
+    const at100 = baseFeeWorking(readPilotageUnits(100, flatAt100), 2, namedClause("xi", flatAt100), flatAt100);
+    expect(explainBaseFee(at100)).toBe("100.00 units = 100: flat $2,156.94 for Section 2, Upper River (setting D4 flatAmount) under § 89-a(4)(b)(1)(xi)");
+  });
+
   test("the same explanation from exact millionths as from a Decimal, at every tier and at the 500-unit maximum", () => {
     const units = fc.oneof(fc.integer({ min: 1, max: 60_000_000 }).map((h) => (h / 100_000).toString()), fc.constantFrom("50", "100", "100.005", "499.995", "500", "500.01", "0.004"));
     fc.assert(

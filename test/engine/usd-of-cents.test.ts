@@ -2,6 +2,7 @@
  * formatUsdCents: the "$1,234.50" text of whole cents without decimal.js (HUDSON_QUOTE_CARD's card
  * shows every amount this way). Each expected text is written out by hand.
  */
+import fc from "fast-check";
 import { formatUsdCents } from "../../src/engine/exact";
 import { formatUsd, Money } from "../../src/engine/money";
 
@@ -24,4 +25,16 @@ test("the same text as formatUsd of the Decimal amount", () => {
     const amount = new Money(text);
     expect(formatUsdCents(amount.times(100).toNumber())).toBe(formatUsd(amount));
   }
+});
+
+test("every amount grouped by thousands as en-US writes whole dollars", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+      const magnitude = Math.abs(cents);
+      const dollars = Math.floor(magnitude / 100);
+      const expected = `${cents < 0 ? "-" : ""}$${dollars.toLocaleString("en-US")}.${String(magnitude - dollars * 100).padStart(2, "0")}`;
+      expect(formatUsdCents(cents)).toBe(expected);
+    }),
+    { numRuns: 5000 },
+  );
 });
