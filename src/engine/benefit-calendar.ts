@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { addDays, IsoDate, isoDateOf, partsOf } from "./dates";
-import { isPilotageInputError, PilotageInputError } from "./errors";
+import { PilotageInputError, refusalThrown } from "./errors";
 import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS } from "./messages";
 import { formatUsd, Money, toCents } from "./money";
@@ -177,9 +177,7 @@ export interface ResignationDeadline {
  * (#VALUE!).
  */
 export function resignationDeadline(retirementEffectiveDate: IsoDate): ResignationDeadline {
-  const deadline = resignationDeadlineOrRefusal(retirementEffectiveDate);
-  if (isPilotageInputError(deadline)) throw deadline;
-  return deadline;
+  return refusalThrown(resignationDeadlineOrRefusal(retirementEffectiveDate));
 }
 
 /** resignationDeadline with NOT_QUARTER_START returned, not thrown: a column of such dates throws none (a throw costs more than the row). */

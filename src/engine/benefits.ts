@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate, readDate } from "./dates";
-import { isPilotageInputError, PilotageInputError } from "./errors";
+import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
 import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
 import { columnAmountReader, readAmount, readDecimal, wholeCentsOfNumber } from "./inputs";
 import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
@@ -215,9 +215,7 @@ export type BenefitAmount = Decimal | AmountInCents;
  * doubles are far closer together than 0.01, so no shorter text names the same double.
  */
 export function readBenefitAmount(input: unknown, field: string, what: string): BenefitAmount {
-  const amount = benefitAmountReader(field, what)(input);
-  if (isPilotageInputError(amount)) throw amount;
-  return amount;
+  return refusalThrown(benefitAmountReader(field, what)(input));
 }
 
 /**

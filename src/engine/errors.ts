@@ -105,6 +105,12 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
   return error instanceof PilotageInputError;
 }
 
+/** The throwing form of an `…OrRefusal` reader: its value, or its refusal thrown. */
+export function refusalThrown<T>(result: T | PilotageInputError): T {
+  if (isPilotageInputError(result)) throw result;
+  return result;
+}
+
 /**
  * The text of an error inside another's message: a typed error in the door's words, anything
  * else as it says.

@@ -3,7 +3,7 @@
  * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
  */
 import Decimal from "decimal.js";
-import { isPilotageInputError, PilotageInputError } from "./errors";
+import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
 import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
 import { ExactUnits } from "./units";
@@ -233,9 +233,7 @@ export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
 
 /** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
 export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
-  const cents = baseFeeCentsReader(field)(input);
-  if (isPilotageInputError(cents)) throw cents;
-  return cents;
+  return refusalThrown(baseFeeCentsReader(field)(input));
 }
 
 /** readBaseFeeCents for one argument of a column, its refusal returned (columnAmountReader). */

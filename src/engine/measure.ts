@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { isPilotageInputError, PilotageInputError, shownInput } from "./errors";
+import { isPilotageInputError, PilotageInputError, shownInput, refusalThrown } from "./errors";
 import { Dimension, LengthUnit, MEASUREMENT_REASONS } from "./messages";
 import { Money } from "./money";
 import { hasStrayComma, ungroupThousands } from "./number-text";
@@ -75,9 +75,7 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
 
 /** One of the three measurements of § 89-a(4)(b)(2), (c), in feet. */
 export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal {
-  const feet = measurementInFeetOrRefusal(input, dimension, plainUnit);
-  if (isPilotageInputError(feet)) throw feet;
-  return feet;
+  return refusalThrown(measurementInFeetOrRefusal(input, dimension, plainUnit));
 }
 
 /**
@@ -127,9 +125,7 @@ export function pilotageUnitsFromMeasurements(
   settings: EngineSettings,
   plainUnit: LengthUnit = "ft",
 ): Decimal {
-  const units = pilotageUnitsFromMeasurementsOrRefusal(length, breadth, depth, settings, plainUnit);
-  if (isPilotageInputError(units)) throw units;
-  return units;
+  return refusalThrown(pilotageUnitsFromMeasurementsOrRefusal(length, breadth, depth, settings, plainUnit));
 }
 
 /** pilotageUnitsFromMeasurements with the first refusal (length, breadth, depth) returned, not thrown. */
@@ -301,7 +297,5 @@ export function pilotageUnitsNumberFromMeasurements(
   settings: EngineSettings,
   plainUnit: LengthUnit = "ft",
 ): number {
-  const units = pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, plainUnit);
-  if (isPilotageInputError(units)) throw units;
-  return units;
+  return refusalThrown(pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, plainUnit));
 }
