@@ -176,12 +176,10 @@ export function functionColumnCases(rows: number): { cases: FunctionColumnCase[]
 }
 
 /** Errors per row counted, so a column that is meant to be valid (or all errors) is checked, not assumed. */
-function errorsIn(result: unknown[], isError: (value: unknown) => boolean): number {
+function isErrorAnswer(answer: unknown, isError: (value: unknown) => boolean): boolean {
   // A row's value: a range call's [value], or a per-cell call's whole answer ([[value]], a spill, a card).
   const first = (value: unknown): unknown => (Array.isArray(value) ? first(value[0]) : value);
-  let errors = 0;
-  for (const row of result) if (isError(first(row))) errors++;
-  return errors;
+  return isError(first(answer));
 }
 
 /** Where a dropped per-cell answer goes, so the call is not optimised away. */
@@ -209,28 +207,39 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     /** The first `count` rows of every column argument (a 1×1 or a table stays whole). */
     const firstRows = (args: unknown[], of: number, count: number) => args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : a));
     /**
-     * `keep`: the answers are returned (to count errors). Otherwise a per-cell function's answers
-     * are dropped as made, as Excel takes each cell's answer away: a million cards are never all
-     * held in our heap (they were, and did not fit in it).
+     * The answers' errors are counted, when `count` is asked for, as each answer is made. A
+     * per-cell function's answers are dropped as made, as Excel takes each cell's answer away: none
+     * is held past its call, in the warm-up too. (The warm-up once kept 65,536 answers to count
+     * their errors afterwards; V8 then allocated the spills' and cards' objects straight into the
+     * old generation for the rest of the process (allocation-site pretenuring), which made every
+     * later call of HUDSON_QUOTE about 3× dearer than a process that never kept them.)
      */
-    const run = (args: unknown[], count: number, keep: boolean) => {
-      if (c.shape === "range") return fn(...args) as unknown[];
+    const run = (args: unknown[], rowCount: number, countErrors: boolean): number => {
+      if (c.shape === "range") {
+        const rowsAnswered = fn(...args) as unknown[];
+        let errors = 0;
+        if (countErrors) for (const row of rowsAnswered) if (isErrorAnswer(row, isError)) errors++;
+        dropped.answer = rowsAnswered;
+        return errors;
+      }
       const grids = args as (unknown[][] | null)[];
       // One call per row, each argument that row's cell (a 1×1 range), a table argument whole.
-      const out: unknown[] = keep ? new Array(count) : [];
-      const cellOf = (grid: unknown[][] | null, r: number) => (grid === null ? null : grid.length === count ? BundleArray.of(grid[r]) : grid);
-      for (let r = 0; r < count; r++) {
+      let errors = 0;
+      const cellOf = (grid: unknown[][] | null, r: number) => (grid === null ? null : grid.length === rowCount ? BundleArray.of(grid[r]) : grid);
+      for (let r = 0; r < rowCount; r++) {
         const answer = fn(...grids.map((g) => cellOf(g, r)));
-        if (keep) out[r] = answer;
-        else dropped.answer = answer;
+        if (countErrors && isErrorAnswer(answer, isError)) errors++;
+        dropped.answer = answer;
       }
-      return out;
+      return errors;
     };
-    const timed = (args: unknown[], count: number, keep = false) => {
+    const timed = (args: unknown[], rowCount: number, countErrors = false) => {
       global.gc?.();
       const start = process.hrtime.bigint();
-      const result = run(args, count, keep);
-      return { seconds: Number(process.hrtime.bigint() - start) / 1e9, result };
+      const errors = run(args, rowCount, countErrors);
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      dropped.answer = null;
+      return { seconds, errors };
     };
     const noInput = c.error().length === 0;
     const validArgs = prepare(c.valid());
@@ -238,8 +247,8 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     const warmRows = Math.min(rows, WARM_UP_ROWS);
     const warmValid = timed(firstRows(validArgs, rows, warmRows), warmRows, true);
     const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows, true);
-    const validErrors = errorsIn(warmValid.result, isError);
-    const errorErrors = errorsIn(warmError.result, isError);
+    const validErrors = warmValid.errors;
+    const errorErrors = warmError.errors;
     if (validErrors !== 0) throw new Error(`${c.id}: ${validErrors} errors in the valid column`);
     if (!noInput && errorErrors < warmRows * 0.7) throw new Error(`${c.id}: only ${errorErrors} of ${warmRows} rows are errors in the error column`);
     const validRuns: number[] = [];
