@@ -564,12 +564,32 @@ export function boardFeesOfSection(section: SectionNumber, row: BoardFeeRow | nu
 const NO_FEES_ENTERED: SectionFeeCents = Object.freeze({ enteredCents: 0, allEntered: false });
 
 /** D10: each board fee on the sections its declaration names; never invented. */
-export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): ChargeLine[] {
+export function boardFeeLines(section: SectionNumber, date: IsoDate, rows: readonly BoardFeeRow[]): readonly ChargeLine[] {
   return boardFeeLinesOf(section, date, rowInForce(date, rows));
 }
 
-/** D10: the lines of the fees the section pays, from the board's row in force (null: none entered). */
-export function boardFeeLinesOf(section: SectionNumber, date: IsoDate, inForce: BoardFeeRow | null): ChargeLine[] {
+/**
+ * D10: the lines of the fees the section pays, from the board's row in force (null: none entered).
+ * The lines of a row that enters every fee the section pays say nothing of the transit's date, so
+ * a frozen row's (the board tables' readers freeze theirs) are made once per section and shared by
+ * every quote on it; a fee not entered names the date, so such lines are made for each transit.
+ */
+export function boardFeeLinesOf(section: SectionNumber, date: IsoDate, inForce: BoardFeeRow | null): readonly ChargeLine[] {
+  // A row not frozen (the CLI's flags: one transit's) is read for its transit alone.
+  const shared = inForce !== null && Object.isFrozen(inForce) ? feeLinesOfRow(inForce)[section] : null;
+  return shared ?? feeLinesOf(section, date, inForce);
+}
+
+/** A row's lines for each section, frozen; null for a section one of whose fees the row does not enter. */
+const feeLinesOfRow = memoizedForFrozen((row: BoardFeeRow): Record<SectionNumber, readonly ChargeLine[] | null> => {
+  const cents = boardFeeCents(row);
+  const lines = (section: SectionNumber) =>
+    // The date goes only into a fee not entered's note: with every fee entered, no date is read.
+    boardFeesFor(section).every((fee) => cents[fee.code] !== null) ? Object.freeze(feeLinesOf(section, row.from, row)) : null;
+  return { 1: lines(1), 2: lines(2) };
+});
+
+function feeLinesOf(section: SectionNumber, date: IsoDate, inForce: BoardFeeRow | null): ChargeLine[] {
   const cents = inForce === null ? null : boardFeeCents(inForce);
   return boardFeesFor(section).map((fee) => {
     const amount = cents === null ? null : cents[fee.code];

@@ -148,7 +148,7 @@ export class ComposedCharges {
   /** Why there is no total: the first field that did not read, else the rules' own error. */
   readonly problem: PilotageInputError | null;
   private lineList: ChargeLine[] | undefined = undefined;
-  private feeLineList: ChargeLine[] | undefined = undefined;
+  private feeLineList: readonly ChargeLine[] | undefined = undefined;
   private warningList: readonly string[] | undefined = undefined;
 
   /** `everyFieldRead`: the transit has no Unread field (a quote's), so no field is checked for one. */
@@ -265,7 +265,7 @@ export class ComposedCharges {
   }
 
   /** (1-a): the lines of the fees the transit's section pays; null when the section or date did not read. */
-  boardFeeLines(): ChargeLine[] | null {
+  boardFeeLines(): readonly ChargeLine[] | null {
     if (this.feeRow instanceof PilotageInputError) return null;
     return (this.feeLineList ??= boardFeeLinesOf(this.transitSection as SectionNumber, this.transitDate as IsoDate, this.feeRow));
   }

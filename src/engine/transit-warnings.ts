@@ -42,7 +42,12 @@ interface BoardFeeRowWarnings {
   bySection: Record<SectionNumber, readonly string[]>;
   /** D20: reviewed annually; a transit after this day is more than 13 months after the row. */
   staleAfter: IsoDate;
+  /** D20's sentence by transit date, each worded once (a column of quotes repeats its dates). */
+  staleOn: Map<IsoDate, string>;
 }
+
+/** The most transit dates whose D20 sentence one row keeps (a few thousand days in practice). */
+const MAXIMUM_STALE_DATES_KEPT = 20_000;
 
 const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWarnings => {
   const limit = PLAUSIBLE_MAGNITUDES.boardFee;
@@ -64,7 +69,7 @@ const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWar
     }
     return Object.freeze(warnings);
   };
-  return { bySection: { 1: ofSection(1), 2: ofSection(2) }, staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months) };
+  return { bySection: { 1: ofSection(1), 2: ofSection(2) }, staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months), staleOn: new Map() };
 });
 
 /** The names of the board's fees in the D20 sentence (a constant of the declarations). */
@@ -75,12 +80,19 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings
   const known = boardFeeRowWarnings(row);
   for (const warning of known.bySection[input.section]) warnings.push(warning);
   // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
-  if (input.date > known.staleAfter) {
-    warnings.push(
-      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: the ${BOARD_FEE_NAMES} ` +
-        `fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
-    );
+  if (input.date > known.staleAfter) warnings.push(staleRowWarning(row, known.staleOn, input.date));
+}
+
+function staleRowWarning(row: BoardFeeRow, staleOn: Map<IsoDate, string>, date: IsoDate): string {
+  let sentence = staleOn.get(date);
+  if (sentence === undefined) {
+    sentence =
+      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${date}: the ${BOARD_FEE_NAMES} ` +
+      `fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`;
+    if (staleOn.size >= MAXIMUM_STALE_DATES_KEPT) staleOn.clear();
+    staleOn.set(date, sentence);
   }
+  return sentence;
 }
 
 function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): string | null {

@@ -178,3 +178,45 @@ describe("D10 board-set fees", () => {
     expect(surchargeTwice.message).toMatch(/^Board surcharge table, row 2: this row is also from 2031-01-01, like row 1:/);
   });
 });
+
+describe("D10 a frozen board row's fee lines, made once per section and shared, are the row's own on every date", () => {
+  // Board tables are read into frozen rows; a row that enters every fee its section pays has one
+  // list of lines per section, shared by every transit on it. A fee the row leaves blank names the
+  // transit's own date in its note, so such lines are made for each transit.
+  const row = (midriver: string | null): BoardFeeRow => ({
+    from: "2025-01-01",
+    launch: new Money("500.00"),
+    communication: new Money("75.00"),
+    midriver_launch: midriver === null ? null : new Money(midriver),
+  });
+  const plain = (section: 1 | 2, date: string, fees: BoardFeeRow) =>
+    boardFeeLines(section, date, [fees]).map((l) => ({ code: l.code, label: l.label, amountCents: l.amountCents, citation: l.citation, note: l.note }));
+
+  test("frozen and unfrozen copies give the same lines and notes, in either section, on any date", () => {
+    for (const midriver of ["250.00", null]) {
+      const frozen = Object.freeze(row(midriver));
+      for (const date of ["2025-01-01", "2025-06-01", "2027-03-01"]) {
+        for (const section of [1, 2] as const) expect(plain(section, date, frozen)).toEqual(plain(section, date, row(midriver)));
+      }
+    }
+  });
+
+  test("a fee the frozen row leaves blank is not entered on each transit's own date", () => {
+    const frozen = Object.freeze(row(null));
+    // Section 2 pays the mid-river launch fee (D10), which this row does not enter.
+    expect(boardFeeLines(2, "2025-06-01", [frozen])[2].note).toContain("in force on 2025-06-01");
+    expect(boardFeeLines(2, "2026-03-01", [frozen])[2].note).toContain("in force on 2026-03-01");
+    // Section 1 does not pay it: every fee of its section is entered, and the row's date is named.
+    expect(boardFeeLines(1, "2026-03-01", [frozen]).map((l) => l.note)).toEqual([
+      expect.stringContaining("Board amount in force from 2025-01-01"),
+      expect.stringContaining("Board amount in force from 2025-01-01"),
+    ]);
+  });
+
+  test("the lines of a frozen row that enters every fee are one list, whatever the date", () => {
+    const frozen = Object.freeze(row("250.00"));
+    expect(boardFeeLines(2, "2025-06-01", [frozen])).toBe(boardFeeLines(2, "2027-03-01", [frozen]));
+    // 500.00 + 75.00 + 250.00 in cents, as entered.
+    expect(boardFeeLines(2, "2027-03-01", [frozen]).map((l) => l.amountCents)).toEqual([50000, 7500, 25000]);
+  });
+});
