@@ -205,9 +205,10 @@ export function refusingAsErrors<T>(read: (cell: Cell) => T | PilotageInputError
 /**
  * mapRows's one row when every argument is a single cell (or missing): an argument holding an
  * error value is the answer (the last such, in argument order), a thrown error is the answer as
- * an error value, and no stack traces are captured.
+ * an error value, and no stack traces are captured. Also the answer of a function that takes one
+ * transit (HUDSON_QUOTE), with no [[answer]] made and unwrapped around it.
  */
-function singleRow<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): T | CustomFunctions.Error {
+export function answerOfOneRow<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): T | CustomFunctions.Error {
   const cells: Cell[] = grids.map((grid) => (grid === null ? null : grid[0][0]));
   for (let i = cells.length - 1; i >= 0; i--) {
     const cell = cells[i];
@@ -229,7 +230,7 @@ function singleRow<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) =
 export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell[]) => T): (T | CustomFunctions.Error)[][] {
   // Every argument a single cell (a formula filled down a column is one call per cell): its one
   // row, by the same rules, without the column machinery.
-  if (grids.every(isSingle)) return [[singleRow(grids, perRow)]];
+  if (grids.every(isSingle)) return [[answerOfOneRow(grids, perRow)]];
   const shape = broadcastShape(grids);
   if (isExcelError(shape)) return [[shape]];
   const { rows, columns } = shape;

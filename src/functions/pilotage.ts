@@ -30,7 +30,7 @@ import { Quote, quoteOrRefusal } from "../engine/quote";
 import type { ChargeCode } from "../engine/charges";
 import { scheduleFor } from "../engine/schedule";
 import { TransitBoards, TransitFieldReaders, transitFieldReaders, TransitInput } from "../engine/transit-reader";
-import { Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
+import { answerOfOneRow, Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -310,11 +310,23 @@ function boardTablesOf(grids: TransitGrids): TransitBoards {
   return { boardFees: boardFeeTable(optionalGrid(grids.boardFees)), boardSurcharge: boardSurchargeTable(optionalGrid(grids.boardSurcharge)) };
 }
 
+/** A transit's per-row arguments, in the order the transit readers read them (transitOfCells). */
+function transitArguments(grids: TransitGrids): (Grid | null)[] {
+  return [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
+}
+
+/** A row's quote from its cells, or the row's error value: a transit the engine refuses (a date before the first clause) is returned, not thrown. */
+function quoteOfCells(readers: TransitCellReaders, cells: Cell[], boards: TransitBoards, settings: EngineSettings): Quote | CustomFunctions.Error {
+  const transit = transitOfCells(readers, cells, boards);
+  if (isExcelError(transit)) return transit;
+  const quote = quoteOrRefusal(transit, settings);
+  return quote instanceof PilotageInputError ? toExcelError(quote) : quote;
+}
+
 /**
  * One quote per row of the transit arguments, `answer` turning each into the cell's value, with
  * mapRows's rules (broadcasting, an argument's error value is the row's result, one bad row is an
  * error in that row only) and the engine's transit reader. The board tables are read once per call.
- * A transit the engine refuses (a date before the first clause) is the row's error, returned, not thrown.
  */
 function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Result<unknown> {
   const settings = getFunctionSettings();
@@ -322,12 +334,9 @@ function quoteRows(grids: TransitGrids, answer: (quote: Quote) => unknown): Resu
     () => boardTablesOf(grids),
     (boards) => {
       const readers = transitReadersFor(settings);
-      const args = [grids.units, grids.section, grids.date, optionalGrid(grids.hours), optionalGrid(grids.relieved), optionalGrid(grids.anchored)];
-      return mapRows(args, (cells) => {
-        const transit = transitOfCells(readers, cells, boards);
-        if (isExcelError(transit)) return transit;
-        const quote = quoteOrRefusal(transit, settings);
-        return quote instanceof PilotageInputError ? toExcelError(quote) : answer(quote);
+      return mapRows(transitArguments(grids), (cells) => {
+        const quote = quoteOfCells(readers, cells, boards, settings);
+        return isExcelError(quote) ? quote : answer(quote);
       });
     },
   );
@@ -368,7 +377,16 @@ export function quoteOfOne(grids: TransitGrids): Quote | CustomFunctions.Error {
   const single =
     isOneCell(grids.units) && isOneCell(grids.section) && isOneCell(grids.date) && isOneCell(grids.hours) && isOneCell(grids.relieved) && isOneCell(grids.anchored);
   if (!single) return toExcelError(new PilotageInputError(ARGUMENT_REASONS.quoteOneTransit, {}));
-  return quoteRows(grids, (q) => q)[0][0] as Quote | CustomFunctions.Error;
+  // One row, by mapRows's rules for a row of single cells, without the column machinery around it.
+  const settings = getFunctionSettings();
+  let boards: TransitBoards;
+  try {
+    boards = boardTablesOf(grids);
+  } catch (error) {
+    return toExcelError(error);
+  }
+  const readers = transitReadersFor(settings);
+  return answerOfOneRow(transitArguments(grids), (cells) => quoteOfCells(readers, cells, boards, settings));
 }
 
 /** HUDSON_QUOTE's spill of one transit, each amount's cell made by `amountCell` (plain numbers by default). */
