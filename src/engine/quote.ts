@@ -281,7 +281,8 @@ export class ComposedCharges {
       const secondPilot = this.secondPilotLine();
       if (secondPilot !== null) lines.push(secondPilot);
       const feeLines = this.boardFeeLines();
-      if (feeLines !== null) for (const line of feeLines) lines.push(line);
+      // Indexed: a frozen row's lines are a shared frozen list (boardFeeLinesOf), where for…of made an iterator result per line.
+      if (feeLines !== null) for (let i = 0; i < feeLines.length; i++) lines.push(feeLines[i]);
       this.lineList = lines;
     }
     return this.lineList;
@@ -296,7 +297,7 @@ export class ComposedCharges {
       const table = this.surchargeTable;
       if (table instanceof PilotageInputError) own.push(`Surcharge not entered: ${table.message}`);
       const feeLines = this.boardFeeLines();
-      if (feeLines !== null) for (const line of feeLines) if (line.amountCents === null) own.push(`${line.label} not entered: the total leaves it out.`);
+      if (feeLines !== null) for (let i = 0; i < feeLines.length; i++) if (feeLines[i].amountCents === null) own.push(`${feeLines[i].label} not entered: the total leaves it out.`);
       transitWarnings(this.transit as TransitInput, this.settings, this.feeRow as BoardFeeRow | null, own);
       // The schedule's warnings are shared; copy only when this quote adds its own.
       this.warningList = own.length === 0 ? base.clause.warnings : [...base.clause.warnings, ...own];

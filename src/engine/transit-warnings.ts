@@ -78,7 +78,9 @@ const BOARD_FEE_NAMES = boardFeeNamesInWords();
 function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings: string[]): void {
   if (row === null) return;
   const known = boardFeeRowWarnings(row);
-  for (const warning of known.bySection[input.section]) warnings.push(warning);
+  // Indexed: the row's warnings are a shared frozen list.
+  const ofSection = known.bySection[input.section];
+  for (let i = 0; i < ofSection.length; i++) warnings.push(ofSection[i]);
   // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
   if (input.date > known.staleAfter) warnings.push(staleRowWarning(row, known.staleOn, input.date));
 }
