@@ -182,6 +182,39 @@ function isErrorAnswer(answer: unknown, isError: (value: unknown) => boolean): b
   return isError(first(answer));
 }
 
+/** A per-cell function's argument: a column of cell values (one per call), or a value passed whole to every call. */
+type PerCellArgument = { column: unknown[] } | { whole: unknown };
+const isColumn = (a: unknown): a is { column: unknown[] } => typeof a === "object" && a !== null && "column" in a;
+
+/**
+ * A per-cell function's runs: one call per row, each argument that row's cell as a 1×1 range and a
+ * table argument whole; the answer's errors counted when asked, and each answer dropped as made.
+ * Run in the bundle's realm (made there from this function's source, so it may use nothing from
+ * outside it), as Excel's runtime calls a custom function from the add-in's own realm. (Called from
+ * the bench's realm, every call and every range it made crossed realms: about 1.1 µs a call with a
+ * function that does nothing, which Excel does not pay.)
+ */
+function runPerCell(fn: (...args: unknown[]) => unknown, args: PerCellArgument[], rowCount: number, ErrorValue: new (...args: never[]) => unknown, countErrors: boolean, sink: { answer: unknown }): number {
+  let errors = 0;
+  const count = args.length;
+  for (let r = 0; r < rowCount; r++) {
+    const callArguments: unknown[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const a = args[i];
+      callArguments[i] = "column" in a ? [[a.column[r]]] : a.whole;
+    }
+    const answer = fn(...callArguments);
+    if (countErrors) {
+      // A per-cell call's whole answer: [[value]], a spill or a card; its first cell tells.
+      let first: unknown = answer;
+      while (Array.isArray(first)) first = first[0];
+      if (first instanceof ErrorValue) errors++;
+    }
+    sink.answer = answer;
+  }
+  return errors;
+}
+
 /** Where a dropped per-cell answer goes, so the call is not optimised away. */
 const dropped: { answer: unknown } = { answer: null };
 
@@ -193,7 +226,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   // HUDSON_QUOTE_CARD answers with its card, as most users see them.
   const bundle = loadFunctionsBundle({ file: FUNCTIONS_JS, globals: { Office: { context: { requirements: { isSetSupported: () => true } } } } });
   const isError = (value: unknown) => value instanceof bundle.CustomFunctions.Error;
-  const BundleArray = vm.runInContext("Array", bundle.context) as ArrayConstructor;
+  const perCellLoop = vm.runInContext(`(${runPerCell.toString()})`, bundle.context) as typeof runPerCell;
   const { cases, forget } = functionColumnCases(rows);
   // Full-size columns only when the ratio columns are not full size already.
   const full = rows === FULL_COLUMN_ROWS ? { cases, forget } : functionColumnCases(FULL_COLUMN_ROWS);
@@ -202,10 +235,22 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     if (only && !only.includes(c.id)) continue;
     const fn = bundle.functions.get(c.id);
     if (!fn) throw new Error(`functions.js does not register ${c.id}`);
-    /** The arguments in the bundle's realm, as Excel hands them over, copied once before timing: for a range call its arguments, per cell the list of columns. */
-    const prepare = (args: Args): unknown[] => (c.shape === "range" ? args : ((args[0] as unknown[][][] | undefined) ?? [])).map((a) => bundle.toBundleRealm(a));
+    /**
+     * The arguments, made once before timing. A range call's: in the bundle's realm, as Excel hands
+     * them over. A per-cell function's: each column of `rowCount` rows as its plain cell values,
+     * whose 1×1 range the run makes for each call (as Excel makes each call's arguments), and a
+     * table or single cell whole, in the bundle's realm. (Holding the per-cell columns as a million
+     * one-cell rows each made every call of HUDSON_QUOTE about 1.5 µs dearer, in the collector,
+     * than the same calls with the columns held as values; Excel keeps no such rows in the add-in.)
+     */
+    const prepare = (args: Args, rowCount: number): unknown[] => {
+      if (c.shape === "range") return args.map((a) => bundle.toBundleRealm(a));
+      const columns = (args[0] as (unknown[][] | null)[] | undefined) ?? [];
+      return columns.map((a): PerCellArgument => (a !== null && a.length === rowCount ? { column: a.map((row) => row[0]) } : { whole: bundle.toBundleRealm(a) }));
+    };
     /** The first `count` rows of every column argument (a 1×1 or a table stays whole). */
-    const firstRows = (args: unknown[], of: number, count: number) => args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : a));
+    const firstRows = (args: unknown[], of: number, count: number) =>
+      args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : isColumn(a) ? { column: a.column.slice(0, count) } : a));
     /**
      * The answers' errors are counted, when `count` is asked for, as each answer is made. A
      * per-cell function's answers are dropped as made, as Excel takes each cell's answer away: none
@@ -222,16 +267,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
         dropped.answer = rowsAnswered;
         return errors;
       }
-      const grids = args as (unknown[][] | null)[];
-      // One call per row, each argument that row's cell (a 1×1 range), a table argument whole.
-      let errors = 0;
-      const cellOf = (grid: unknown[][] | null, r: number) => (grid === null ? null : grid.length === rowCount ? BundleArray.of(grid[r]) : grid);
-      for (let r = 0; r < rowCount; r++) {
-        const answer = fn(...grids.map((g) => cellOf(g, r)));
-        if (countErrors && isErrorAnswer(answer, isError)) errors++;
-        dropped.answer = answer;
-      }
-      return errors;
+      return perCellLoop(fn, args as PerCellArgument[], rowCount, bundle.CustomFunctions.Error, countErrors, dropped);
     };
     const timed = (args: unknown[], rowCount: number, countErrors = false) => {
       global.gc?.();
@@ -242,8 +278,10 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
       return { seconds, errors };
     };
     const noInput = c.error().length === 0;
-    const validArgs = prepare(c.valid());
-    const errorArgs = noInput ? validArgs : prepare(c.error());
+    const validArgs = prepare(c.valid(), rows);
+    const errorArgs = noInput ? validArgs : prepare(c.error(), rows);
+    // The columns as made are copied into what the runs read: let them go before timing.
+    forget();
     const warmRows = Math.min(rows, WARM_UP_ROWS);
     const warmValid = timed(firstRows(validArgs, rows, warmRows), warmRows, true);
     const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows, true);
@@ -264,7 +302,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     forget();
     if (rows !== FULL_COLUMN_ROWS) {
       const fullCase = full.cases[index];
-      const fullArgs = prepare(fullColumn === "error" && !noInput ? fullCase.error() : fullCase.valid());
+      const fullArgs = prepare(fullColumn === "error" && !noInput ? fullCase.error() : fullCase.valid(), FULL_COLUMN_ROWS);
       fullColumnSeconds = timed(fullArgs, FULL_COLUMN_ROWS).seconds;
       full.forget();
     }
