@@ -1,9 +1,13 @@
 /**
  * HUDSON_TOTAL over a whole column (1,048,576 rows, Excel's limit, by default) in one call,
  * through the real function adapter, against the engine alone on the same rows; heap growth of
- * one call of each.
+ * one call of each. Beside them, the floor of Excel's shapes: the same engine calls with each
+ * row's cells taken straight from the argument ranges (one-cell rows, as Excel passes a column)
+ * and each total put in a one-element row (as Excel takes a column back), and nothing checked:
+ * what any adapter pays before it reads a cell with care.
  */
-import { DEFAULT_SETTINGS, isoToExcelSerial, readBoardFeeRows, readBoardSurchargeRows } from "../src/engine";
+import { DEFAULT_SETTINGS, IsoDate, isoToExcelSerial, readBoardFeeRows, readBoardSurchargeRows, SectionNumber } from "../src/engine";
+import { readDate } from "../src/engine/dates";
 // As the adapter takes them: from their own modules, not through the index's CommonJS getters.
 import { readPilotageUnits } from "../src/engine/inputs";
 import { quoteTransit } from "../src/engine/quote";
@@ -30,6 +34,9 @@ export interface ColumnResult {
   /** Every timed run, in order, for the record. */
   adapterRuns: number[];
   engineRuns: number[];
+  /** Median and runs of the floor of Excel's shapes (see above), alternating with the other two. */
+  shapeFloorSeconds: number;
+  shapeFloorRuns: number[];
   /** Heap still in use after one adapter call (its result included) over the heap before it. */
   heapUsedMb: number;
   /** The same for one call of the engine alone. */
@@ -78,9 +85,31 @@ export function measureColumnCall(rows: number): ColumnResult {
     return out;
   };
 
-  // The same warm-up for both: one full-size call each, so the JIT has seen the same rows.
+  // The floor of Excel's shapes: the engine calls above, each row's cells taken from the ranges as
+  // they are (a date's ISO text looked up once per serial, as any reader must), each total in a
+  // one-element row; no cell checked for an error value, a blank or a type.
+  const shapeFloor = () => {
+    const fees = readBoardFeeRows(BOARD_FEE_RANGE);
+    const surcharges = readBoardSurchargeRows(BOARD_SURCHARGE_RANGE);
+    const isoOfSerial = new Map<number, IsoDate>();
+    const out: number[][] = new Array(rows);
+    for (let i = 0; i < rows; i++) {
+      const serial = dates[i][0];
+      let date = isoOfSerial.get(serial);
+      if (date === undefined) isoOfSerial.set(serial, (date = readDate(serial)));
+      const quote = quoteTransit(
+        { units: readPilotageUnits(units[i][0], DEFAULT_SETTINGS), section: sections[i][0] as SectionNumber, date, continuousHours: hours[i][0], relievedAtMidRiver: false, anchoredEightHours: false, boardFees: fees, boardSurcharge: surcharges },
+        DEFAULT_SETTINGS,
+      );
+      out[i] = [quote.totalCents / 100];
+    }
+    return out;
+  };
+
+  // The same warm-up for each: one full-size call each, so the JIT has seen the same rows.
   pilotage.total(grids);
   engineOnly();
+  shapeFloor();
 
   // The first run of each also gives its heap growth: its result rows and what is not yet collected.
   const heapGrowthMb = (run: () => void) => {
@@ -93,15 +122,29 @@ export function measureColumnCall(rows: number): ColumnResult {
   let engineResult: number[] = [];
   const firstAdapter = heapGrowthMb(() => (adapterResult = pilotage.total(grids)));
   const firstEngine = heapGrowthMb(() => (engineResult = engineOnly()));
+  let floorResult: number[][] = [];
   const adapterRuns: number[] = [firstAdapter.elapsed];
   const engineRuns: number[] = [firstEngine.elapsed];
+  const shapeFloorRuns: number[] = [seconds(() => (floorResult = shapeFloor()))];
   for (let run = 1; run < RUNS; run++) {
     adapterRuns.push(seconds(() => pilotage.total(grids)));
     engineRuns.push(seconds(() => engineOnly()));
+    shapeFloorRuns.push(seconds(() => shapeFloor()));
   }
 
   for (let i = 0; i < rows; i++) {
     if (adapterResult[i][0] !== engineResult[i]) throw new Error(`row ${i}: adapter ${String(adapterResult[i][0])} ≠ engine ${engineResult[i]}`);
+    if (floorResult[i][0] !== engineResult[i]) throw new Error(`row ${i}: shape floor ${floorResult[i][0]} ≠ engine ${engineResult[i]}`);
   }
-  return { rows, adapterSeconds: median(adapterRuns), engineSeconds: median(engineRuns), adapterRuns, engineRuns, heapUsedMb: firstAdapter.mb, engineHeapUsedMb: firstEngine.mb };
+  return {
+    rows,
+    adapterSeconds: median(adapterRuns),
+    engineSeconds: median(engineRuns),
+    adapterRuns,
+    engineRuns,
+    shapeFloorSeconds: median(shapeFloorRuns),
+    shapeFloorRuns,
+    heapUsedMb: firstAdapter.mb,
+    engineHeapUsedMb: firstEngine.mb,
+  };
 }
