@@ -232,6 +232,9 @@ function keptPerSettings<T>(make: (settings: EngineSettings) => T): (settings: E
   };
 }
 
+/** No cell yet: never Object.is any cell a caller passes. */
+const NOTHING_READ = Symbol("nothing read");
+
 /** The most cells of one field whose failure to read is kept (a column of blanks or "n/a" is one). */
 const MAXIMUM_FAILURES_KEPT = 10_000;
 
@@ -248,14 +251,23 @@ type TransitCellReaders = { [Field in keyof TransitFieldReaders]: CellReader<Ret
  */
 function keepingFailures<T>(read: (cell: Cell) => T): CellReader<T> {
   const failures = new Map<Cell, CustomFunctions.Error>();
+  // The last cell that read and its value: a column repeats its section, its date and its empty
+  // options row after row (and a quote per cell, its options call after call), answered without a
+  // read. Object.is: -0 is not 0.
+  let lastCell: Cell = NOTHING_READ;
+  let lastValue: T | undefined;
   return (cell) => {
+    if (Object.is(cell, lastCell)) return lastValue as T;
     const key = cellKey(cell);
     if (key !== undefined && failures.size > 0) {
       const known = failures.get(key);
       if (known !== undefined) return known;
     }
     try {
-      return read(cell);
+      const value = read(cell);
+      lastCell = cell;
+      lastValue = value;
+      return value;
     } catch (error) {
       const value = toExcelError(error);
       if (key !== undefined) {
