@@ -140,10 +140,11 @@ describe("a cell that did not read is kept, per settings, and answers as when fi
   const engine = require("../../src/engine") as typeof import("../../src/engine");
   // Cells as a sheet has them, good and bad, for every per-transit argument (no 0, blank date or
   // error values, whose readings are the adapter's own: the engine's readers below are the reference).
-  const units = fc.constantFrom<unknown>(271.43, 50, "UNMEASURED", "n/a", null, "", -1, true, 1e9, "1,0");
+  const units = fc.constantFrom<unknown>(271.43, 50, "UNMEASURED", "n/a", null, "", -1, true, 1e9, "1,0", 0, -0);
   const section = fc.constantFrom<unknown>("Upper", "Lower", 1, 2, 3, "middle", null, false);
   const date = fc.constantFrom<unknown>("2026-06-15", 46188, "2015-11-19", "June", 1e7, -5, "2019-02-29");
-  const hours = fc.constantFrom<unknown>(null, 12, 9.5, -2, "long", true, 1e9);
+  // 0 and -0 one after the other: a reader that answers the cell it read last must not take one for the other.
+  const hours = fc.constantFrom<unknown>(null, 12, 9.5, -2, "long", true, 1e9, 0, -0);
   const flag = fc.constantFrom<unknown>(null, true, false, "perhaps", 2);
   const row = fc.record({ units, section, date, hours, relieved: flag, anchored: flag });
   type Row = { units: unknown; section: unknown; date: unknown; hours: unknown; relieved: unknown; anchored: unknown };
