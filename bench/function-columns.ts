@@ -176,7 +176,7 @@ export function functionColumnCases(rows: number): { cases: FunctionColumnCase[]
   return { cases, forget };
 }
 
-/** Errors per row counted, so a column that is meant to be valid (or all errors) is checked, not assumed. */
+/** Whether a row's answer is an error value: a column meant to be valid (or all errors) is checked, not assumed. */
 function isErrorAnswer(answer: unknown, isError: (value: unknown) => boolean): boolean {
   // A row's value: a range call's [value], or a per-cell call's whole answer ([[value]], a spill, a card).
   const first = (value: unknown): unknown => (Array.isArray(value) ? first(value[0]) : value);
@@ -255,7 +255,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     const firstRows = (args: unknown[], of: number, count: number) =>
       args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : isColumn(a) ? { column: a.column.slice(0, count) } : a));
     /**
-     * The answers' errors are counted, when `count` is asked for, as each answer is made. A
+     * The answers' errors are counted, when `countErrors` asks, as each answer is made. A
      * per-cell function's answers are dropped as made, as Excel takes each cell's answer away: none
      * is held past its call, in the warm-up too. (The warm-up once kept 65,536 answers to count
      * their errors afterwards; V8 then allocated the spills' and cards' objects straight into the
