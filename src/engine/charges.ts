@@ -365,9 +365,12 @@ export function explainBaseFee(working: BaseFeeWorking): string {
   return working.explanation();
 }
 
+/** The base line's label per section, worded once (a column of quotes shares them). */
+const BASE_LINE_LABELS = Object.fromEntries(Object.entries(SECTION_SHORT_NAMES).map(([section, name]) => [section, `Base pilotage, ${name}`])) as Record<SectionNumber, string>;
+
 export function baseFeeLine(working: BaseFeeWorking): ChargeLine {
   const citation = working.unmeasured ? `${working.clause.rates.citation}; ${UNMEASURED_CITATION}` : working.clause.rates.citation;
-  return chargeLine("base", `Base pilotage, ${SECTION_SHORT_NAMES[working.section]}`, working.amountCents, citation, () => explainBaseFee(working));
+  return chargeLine("base", BASE_LINE_LABELS[working.section], working.amountCents, citation, () => explainBaseFee(working));
 }
 
 // ---------------------------------------------------------------------------------------------

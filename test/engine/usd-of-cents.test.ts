@@ -13,6 +13,9 @@ test("whole cents as dollars: two decimals, thousands grouped, a minus before th
   expect(formatUsdCents(10)).toBe("$0.10");
   expect(formatUsdCents(100_000)).toBe("$1,000.00");
   expect(formatUsdCents(123_456_789)).toBe("$1,234,567.89");
+  // Groups after a comma keep their leading zeros: 100,005,007 dollars and 0 cents; 999.99 has no comma.
+  expect(formatUsdCents(10_000_500_700)).toBe("$100,005,007.00");
+  expect(formatUsdCents(99_999)).toBe("$999.99");
   expect(formatUsdCents(-1_200)).toBe("-$12.00");
   // 2^53 − 1 cents: 9,007,199,254,740,991 = $90,071,992,547,409.91, where cents ÷ 100 is not exact.
   expect(formatUsdCents(Number.MAX_SAFE_INTEGER)).toBe("$90,071,992,547,409.91");
