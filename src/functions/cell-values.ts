@@ -11,7 +11,7 @@
 import { formatUsdCents } from "../engine/exact";
 import type { Quote } from "../engine/quote";
 import { isExcelError } from "./excel-cells";
-import { NOT_ENTERED, visitQuoteRows } from "./quote-spill";
+import { NOT_ENTERED, QuoteRowVisitor, visitQuoteRows } from "./quote-spill";
 
 /** The requirement set that brought formatted number and entity cell values to custom functions. */
 export const CELL_VALUES_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
@@ -134,13 +134,58 @@ const money: (basicValue: number) => CellValue = moneyValue;
 /** The spill's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
 const usd = (amount: number) => formatUsdCents(Math.round(amount * 100));
 
-/** The card's header row and sections, the same on every card (frozen: cards share them). */
-const LINES_HEADER: CellValue[] = Object.freeze([text("Item"), text("Amount"), text("Authority")].map((cell) => Object.freeze(cell))) as CellValue[];
+/** A cell the same on every card that has it (frozen: cards share it, none made per card). */
+const sharedCell = (cell: CellValue): CellValue => Object.freeze(cell) as CellValue;
+/** The card's header row and sections, the same on every card. */
+const LINES_HEADER: CellValue[] = Object.freeze([text("Item"), text("Amount"), text("Authority")].map(sharedCell)) as CellValue[];
 const CARD_SECTIONS: QuoteEntity["layouts"]["card"]["sections"] = Object.freeze([
   Object.freeze({ layout: "List" as const, properties: Object.freeze(["Total", "Complete", "Base rates"]) as string[] }),
   Object.freeze({ layout: "List" as const, title: "Charges", properties: Object.freeze(["Lines"]) as string[] }),
   Object.freeze({ layout: "List" as const, title: "Warnings and settings", properties: Object.freeze(["Warnings", "Settings"]) as string[] }),
 ]) as QuoteEntity["layouts"]["card"]["sections"];
+const NOT_ENTERED_CELL = sharedCell(text(NOT_ENTERED));
+const COMPLETE_CELLS = { true: sharedCell({ type: "Boolean", basicValue: true }), false: sharedCell({ type: "Boolean", basicValue: false }) };
+const NO_WARNINGS_CELL = sharedCell(text("None"));
+const DEFAULT_SETTINGS_CELL = sharedCell(text("The defaults (docs/interpretations.md)"));
+
+/**
+ * The card's rows read from the quote (visitQuoteRows: the spill's order), one object per card:
+ * charge lines as Item | Amount | Authority cells, warnings and settings one per line of text.
+ */
+class CardRows implements QuoteRowVisitor {
+  readonly lineCells: CellValue[][];
+  private lineCount = 1;
+  /** One per line of text; null when there is none. */
+  warnings: string | null = null;
+  settings: string | null = null;
+  totalAmount = 0;
+  complete = true;
+  baseRates = "";
+
+  constructor(lineCount: number) {
+    // Sized once: the header and one row per charge line.
+    this.lineCells = new Array(lineCount + 1);
+    this.lineCells[0] = LINES_HEADER;
+  }
+
+  line(label: string, amount: number | null, citation: string): void {
+    this.lineCells[this.lineCount++] = [text(label), amount === null ? NOT_ENTERED_CELL : money(amount), text(citation)];
+  }
+
+  warning(warning: string): void {
+    this.warnings = this.warnings === null ? warning : `${this.warnings}\n${warning}`;
+  }
+
+  setting(setting: string): void {
+    this.settings = this.settings === null ? setting : `${this.settings}\n${setting}`;
+  }
+
+  total(complete: boolean, amount: number, citation: string): void {
+    this.complete = complete;
+    this.totalAmount = amount;
+    this.baseRates = citation;
+  }
+}
 
 export const QUOTE_CARD_UNSUPPORTED =
   "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.";
@@ -154,40 +199,26 @@ function notAvailable(message: string): CustomFunctions.Error {
  * settings; the total), made from the quote without the spill: shown in its cell as the total ("INCOMPLETE …" when a board
  * amount is not entered), and on its card every line with amount and clause, warnings, settings.
  * An error from the quote passes through; a host without entities gets #N/A naming HUDSON_QUOTE.
+ * (`quoteOf` and its `grids` apart: no closure per call, and the quote is worked out only on a host with cards.)
  */
-export function quoteCard(quoteOf: () => Quote | CustomFunctions.Error): QuoteEntity | CustomFunctions.Error {
+export function quoteCard<Grids>(quoteOf: (grids: Grids) => Quote | CustomFunctions.Error, grids: Grids): QuoteEntity | CustomFunctions.Error {
   // Before the quote is worked out: on such a host it would be thrown away.
   if (!hostHasCellValues()) return notAvailable(QUOTE_CARD_UNSUPPORTED);
-  const quote = quoteOf();
+  const quote = quoteOf(grids);
   if (isExcelError(quote)) return quote;
-  // The spill's rows (visitQuoteRows) read into the card in one pass: charge lines, warnings, settings, total.
-  const lineCells: CellValue[][] = [LINES_HEADER];
-  const warnings: string[] = [];
-  const settings: string[] = [];
-  let total = 0;
-  let complete = true;
-  let baseRates = "";
-  visitQuoteRows(quote, {
-    line: (label, amount, citation) => lineCells.push([text(label), amount === null ? text(NOT_ENTERED) : money(amount), text(citation)]),
-    warning: (warning) => warnings.push(warning),
-    setting: (setting) => settings.push(setting),
-    total: (isComplete, amount, citation) => {
-      complete = isComplete;
-      total = amount;
-      baseRates = citation;
-    },
-  });
-  const shown = complete ? usd(total) : `INCOMPLETE: ${usd(total)} so far`;
+  const rows = new CardRows(quote.lines.length);
+  visitQuoteRows(quote, rows);
+  const shown = rows.complete ? usd(rows.totalAmount) : `INCOMPLETE: ${usd(rows.totalAmount)} so far`;
   return {
     type: "Entity",
     text: shown,
     properties: {
-      Total: money(total),
-      Complete: { type: "Boolean", basicValue: complete },
-      "Base rates": text(baseRates),
-      Lines: { type: "Array", elements: lineCells },
-      Warnings: text(warnings.length === 0 ? "None" : warnings.join("\n")),
-      Settings: text(settings.length === 0 ? "The defaults (docs/interpretations.md)" : settings.join("\n")),
+      Total: money(rows.totalAmount),
+      Complete: rows.complete ? COMPLETE_CELLS.true : COMPLETE_CELLS.false,
+      "Base rates": text(rows.baseRates),
+      Lines: { type: "Array", elements: rows.lineCells },
+      Warnings: rows.warnings === null ? NO_WARNINGS_CELL : text(rows.warnings),
+      Settings: rows.settings === null ? DEFAULT_SETTINGS_CELL : text(rows.settings),
     },
     layouts: { card: { title: `Hudson River pilotage quote: ${shown}`, sections: CARD_SECTIONS } },
   };

@@ -252,7 +252,7 @@ export function HUDSON_QUOTE_CARD(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any {
-  return quoteCard(() => pilotage.quoteOfOne(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
+  return quoteCard(pilotage.quoteOfOne, transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge));
 }
 
 /**
