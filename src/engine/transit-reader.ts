@@ -168,20 +168,31 @@ export function readTransit(typed: TypedTransit, settings: EngineSettings): Tran
   return transitOf(readTransitFields(typed, settings), typed);
 }
 
+/** Readers that may answer a refusal (`R`: a function cell's error value, say) instead of throwing one. */
+export type RefusingTransitReaders<R> = { [Field in TransitField]: (input: unknown) => TransitFieldValues[Field] | R };
+
+/** For readers that throw their errors: nothing they answer is a refusal. */
+export const NOTHING_REFUSED = (_value: unknown): _value is never => false;
+
 /**
- * The same readers over one row of a column, stopping at the first error in TRANSIT_FIELDS order:
- * a column of 100,000 transits builds no per-field results.
+ * The same readers over one row of a column, in TRANSIT_FIELDS order, stopping at the first field
+ * that does not read: its thrown error, or the refusal a reader answers (`isRefusal`), returned.
+ * A column of 100,000 transits builds no per-field results.
  */
-export function readTransitCells(readers: TransitFieldReaders, cells: TransitCells, boards: TransitBoards): TransitInput {
-  return {
-    units: readers.units(cells.units),
-    section: readers.section(cells.section),
-    date: readers.date(cells.date),
-    clause: readers.clause(cells.clause),
-    continuousHours: readers.hours(cells.hours),
-    relievedAtMidRiver: readers.relievedAtMidRiver(cells.relievedAtMidRiver),
-    anchoredEightHours: readers.anchoredEightHours(cells.anchoredEightHours),
-    boardFees: boards.boardFees,
-    boardSurcharge: boards.boardSurcharge,
-  };
+export function readTransitCells<R>(readers: RefusingTransitReaders<R>, isRefusal: (value: unknown) => value is R, cells: TransitCells, boards: TransitBoards): TransitInput | R {
+  const units = readers.units(cells.units);
+  if (isRefusal(units)) return units;
+  const section = readers.section(cells.section);
+  if (isRefusal(section)) return section;
+  const date = readers.date(cells.date);
+  if (isRefusal(date)) return date;
+  const clause = readers.clause(cells.clause);
+  if (isRefusal(clause)) return clause;
+  const continuousHours = readers.hours(cells.hours);
+  if (isRefusal(continuousHours)) return continuousHours;
+  const relievedAtMidRiver = readers.relievedAtMidRiver(cells.relievedAtMidRiver);
+  if (isRefusal(relievedAtMidRiver)) return relievedAtMidRiver;
+  const anchoredEightHours = readers.anchoredEightHours(cells.anchoredEightHours);
+  if (isRefusal(anchoredEightHours)) return anchoredEightHours;
+  return { units, section, date, clause, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees: boards.boardFees, boardSurcharge: boards.boardSurcharge } as TransitInput;
 }

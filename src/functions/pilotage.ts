@@ -29,7 +29,7 @@ import { baseFeeWorking, secondPilotLineOfTypedCents } from "../engine/charges";
 import { Quote, quoteOrRefusal } from "../engine/quote";
 import type { ChargeCode } from "../engine/charges";
 import { scheduleFor } from "../engine/schedule";
-import { TransitBoards, TransitFieldReaders, transitFieldReaders, TransitInput } from "../engine/transit-reader";
+import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders, TransitInput } from "../engine/transit-reader";
 import { answerOfOneRow, Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
@@ -294,27 +294,13 @@ const transitReadersFor: (settings: EngineSettings) => TransitCellReaders = kept
 });
 
 /**
- * One row of a quote's cells (units, section, date, hours, relieved, anchored) as the engine's
- * transit, read field by field in the transit reader's order (readTransitCells): the first
- * field's error value when one does not read.
+ * One row of a quote's cells (units, section, date, hours, relieved, anchored: transitArguments's
+ * order) as the engine's transit, read by the engine's reader of a row (readTransitCells): the
+ * first field's error value when one does not read. No clause argument: the date's clause (D6).
  */
 function transitOfCells(readers: TransitCellReaders, cells: Cell[], boards: TransitBoards): TransitInput | CustomFunctions.Error {
-  const units = readers.units(cells[0]);
-  if (isExcelError(units)) return units;
-  const section = readers.section(cells[1]);
-  if (isExcelError(section)) return section;
-  const date = readers.date(cells[2]);
-  if (isExcelError(date)) return date;
-  // No clause argument: the date's clause (D6), as readTransitCells reads a missing one.
-  const clause = readers.clause(undefined);
-  if (isExcelError(clause)) return clause;
-  const continuousHours = readers.hours(cells[3]);
-  if (isExcelError(continuousHours)) return continuousHours;
-  const relievedAtMidRiver = readers.relievedAtMidRiver(cells[4]);
-  if (isExcelError(relievedAtMidRiver)) return relievedAtMidRiver;
-  const anchoredEightHours = readers.anchoredEightHours(cells[5]);
-  if (isExcelError(anchoredEightHours)) return anchoredEightHours;
-  return { units, section, date, clause, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees: boards.boardFees, boardSurcharge: boards.boardSurcharge };
+  const row = { units: cells[0], section: cells[1], date: cells[2], hours: cells[3], relievedAtMidRiver: cells[4], anchoredEightHours: cells[5] };
+  return readTransitCells(readers, isExcelError, row, boards);
 }
 
 /** The board tables of a quote's arguments (read once per table: lastTableReader). */

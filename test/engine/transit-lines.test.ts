@@ -10,11 +10,16 @@ import {
   ChargeUnits,
   DEFAULT_SETTINGS,
   Money,
+  NOTHING_REFUSED,
   quoteTransit,
   readTransit,
+  readTransitCells,
   readTransitFields,
+  RefusingTransitReaders,
+  TRANSIT_FIELDS,
   totalOfQuotes,
   transitFieldErrors,
+  transitFieldReaders,
   transitLines,
 } from "../../src/engine";
 
@@ -33,6 +38,37 @@ describe("readTransitFields", () => {
 
   test("readTransit throws the first field's error, in field order", () => {
     expect(() => readTransit({ units: "lots", section: "Middle", date: "2026-06-15" }, DEFAULT_SETTINGS)).toThrow(/pilotage units "lots"/);
+  });
+});
+
+describe("readTransitCells", () => {
+  // Readers that answer a refusal (as a function cell's readers answer an error value) instead of throwing.
+  const REFUSED = { refused: true } as const;
+  const isRefused = (value: unknown): value is typeof REFUSED => value === REFUSED;
+  const readersRefusing = (refusing: string[], read: string[]) => {
+    const engineReaders = transitFieldReaders(DEFAULT_SETTINGS);
+    return Object.fromEntries(
+      Object.entries(engineReaders).map(([field, reader]) => [field, (input: unknown) => (read.push(field), refusing.includes(field) ? REFUSED : (reader as (cell: unknown) => unknown)(input))]),
+    ) as RefusingTransitReaders<typeof REFUSED>;
+  };
+  const cells = { units: 192.16, section: 1, date: "2026-06-15", hours: 12 };
+
+  test("the first field refused in the fields' order is the answer, and no later field is read", () => {
+    const read: string[] = [];
+    expect(readTransitCells(readersRefusing(["hours", "date"], read), isRefused, cells, {})).toBe(REFUSED);
+    expect(read).toEqual(["units", "section", "date"]);
+  });
+
+  test("every field read: the transit, with the boards given", () => {
+    const read: string[] = [];
+    const transit = readTransitCells(readersRefusing([], read), isRefused, cells, { boardFees: FEES });
+    expect(read).toEqual([...TRANSIT_FIELDS]);
+    expect(transit).toMatchObject({ section: 1, date: "2026-06-15", clause: null, continuousHours: 12, relievedAtMidRiver: false, anchoredEightHours: false, boardFees: FEES });
+  });
+
+  test("readers that throw: their first error is thrown, as readTransit's", () => {
+    const throwing = transitFieldReaders(DEFAULT_SETTINGS);
+    expect(() => readTransitCells(throwing, NOTHING_REFUSED, { ...cells, section: "Middle", hours: "many" }, {})).toThrow(/section/i);
   });
 });
 

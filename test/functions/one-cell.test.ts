@@ -156,7 +156,7 @@ describe("a cell that did not read is kept, per settings, and answers as when fi
     const boards = { boardFees: engine.readBoardFeeRows(fees), boardSurcharge: engine.readBoardSurchargeRows(board) };
     try {
       const cells = { units: r.units, section: r.section, date: r.date, hours: r.hours, relievedAtMidRiver: r.relieved, anchoredEightHours: r.anchored };
-      return { total: engine.quoteTransit(engine.readTransitCells(readers, cells, boards), settings).totalCents / 100 };
+      return { total: engine.quoteTransit(engine.readTransitCells(readers, engine.NOTHING_REFUSED, cells, boards), settings).totalCents / 100 };
     } catch (error) {
       return { message: (error as Error).message };
     }
