@@ -7,7 +7,7 @@
  * benchmark's cross-check).
  */
 import Decimal from "decimal.js";
-import { Money } from "./money";
+import { groupedThousands, Money } from "./money";
 
 export const MILLION = 1_000_000;
 
@@ -72,26 +72,11 @@ export function textOfCents(cents: number): string {
   return (cents < 0 ? "-" : "") + dollars + "." + TWO_DIGITS[magnitude - dollars * 100];
 }
 
-/** "000" … "999": a group of three digits after a thousands comma. */
-const THREE_DIGITS: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
-
-/** Whole dollars (a safe integer) as formatUsd groups them, "1,234,567": by arithmetic, not by slicing the digits. */
-function groupedDollars(dollars: number): string {
-  let grouped = "";
-  let rest = dollars;
-  while (rest >= 1000) {
-    const low = rest % 1000;
-    grouped = "," + THREE_DIGITS[low] + grouped;
-    rest = (rest - low) / 1000;
-  }
-  return String(rest) + grouped;
-}
-
 /** formatUsd of whole cents (a safe integer), with no Decimal: "$1,234.50", "-$12.00". */
 export function formatUsdCents(cents: number): string {
   const magnitude = Math.abs(cents);
   const dollars = Math.floor(magnitude / 100);
-  return (cents < 0 ? "-$" : "$") + groupedDollars(dollars) + "." + TWO_DIGITS[magnitude - dollars * 100];
+  return (cents < 0 ? "-$" : "$") + groupedThousands(String(dollars)) + "." + TWO_DIGITS[magnitude - dollars * 100];
 }
 
 /** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */
