@@ -402,6 +402,26 @@ function scalarArgs(test: ColumnCase, index: number): (Grid | null)[] {
   });
 }
 
+/**
+ * A cell as Excel may pass it to an `any` argument where cell values are allowed
+ * (allowCustomDataForDataTypeAny): a formatted number, a String or Boolean value. Blanks and error
+ * values as they are.
+ */
+function asCellValue(cell: unknown): unknown {
+  if (typeof cell === "number") return { type: "Double", basicValue: cell, numberFormat: "$#,##0.00" };
+  if (typeof cell === "string") return { type: "String", basicValue: cell };
+  if (typeof cell === "boolean") return { type: "Boolean", basicValue: cell };
+  return cell;
+}
+
+/** The call again with every cell of every argument (tables too) as a cell value: the same answer, or what differs. */
+function cellValuesProblem(fn: string, args: (Grid | null)[], result: unknown): string | null {
+  const asCellValues = args.map((grid) => (Array.isArray(grid) ? grid.map((cells: unknown) => (Array.isArray(cells) ? cells.map(asCellValue) : cells)) : grid)) as (Grid | null)[];
+  const outcome = call(fn, asCellValues);
+  if ("thrown" in outcome) return `${fn} with its cells as cell values threw ${describeThrown(outcome.thrown)}`;
+  return sameResult(outcome.result, result) ? null : `${fn} with its cells as cell values answered ${safeText(outcome.result)}, with plain cells ${safeText(result)}`;
+}
+
 /** Checks one case; returns what is wrong, or null. Sets the case's settings and restores the defaults. */
 export function checkCase(test: FuzzCase): string | null {
   setFunctionSettings(SETTINGS_CHOICES[test.settings]);
@@ -417,6 +437,8 @@ function checkWild(test: WildCase): string | null {
   if ("thrown" in outcome) return `${test.fn} threw ${describeThrown(outcome.thrown)}`;
   const problem = resultProblem(outcome.result, inputErrors(test.args));
   if (problem !== null) return `${test.fn}: ${problem}`;
+  const asValues = cellValuesProblem(test.fn, test.args, outcome.result);
+  if (asValues !== null) return asValues;
   if (test.fn === "quote") {
     // One transit only: a range in any per-transit argument must not quote its first row silently.
     const ranged = test.args.slice(0, 6).some((grid) => grid !== null && !(grid.length === 1 && grid[0]?.length === 1));
@@ -436,7 +458,7 @@ function checkColumn(test: ColumnCase): string | null {
   if (problem !== null) return `${test.fn} (${test.rows}×${test.columns}): ${problem}`;
   const result = whole.result as unknown[][];
 
-  if (!spec.columnar) return checkSingle(test, args, result, passThrough);
+  if (!spec.columnar) return checkSingle(test, args, result, passThrough) ?? cellValuesProblem(test.fn, args, result);
 
   const n = test.rows * test.columns;
   // A bad board table is one error for the whole call; so it must be for each row alone.
@@ -458,7 +480,7 @@ function checkColumn(test: ColumnCase): string | null {
       return `${test.fn}: position ${i} of a ${test.rows}×${test.columns} call gave ${safeText(inColumn)}, alone it gives ${safeText(single[0][0])}`;
     }
   }
-  return null;
+  return cellValuesProblem(test.fn, args, result);
 }
 
 /** HUDSON_QUOTE and HUDSON_RATES: one transit or one date; the same answer however the cell arrives. */

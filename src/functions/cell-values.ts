@@ -4,9 +4,10 @@
  * currency, dates as a number formatted as a date (both still plain numbers to SUM and arithmetic),
  * HUDSON_QUOTE_CARD's quote as an entity. Elsewhere the same results as plain numbers.
  *
- * functions.json sets allowCustomDataForDataTypeAny (webpack.config.js), so an `any` argument may
- * also arrive as a cell value object (a formatted number, an entity): `plainArguments` hands the
- * adapters its basic value, as before. Formats and converts only: every amount is the adapters'.
+ * functions.json sets allowCustomDataForDataTypeAny (webpack.config.js), so an `any` argument's
+ * cells may also arrive as cell value objects (a formatted number, an entity): excel-cells.ts's
+ * `plainCell` reads their basic values where the cells are read. Formats and converts only: every
+ * amount is the adapters'.
  */
 import { formatUsdCents } from "../engine/exact";
 import type { Quote } from "../engine/quote";
@@ -37,59 +38,6 @@ export interface DoubleCellValue {
   type: "Double";
   basicValue: number;
   numberFormat: string;
-}
-
-/** A cell value object as Excel passes one to an `any` argument: it has a type and a basic value. */
-function isCellValueObject(cell: unknown): cell is { type: string; basicValue?: unknown } {
-  return typeof cell === "object" && cell !== null && !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell;
-}
-
-/** A cell as the adapters read it: a cell value object's basic value, anything else as it is. */
-function plainCell(cell: unknown): unknown {
-  return typeof cell === "object" && cell !== null && isCellValueObject(cell) ? (cell.basicValue ?? null) : cell;
-}
-
-/**
- * The argument as the adapters read it: each cell value object replaced by its basic value (a
- * formatted number's number, an entity's text). The range is copied only when it holds one.
- * (Every call of every function passes here, board tables and all: the usual cell, a number or
- * text, is ruled out by its type before any other look.)
- */
-export function plainArgument(argument: unknown): unknown {
-  if (!Array.isArray(argument)) return plainCell(argument);
-  // A single cell (a formula filled down a column passes nothing else per row) on its own path:
-  // read by the loop below beside the board tables' rows, the cells were read through a site that
-  // met both a one-number row and a table's mixed rows, where V8 boxes each number read and the
-  // boxes outlived the call (a full column of HUDSON_QUOTE promoted ~200 bytes per call to the old
-  // space, and its scavenges took five times as long).
-  if (argument.length === 1) {
-    const only: unknown = argument[0];
-    if (Array.isArray(only) && only.length === 1) {
-      const cell: unknown = only[0];
-      return typeof cell === "object" && cell !== null && isCellValueObject(cell) ? [[cell.basicValue ?? null]] : argument;
-    }
-  }
-  let copy: unknown[][] | null = null;
-  for (let r = 0; r < argument.length; r++) {
-    const row: unknown = argument[r];
-    if (!Array.isArray(row)) continue;
-    for (let c = 0; c < row.length; c++) {
-      const cell: unknown = row[c];
-      if (typeof cell !== "object" || cell === null || !isCellValueObject(cell)) continue;
-      copy ??= argument.map((cells: unknown) => (Array.isArray(cells) ? cells.slice() : cells)) as unknown[][];
-      copy[r][c] = cell.basicValue ?? null;
-    }
-  }
-  return copy ?? argument;
-}
-
-/** Wraps a custom function so that every argument reaches it as plain values. */
-export function withPlainArguments(implementation: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
-  return (...args: unknown[]) => {
-    // The call's own list of arguments, made plain in place (no second list per call).
-    for (let i = 0; i < args.length; i++) args[i] = plainArgument(args[i]);
-    return implementation(...args);
-  };
 }
 
 /** Every number of the result formatted with `numberFormat` where the host has cell values; errors and text unchanged. */

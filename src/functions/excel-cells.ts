@@ -10,6 +10,23 @@ import { isBlank } from "../engine/blank";
 export type Cell = unknown;
 export type Grid = Cell[][];
 
+/** A cell value object as Excel passes one to an `any` argument: it has a type and a basic value. */
+function isCellValueObject(cell: object): cell is { type: string; basicValue?: unknown } {
+  return !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell;
+}
+
+/**
+ * A cell as the adapters read it. functions.json sets allowCustomDataForDataTypeAny
+ * (webpack.config.js), so a cell of an `any` argument may arrive as a cell value object (a
+ * formatted number, such as our own money results fed back in, or an entity): its basic value is
+ * read (an entity's, which it may lack, as blank). Every cell is read where it is used (mapRows,
+ * answerOfOneRow, scalar, the board table readers), not by a walk of each argument before the call:
+ * a column of one-cell calls paid for that walk and for the table readers' own walk of the same tables.
+ */
+export function plainCell(cell: Cell): Cell {
+  return typeof cell === "object" && cell !== null && isCellValueObject(cell) ? (cell.basicValue ?? null) : cell;
+}
+
 /** Excel's limit on a custom-function error message. */
 const MAXIMUM_MESSAGE_LENGTH = 255;
 
@@ -87,10 +104,10 @@ export function required(cell: Cell, argument: string, blank: Reason<{ argument:
 /** A scalar argument typed `any` may still arrive as a 1×1 range; unwrap it. */
 export function scalar(value: Cell): Cell {
   if (Array.isArray(value)) {
-    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return value[0][0];
+    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return plainCell(value[0][0]);
     throw new PilotageInputError(ARGUMENT_REASONS.range, {});
   }
-  return value;
+  return plainCell(value);
 }
 
 /** A missing optional argument arrives as null, a typed one as a 1×1 grid. */
@@ -219,7 +236,7 @@ export function answerOfOneRow<T>(grids: readonly (Grid | null)[], perRow: (cell
   const cells: Cell[] = count === 0 ? [] : [null];
   for (let i = 0; i < count; i++) {
     const grid = grids[i];
-    cells[i] = grid === null ? null : grid[0][0];
+    cells[i] = grid === null ? null : plainCell(grid[0][0]);
   }
   for (let i = count - 1; i >= 0; i--) {
     const cell = cells[i];
@@ -261,7 +278,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   for (let g = 0; g < grids.length; g++) {
     const grid = grids[g];
     if (isSingle(grid)) {
-      const cell = grid === null ? null : grid[0][0];
+      const cell = grid === null ? null : plainCell(grid[0][0]);
       cells[g] = cell;
       if (isError(cell)) {
         fixedError = cell;
@@ -290,7 +307,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
     let same = hasPrevious;
     for (let i = 0; i < count; i++) {
       // A short row of a ragged range reads as blank cells.
-      const cell = sources[i][r]?.[c];
+      const cell = plainCell(sources[i][r]?.[c]);
       if (isError(cell) && varying[i] > inputErrorAt) {
         inputError = cell;
         inputErrorAt = varying[i];

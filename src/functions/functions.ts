@@ -13,7 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata generator allows only any/number/string/boolean */
 import packageJson from "../../package.json";
 import * as benefits from "./benefits";
-import { asDate, asMoney, moneyCells, quoteCard, withPlainArguments } from "./cell-values";
+import { asDate, asMoney, moneyCells, quoteCard } from "./cell-values";
 import * as pilotage from "./pilotage";
 
 /**
@@ -26,8 +26,7 @@ import * as pilotage from "./pilotage";
 const CustomFunctions = {
   associate(id: string, implementation: (...args: any[]) => unknown): void {
     const registry = (globalThis as { CustomFunctions?: { associate?: (id: string, implementation: (...args: any[]) => unknown) => void } }).CustomFunctions;
-    // Every argument as plain values, even a formatted number or an entity (allowCustomDataForDataTypeAny).
-    registry?.associate?.(id, withPlainArguments(implementation));
+    registry?.associate?.(id, implementation);
   },
 };
 

@@ -30,7 +30,7 @@ import { Quote, quoteOrRefusal } from "../engine/quote";
 import type { ChargeCode } from "../engine/charges";
 import { scheduleFor } from "../engine/schedule";
 import { readTransitCells, TransitBoards, TransitFieldReaders, transitFieldReaders, TransitInput } from "../engine/transit-reader";
-import { answerOfOneRow, Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
+import { answerOfOneRow, Cell, cellKey, Grid, isBlank, isExcelError, mapRows, optionalGrid, plainCell, refusingAsErrors, rememberingReader, required, scalar, toExcelError, withoutStackTraces } from "./excel-cells";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
@@ -72,18 +72,18 @@ function excelTransitReaders(settings: EngineSettings): TransitFieldReaders {
 }
 
 /**
- * Whether `grid` holds the same cells as `kept` (a copy of an earlier table): the same shape, and
- * every cell the same plain value by Object.is (so -0 is not 0). A cell that is an object (an
- * error value) is never the same, so such a table is read every time.
+ * Whether `grid` holds the same cells as `kept` (the plain cells of an earlier table): the same
+ * shape, and every cell the same plain value by Object.is (so -0 is not 0). A cell that is an
+ * object even when plain (an error value) is never the same, so such a table is read every time.
  */
 function sameTable(grid: Grid, kept: readonly (readonly Cell[])[]): boolean {
   if (grid.length !== kept.length) return false;
   for (let r = 0; r < kept.length; r++) {
     const row = grid[r];
     const keptRow = kept[r];
-    if (!Array.isArray(row) || row.length !== keptRow.length) return false;
+    if (!Array.isArray(row) || !Array.isArray(keptRow) || row.length !== keptRow.length) return false;
     for (let c = 0; c < keptRow.length; c++) {
-      const cell = row[c];
+      const cell = plainCell(row[c]);
       if ((typeof cell === "object" && cell !== null) || !Object.is(cell, keptRow[c])) return false;
     }
   }
@@ -91,11 +91,11 @@ function sameTable(grid: Grid, kept: readonly (readonly Cell[])[]): boolean {
 }
 
 /**
- * A board table reader that keeps the table it read last, with a copy of the cells it read it
- * from: a column of HUDSON_QUOTE or HUDSON_QUOTE_CARD formulas (one call per cell) hands every call
- * the same table (a new array each time, as Excel passes it), read once and after that compared
- * cell by cell. The readers depend on the cells alone, freeze the rows they make, and the engine
- * never changes the list, so sharing it is safe.
+ * A board table reader that keeps the table it read last, with the plain cells it read it from: a
+ * column of HUDSON_QUOTE or HUDSON_QUOTE_CARD formulas (one call per cell) hands every call the
+ * same table (a new array each time, as Excel passes it), read once and after that compared cell
+ * by cell. The readers depend on the cells alone, freeze the rows they make, and the engine never
+ * changes the list, so sharing it is safe.
  */
 function lastTableReader<T>(read: (grid: Grid) => T[]): (grid: Grid | null) => T[] {
   let lastCells: Cell[][] | null = null;
@@ -103,8 +103,11 @@ function lastTableReader<T>(read: (grid: Grid) => T[]): (grid: Grid | null) => T
   return (grid) => {
     if (grid === null) return [];
     if (lastCells !== null && sameTable(grid, lastCells)) return lastTable;
-    const table = read(grid);
-    lastCells = grid.map((row) => (Array.isArray(row) ? row.slice() : []));
+    // The copy is both what the reader reads and what the next call is compared with (a row that
+    // is not a list, which Excel never passes, is the reader's to refuse, and never the same).
+    const cells = grid.map((row) => (Array.isArray(row) ? row.map(plainCell) : row));
+    const table = read(cells);
+    lastCells = cells;
     lastTable = table;
     return table;
   };

@@ -15,7 +15,10 @@ import fc from "fast-check";
 import { OfficeMockObject } from "office-addin-mock";
 import { excelError } from "../support/custom-functions";
 import { loadFunctionsBundle } from "../support/bundle";
-import { plainArgument } from "../../src/functions/cell-values";
+import { plainCell } from "../../src/functions/excel-cells";
+import { installCustomFunctionsGlobal } from "../support/custom-functions";
+
+installCustomFunctionsGlobal();
 
 /** An Office whose host has the ExcelApi requirement sets up to 1.`minor`. */
 function officeWithExcelApi(minor: number) {
@@ -134,35 +137,42 @@ describe("HUDSON_QUOTE_CARD", () => {
   });
 });
 
-describe("plainArgument: every cell value object replaced by its basic value, whatever the shape", () => {
-  // The plain reading worked out cell by cell, to compare the one-cell path and the range path with.
-  const plainByHand = (argument: unknown): unknown => {
-    const plain = (cell: unknown) =>
-      typeof cell === "object" && cell !== null && !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell
-        ? ((cell as { basicValue?: unknown }).basicValue ?? null)
-        : cell;
-    return Array.isArray(argument) ? argument.map((row: unknown) => (Array.isArray(row) ? row.map(plain) : row)) : plain(argument);
-  };
-  const cell = fc.oneof(
-    fc.double(),
-    fc.string(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.record({ type: fc.constant("Double"), basicValue: fc.double(), numberFormat: fc.constant("0.00") }),
-    fc.record({ type: fc.constant("String"), basicValue: fc.string() }),
-    fc.record({ type: fc.constant("Entity"), basicValue: fc.constant(undefined), text: fc.string() }),
-  );
+describe("plainCell: a cell value object read as its basic value, any other cell as it is", () => {
+  test.each([
+    ["a formatted number", { type: "Double", basicValue: 271.43, numberFormat: "0.00" }, 271.43],
+    ["a string cell value", { type: "String", basicValue: "Upper" }, "Upper"],
+    ["a Boolean cell value", { type: "Boolean", basicValue: false }, false],
+    ["an entity without a basic value (blank, as before)", { type: "Entity", text: "MT ALBANY", properties: {} , basicValue: undefined }, null],
+    ["a number", 271.43, 271.43],
+    ["text", "Upper", "Upper"],
+    ["blank", null, null],
+    ["an object that is not a cell value (no basic value)", { type: "Double" }, { type: "Double" }],
+    ["a list", [1], [1]],
+  ])("%s", (_what, cell, plain) => {
+    expect(plainCell(cell)).toEqual(plain);
+  });
 
-  test("one cell, a single row or column, a table, or no range at all", () => {
-    fc.assert(
-      fc.property(fc.oneof(cell, fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 })), (argument) => {
-        const before = JSON.stringify(argument);
-        expect(plainArgument(argument)).toEqual(plainByHand(argument));
-        // The argument itself is never changed (a range holding a cell value is copied).
-        expect(JSON.stringify(argument)).toBe(before);
-      }),
-      { numRuns: 500 },
-    );
+  test("an error value is kept as it is", () => {
+    const error = new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidValue, "upstream");
+    expect(plainCell(error)).toBe(error);
+  });
+});
+
+describe("a board table of cell values through the bundle: read as its basic values, then compared as such", () => {
+  // The same card from plain board tables and from tables of formatted numbers and string dates, in
+  // both orders: the kept table is compared by basic value, never by the objects Excel passed.
+  const asCellValues = (table: unknown[][]) =>
+    table.map((row) => row.map((cell) => (typeof cell === "number" ? { type: "Double", basicValue: cell, numberFormat: "$#,##0.00" } : { type: "String", basicValue: cell })));
+  const card = (fees: unknown[][], surcharge: unknown[][]) =>
+    (withCellValues.call("HUDSON_QUOTE_CARD", [[192.16]], [[1]], [["2026-06-15"]], null, null, null, fees, surcharge) as Entity).text;
+
+  test("$3,975.67 each time, and a changed amount in a table of cell values is read anew", () => {
+    expect(card(FEES, SURCHARGE)).toBe("$3,975.67");
+    expect(card(asCellValues(FEES), asCellValues(SURCHARGE))).toBe("$3,975.67");
+    expect(card(asCellValues(FEES), asCellValues(SURCHARGE))).toBe("$3,975.67");
+    // Launch $310 instead of $300: $3,975.67 + $10.00 = $3,985.67.
+    expect(card(asCellValues([["2025-01-01", 310, 40, 120]]), asCellValues(SURCHARGE))).toBe("$3,985.67");
+    expect(card(FEES, SURCHARGE)).toBe("$3,975.67");
   });
 });
 

@@ -114,6 +114,13 @@ describe("the checker notices what it must", () => {
       expect(fuzz.checkCase(columnOfDates("2026-06-15"))).toMatch(/threw TypeError/);
     });
 
+    test("an answer that changes when the cells arrive as cell values (formatted numbers, String values)", () => {
+      // As an adapter that reads a cell value object as the object, not its basic value, would answer.
+      const isCellValue = (cell: unknown) => typeof cell === "object" && cell !== null && "basicValue" in cell;
+      spec.call = (args) => ((args[0] as unknown[][]).some((cells) => cells.some(isCellValue)) ? [["#VALUE!"]] : original(args));
+      expect(fuzz.checkCase(columnOfDates("2026-06-15"))).toMatch(/clause with its cells as cell values answered \[\["#VALUE!"\]\], with plain cells/);
+    });
+
     test("a column answered with a result of another size", () => {
       spec.call = () => [["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)"]];
       expect(fuzz.checkCase(columnOfDates("2026-06-15", "2026-06-16"))).toMatch(/a 2×1 call gave a 1×2 result/);
