@@ -6,7 +6,8 @@
  */
 import fs from "fs";
 import path from "path";
-import { loadFunctionsBundle, readFunctionsMetadata } from "../support/bundle";
+import vm from "vm";
+import { FUNCTIONS_JS, loadFunctionsBundle, readFunctionsMetadata } from "../support/bundle";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
@@ -26,6 +27,29 @@ describe("dist/functions.js in a context with only CustomFunctions", () => {
 
   test("VERSION returns the package version", () => {
     expect(bundle.call("VERSION")).toBe(packageJson.version);
+  });
+});
+
+describe("a host whose arrays have no `at` (ES2022; Safari before 15.4): the one-cell path reads each cell without it", () => {
+  const withoutAt = loadFunctionsBundle({ source: "delete Array.prototype.at;\n" + fs.readFileSync(FUNCTIONS_JS, "utf8") });
+
+  test("the context really lacks it, and the usual one has it", () => {
+    expect(vm.runInContext("typeof [].at", withoutAt.context)).toBe("undefined");
+    expect(vm.runInContext("typeof [].at", bundle.context)).toBe("function");
+  });
+
+  test.each([
+    ["with at", bundle],
+    ["without at", withoutAt],
+  ])("%s: the same answers, worked by hand", (_host, loaded) => {
+    // § 89-a(4)(b)(1)(xi), Section 2, 100 units and over: 271.43 × $21.58 = $5,857.4594 → $5,857.46;
+    // 12 hours > 10: a second pilot at 50% of the base fee, $2,928.73 ((1-a)).
+    expect(loaded.call("HUDSON_BASE_FEE", [[271.43]], [["Upper"]], [["2026-06-15"]])).toEqual([[5857.46]]);
+    const spill = loaded.call("HUDSON_QUOTE", [[271.43]], [[2]], [[46188]], [[12]]) as unknown[][];
+    expect(spill.filter((row) => typeof row[1] === "number").map((row) => row[1])).toEqual(expect.arrayContaining([5857.46, 2928.73]));
+    // A text of units is the row's own #VALUE!, read from the cell itself.
+    const refused = loaded.call("HUDSON_QUOTE", [["lots"]], [[2]], [[46188]]) as { code: string; message: string }[][];
+    expect([refused[0][0].code, refused[0][0].message]).toEqual(["#VALUE!", expect.stringContaining('"lots"')]);
   });
 });
 
