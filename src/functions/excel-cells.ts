@@ -101,10 +101,25 @@ export function required(cell: Cell, argument: string, blank: Reason<{ argument:
   return cell;
 }
 
+/**
+ * The first cell of a range's first row. V8 reads `grid[0][0]` at one place for every argument, from
+ * rows of whole numbers (a section, a date serial) and rows of fractions (units) alike, by first
+ * converting each whole-number row to a row of doubles: an allocation and a call into its runtime per
+ * argument per call, about 1,100 instructions of a HUDSON_QUOTE_CARD call under callgrind. `at`
+ * (ES2022, where the host has it) reads each kind of row as it is.
+ */
+const firstCell: (grid: Grid) => Cell =
+  typeof (Array.prototype as { at?: unknown }).at === "function" ? (grid) => (grid[0] as unknown as { at(index: number): Cell }).at(0) : (grid) => grid[0][0];
+
+/** The cell of a single-cell argument (a 1×1 range), as the adapters read it. */
+function singleCell(grid: Grid): Cell {
+  return plainCell(firstCell(grid));
+}
+
 /** A scalar argument typed `any` may still arrive as a 1×1 range; unwrap it. */
 export function scalar(value: Cell): Cell {
   if (Array.isArray(value)) {
-    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return plainCell(value[0][0]);
+    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return singleCell(value as Grid);
     throw new PilotageInputError(ARGUMENT_REASONS.range, {});
   }
   return plainCell(value);
@@ -223,16 +238,6 @@ export function refusingAsErrors<T>(read: (cell: Cell) => T | PilotageInputError
 }
 
 /**
- * The first cell of a range's first row. V8 reads `grid[0][0]` at one place for every argument, from
- * rows of whole numbers (a section, a date serial) and rows of fractions (units) alike, by first
- * converting each whole-number row to a row of doubles: an allocation and a call into its runtime per
- * argument per call, about 1,100 instructions of a HUDSON_QUOTE_CARD call under callgrind. `at`
- * (ES2022, where the host has it) reads each kind of row as it is.
- */
-const firstCell: (grid: Grid) => Cell =
-  typeof (Array.prototype as { at?: unknown }).at === "function" ? (grid) => (grid[0] as unknown as { at(index: number): Cell }).at(0) : (grid) => grid[0][0];
-
-/**
  * mapRows's one row when every argument is a single cell (or missing): an argument holding an
  * error value is the answer (the last such, in argument order), a thrown error is the answer as
  * an error value, and no stack traces are captured. Also the answer of a function that takes one
@@ -246,7 +251,7 @@ export function answerOfOneRow<T>(grids: readonly (Grid | null)[], perRow: (cell
   const cells: Cell[] = count === 0 ? [] : [null];
   for (let i = 0; i < count; i++) {
     const grid = grids[i];
-    cells[i] = grid === null ? null : plainCell(firstCell(grid));
+    cells[i] = grid === null ? null : singleCell(grid);
   }
   for (let i = count - 1; i >= 0; i--) {
     const cell = cells[i];
@@ -288,7 +293,7 @@ export function mapRows<T>(grids: readonly (Grid | null)[], perRow: (cells: Cell
   for (let g = 0; g < grids.length; g++) {
     const grid = grids[g];
     if (isSingle(grid)) {
-      const cell = grid === null ? null : plainCell(grid[0][0]);
+      const cell = grid === null ? null : singleCell(grid);
       cells[g] = cell;
       if (isError(cell)) {
         fixedError = cell;
