@@ -14,6 +14,16 @@
  * in Excel. Its CustomFunctions.Error captures a stack as deep as the bundle's own
  * Error.stackTraceLimit, as Excel's CustomFunctionError does.
  *
+ * A function's per-row cost is compared with HUDSON_BASE_FEE's by pairs: before each of its valid
+ * runs, a HUDSON_BASE_FEE valid column of as many rows is timed (its reference run), and the ratio
+ * is the median of the quotients run ÷ its reference run, as the bench's other ratios are medians
+ * of alternating runs. Both the reference and the function are warmed up again (on their first
+ * 65,536 rows) before they are timed. These machines have slow spells of several seconds (the same card column took
+ * 4.49 s and 2.46 s in two processes a minute apart): a single HUDSON_BASE_FEE time, taken minutes
+ * before the function's, moved every ratio with it. The reference's ranges are made again (untimed)
+ * from its plain values before each run and dropped after it, so no million rows of it stay alive
+ * beside the function measured.
+ *
  * The columns have BENCH_FUNCTION_ROWS rows (1,048,576, Excel's limit, unless set). The full-column
  * time is always measured at 1,048,576 rows, never extrapolated: with fewer rows set, the slower of
  * the two columns is run once more at full size.
@@ -55,6 +65,8 @@ export interface FunctionColumnResult {
   errorSeconds: number;
   validRuns: number[];
   errorRuns: number[];
+  /** HUDSON_BASE_FEE's valid column of as many rows, timed just before each valid run (its own runs for itself). */
+  referenceRuns: number[];
   /** The slower column at 1,048,576 rows: one of the runs above, or a run of its own when `rows` is fewer. */
   fullColumnSeconds: number;
   fullColumn: "valid" | "error";
@@ -224,6 +236,12 @@ const dropped: { answer: unknown } = { answer: null };
 // 2.79 and 3.96 s, same code), enough to flip a goal either way.
 const RUNS = Number(process.env.BENCH_FUNCTION_RUNS ?? 3);
 
+/** The function whose valid column is every function's per-row reference (issue 19's "2× HUDSON_BASE_FEE"). */
+export const REFERENCE_ID = "HUDSON_BASE_FEE";
+
+/** A function's valid column per row against the reference's: the median of its runs' quotients, each by the reference run just before it. */
+export const perRowRatio = (r: Pick<FunctionColumnResult, "validRuns" | "referenceRuns">): number => median(r.validRuns.map((seconds, i) => seconds / r.referenceRuns[i]));
+
 export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), only?: string[]): FunctionColumnResult[] {
   // Microsoft 365: a host with cell values (ExcelApi 1.16), so money comes back formatted and
   // HUDSON_QUOTE_CARD answers with its card, as most users see them.
@@ -231,6 +249,35 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   const isError = (value: unknown) => value instanceof bundle.CustomFunctions.Error;
   const perCellLoop = vm.runInContext(`(${runPerCell.toString()})`, bundle.context) as typeof runPerCell;
   const { cases, forget } = functionColumnCases(rows);
+  const referenceFunction = bundle.functions.get(REFERENCE_ID);
+  const referenceCase = cases.find((c) => c.id === REFERENCE_ID);
+  if (!referenceFunction || !referenceCase) throw new Error(`functions.js does not register ${REFERENCE_ID}`);
+  // The reference's valid column as plain values, one list per argument: a million numbers each,
+  // where its ranges are a million one-cell rows each.
+  const referenceValues = (referenceCase.valid() as unknown[][][]).map((grid) => grid.map((row) => row[0]));
+  forget();
+  /** The reference over its first `count` valid rows, timed; its ranges made (in the bundle's realm) before and let go after. */
+  const referenceRun = (count: number): number => {
+    const referenceArgs = referenceValues.map((values) => bundle.toBundleRealm(column(count, (i) => values[i])));
+    global.gc?.();
+    const start = process.hrtime.bigint();
+    dropped.answer = referenceFunction(...referenceArgs);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    dropped.answer = null;
+    return seconds;
+  };
+  /**
+   * A reference run after a warm-up of its own, as its own column is timed: V8 drops the compiled
+   * code of a function not run for a few collections (every timed run starts with one), and then
+   * recompiled about 30 functions inside the timed run. Even warm, a reference late in the process
+   * takes longer than the reference's own column early in it (0.50–0.70 s against 0.38–0.40 s at
+   * 300,000 rows): the adapters' shared code has by then run every function before it, and the
+   * function measured runs in that same state, which is why the two are timed as a pair.
+   */
+  const timeReference = (count: number): number => {
+    referenceRun(Math.min(count, WARM_UP_ROWS));
+    return referenceRun(count);
+  };
   // Full-size columns only when the ratio columns are not full size already.
   const full = rows === FULL_COLUMN_ROWS ? { cases, forget } : functionColumnCases(FULL_COLUMN_ROWS);
   const results: FunctionColumnResult[] = [];
@@ -286,7 +333,8 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     // The columns as made are copied into what the runs read: let them go before timing.
     forget();
     const warmRows = Math.min(rows, WARM_UP_ROWS);
-    const warmValid = timed(firstRows(validArgs, rows, warmRows), warmRows, true);
+    const warmValidArgs = firstRows(validArgs, rows, warmRows);
+    const warmValid = timed(warmValidArgs, warmRows, true);
     const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows, true);
     const validErrors = warmValid.errors;
     const errorErrors = warmError.errors;
@@ -294,7 +342,13 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     if (!noInput && errorErrors < warmRows * 0.7) throw new Error(`${c.id}: only ${errorErrors} of ${warmRows} rows are errors in the error column`);
     const validRuns: number[] = [];
     const errorRuns: number[] = [];
+    const referenceRuns: number[] = [];
     for (let i = 0; i < RUNS; i++) {
+      if (c.id !== REFERENCE_ID) {
+        referenceRuns.push(timeReference(rows));
+        // The same for the function after the reference ran: warmed again, as before its first run.
+        timed(warmValidArgs, warmRows);
+      }
       validRuns.push(timed(validArgs, rows).seconds);
       errorRuns.push(timed(errorArgs, rows).seconds);
     }
@@ -311,7 +365,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     }
     // Progress on stderr: a run of all functions over full columns takes minutes.
     console.error(`${c.id}: valid ${validSeconds.toFixed(2)} s, errors ${errorSeconds.toFixed(2)} s, full column (${fullColumn}) ${fullColumnSeconds.toFixed(2)} s`);
-    results.push({ id: c.id, shape: c.shape, errorInput: c.errorInput, rows, validSeconds, errorSeconds, validRuns, errorRuns, fullColumnSeconds, fullColumn });
+    results.push({ id: c.id, shape: c.shape, errorInput: c.errorInput, rows, validSeconds, errorSeconds, validRuns, errorRuns, referenceRuns: c.id === REFERENCE_ID ? validRuns : referenceRuns, fullColumnSeconds, fullColumn });
   }
   return results;
 }
