@@ -167,8 +167,11 @@ function columnCall(rows: number): BenchResult[] {
  */
 function functionColumns(): BenchResult[] {
   const measured = measureFunctionColumns();
-  // For the record beside each paired ratio: the same valid column against the reference's own
-  // column, timed minutes earlier in a process that had run no other function yet.
+  // Beside each paired ratio, the same valid column against the reference's own column, timed
+  // minutes earlier. The goal is judged on the larger of the two: the reference runs took 10–100%
+  // longer than the reference's own column, for reasons not found yet, so the paired ratio alone
+  // may flatter a function that the same state slows less (one cell per call, no million-row
+  // answer kept); the other ratio moves with the machine's slow spells.
   const reference = measured.find((r) => r.id === REFERENCE_ID);
   if (!reference) throw new Error(`no ${REFERENCE_ID} column measured`);
   return measured.flatMap((r) => {
@@ -176,6 +179,7 @@ function functionColumns(): BenchResult[] {
     const fullRows = FULL_COLUMN_ROWS.toLocaleString("en-US");
     const versusReference = perRowRatio(r);
     const versusReferenceColumn = r.validSeconds / reference.validSeconds;
+    const judged = Math.max(versusReference, versusReferenceColumn);
     console.log(
       `${r.id} over ${rows} rows (${r.shape === "range" ? "one call" : "one call per cell"}): valid ${r.validSeconds.toFixed(2)} s, all errors (${r.errorInput}) ${r.errorSeconds.toFixed(2)} s, ` +
         `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}×, ÷ ${REFERENCE_ID} ${versusReference.toFixed(2)}× paired (÷ its own column ${versusReferenceColumn.toFixed(2)}×) ` +
@@ -185,14 +189,14 @@ function functionColumns(): BenchResult[] {
     return [
       { target: `functions: ${r.id} over ${rows} rows, a column of errors (${r.errorInput}) vs a valid one`, measured: r.errorSeconds, baseline: r.validSeconds, unit: "s", ratio: r.errorSeconds / r.validSeconds, goal: "≤ 1.5× the valid column", met: r.errorSeconds <= 1.5 * r.validSeconds },
       {
-        target: `functions: ${r.id} over ${rows} valid rows vs ${REFERENCE_ID} (median of ${r.validRuns.length} runs, each ÷ a ${REFERENCE_ID} run just before it)`,
+        target: `functions: ${r.id} over ${rows} valid rows vs ${REFERENCE_ID} (the larger of: paired, each run ÷ a ${REFERENCE_ID} run just before it; and ÷ ${REFERENCE_ID}'s own column)`,
         measured: r.validSeconds,
-        baseline: median(r.referenceRuns),
+        baseline: versusReference >= versusReferenceColumn ? median(r.referenceRuns) : reference.validSeconds,
         unit: "s",
-        ratio: versusReference,
+        ratio: judged,
         goal: `≤ 2× ${REFERENCE_ID}`,
-        met: versusReference <= 2,
-        details: { referenceRuns: listedRuns(r.referenceRuns), versusReferenceColumn: Number(versusReferenceColumn.toFixed(2)) },
+        met: judged <= 2,
+        details: { paired: Number(versusReference.toFixed(2)), referenceRuns: listedRuns(r.referenceRuns), versusReferenceColumn: Number(versusReferenceColumn.toFixed(2)) },
       },
       {
         target: `functions: ${r.id} over ${fullRows} rows (a full column), the slower column (${r.fullColumn}) vs Excel's 5 s`,
