@@ -19,11 +19,11 @@
  * is the median of the quotients run ÷ its reference run, as the bench's other ratios are medians
  * of alternating runs. Both the reference and the function are warmed up again (on their first
  * 65,536 rows) before they are timed. bench/run.ts judges the goal on the larger of this ratio
- * and the one to the reference's own column (see there). These machines have slow spells of several seconds (the same card column took
- * 4.49 s and 2.46 s in two processes a minute apart): a single HUDSON_BASE_FEE time, taken minutes
- * before the function's, moved every ratio with it. The reference's ranges are made again (untimed)
- * from its plain values before each run and dropped after it, so no million rows of it stay alive
- * beside the function measured.
+ * and the one to the reference's own column (see there). These machines have slow spells of
+ * several seconds (the same card column took 4.49 s and 2.46 s in two processes a minute apart): a
+ * single HUDSON_BASE_FEE time, taken minutes before the function's, moved every ratio with it. The
+ * reference's ranges are made again (untimed) from its plain values before each run and dropped
+ * after it, so no million rows of it stay alive beside the function measured.
  *
  * The columns have BENCH_FUNCTION_ROWS rows (1,048,576, Excel's limit, unless set). The full-column
  * time is always measured at 1,048,576 rows, never extrapolated: with fewer rows set, the slower of
@@ -232,6 +232,19 @@ function runPerCell(fn: (...args: unknown[]) => unknown, args: PerCellArgument[]
 /** Where a dropped per-cell answer goes, so the call is not optimised away. */
 const dropped: { answer: unknown } = { answer: null };
 
+/**
+ * How long `run` takes, timed after a full collection (under --expose-gc), with the answer it left
+ * in `dropped` let go once the clock has stopped: every timed column, a function's or the reference's.
+ */
+function timedAfterCollection<T>(run: () => T): { seconds: number; value: T } {
+  global.gc?.();
+  const start = process.hrtime.bigint();
+  const value = run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  dropped.answer = null;
+  return { seconds, value };
+}
+
 // After the warm-up pair, three timed pairs by default, medians reported: one run of a column
 // varied by a third from run to run on these machines (HUDSON_QUOTE_CARD 4.06 and 6.18 s, HUDSON_EXPLAIN
 // 2.79 and 3.96 s, same code), enough to flip a goal either way.
@@ -260,20 +273,16 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   /** The reference over its first `count` valid rows, timed; its ranges made (in the bundle's realm) before and let go after. */
   const referenceRun = (count: number): number => {
     const referenceArgs = referenceValues.map((values) => bundle.toBundleRealm(column(count, (i) => values[i])));
-    global.gc?.();
-    const start = process.hrtime.bigint();
-    dropped.answer = referenceFunction(...referenceArgs);
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    dropped.answer = null;
-    return seconds;
+    return timedAfterCollection(() => {
+      dropped.answer = referenceFunction(...referenceArgs);
+    }).seconds;
   };
   /**
    * A reference run after a warm-up of its own, as its own column is timed: V8 drops the compiled
    * code of a function not run for a few collections (every timed run starts with one), and then
    * recompiled about 30 functions inside the timed run. Even warm, a reference late in the process
    * takes longer than the reference's own column early in it (0.50–0.70 s against 0.38–0.40 s at
-   * 300,000 rows): the adapters' shared code has by then run every function before it, and the
-   * function measured runs in that same state, which is why the two are timed as a pair.
+   * 300,000 rows), for reasons not found yet: bench/run.ts judges the goal with that in mind.
    */
   const timeReference = (count: number): number => {
     referenceRun(Math.min(count, WARM_UP_ROWS));
@@ -321,11 +330,7 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
       return perCellLoop(fn, args as PerCellArgument[], rowCount, bundle.CustomFunctions.Error, countErrors, dropped);
     };
     const timed = (args: unknown[], rowCount: number, countErrors = false) => {
-      global.gc?.();
-      const start = process.hrtime.bigint();
-      const errors = run(args, rowCount, countErrors);
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      dropped.answer = null;
+      const { seconds, value: errors } = timedAfterCollection(() => run(args, rowCount, countErrors));
       return { seconds, errors };
     };
     const noInput = c.error().length === 0;
