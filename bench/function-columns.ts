@@ -14,16 +14,13 @@
  * in Excel. Its CustomFunctions.Error captures a stack as deep as the bundle's own
  * Error.stackTraceLimit, as Excel's CustomFunctionError does.
  *
- * A function's per-row cost is compared with HUDSON_BASE_FEE's by pairs: before each of its valid
- * runs, a HUDSON_BASE_FEE valid column of as many rows is timed (its reference run), and the ratio
- * is the median of the quotients run ÷ its reference run, as the bench's other ratios are medians
- * of alternating runs. Both the reference and the function are warmed up again (on their first
- * 65,536 rows) before they are timed. bench/run.ts judges the goal on the larger of this ratio
- * and the one to the reference's own column (see there). These machines have slow spells of
- * several seconds (the same card column took 4.49 s and 2.46 s in two processes a minute apart): a
- * single HUDSON_BASE_FEE time, taken minutes before the function's, moved every ratio with it. The
- * reference's ranges are made again (untimed) from its plain values before each run and dropped
- * after it, so no million rows of it stay alive beside the function measured.
+ * A function's per-row cost is compared with HUDSON_BASE_FEE's with each column in a fresh process
+ * of its own (measureAlone, bench/function-alone.ts), in pairs, the pair's order alternating, and the
+ * ratio is the median of the pairs' quotients. In the one process that runs every function in turn,
+ * a function paid for those run before it (a HUDSON_BASE_FEE column timed late in it took 10–100%
+ * longer than its own column early in it, for reasons not found), and these machines have slow
+ * spells of several seconds (the same card column took 4.49 s and 2.46 s in two processes a minute
+ * apart): a HUDSON_BASE_FEE time taken minutes before a function's moved that function's ratio with it.
  *
  * The columns have BENCH_FUNCTION_ROWS rows (1,048,576, Excel's limit, unless set). The full-column
  * time is always measured at 1,048,576 rows, never extrapolated: with fewer rows set, the slower of
@@ -35,6 +32,7 @@
  * Each input column is made when a function first needs it, from its own seed, so a run of some
  * functions sees the same rows as a run of all.
  */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import vm from "node:vm";
 import { isoToExcelSerial } from "../src/engine";
@@ -66,8 +64,6 @@ export interface FunctionColumnResult {
   errorSeconds: number;
   validRuns: number[];
   errorRuns: number[];
-  /** HUDSON_BASE_FEE's valid column of as many rows, timed just before each valid run (its own runs for itself). */
-  referenceRuns: number[];
   /** The slower column at 1,048,576 rows: one of the runs above, or a run of its own when `rows` is fewer. */
   fullColumnSeconds: number;
   fullColumn: "valid" | "error";
@@ -253,108 +249,90 @@ const RUNS = Number(process.env.BENCH_FUNCTION_RUNS ?? 3);
 /** The function whose valid column is every function's per-row reference (issue 19's "2× HUDSON_BASE_FEE"). */
 export const REFERENCE_ID = "HUDSON_BASE_FEE";
 
-/** A function's valid column per row against the reference's: the median of its runs' quotients, each by the reference run just before it. */
-export const perRowRatio = (r: Pick<FunctionColumnResult, "validRuns" | "referenceRuns">): number => median(r.validRuns.map((seconds, i) => seconds / r.referenceRuns[i]));
-
-export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), only?: string[]): FunctionColumnResult[] {
-  // Microsoft 365: a host with cell values (ExcelApi 1.16), so money comes back formatted and
-  // HUDSON_QUOTE_CARD answers with its card, as most users see them.
+/**
+ * The bundle as the bench calls it. Microsoft 365: a host with cell values (ExcelApi 1.16), so
+ * money comes back formatted and HUDSON_QUOTE_CARD answers with its card, as most users see them.
+ */
+function loadBenchBundle() {
   const bundle = loadFunctionsBundle({ file: FUNCTIONS_JS, globals: { Office: { context: { requirements: { isSetSupported: () => true } } } } });
-  const isError = (value: unknown) => value instanceof bundle.CustomFunctions.Error;
   const perCellLoop = vm.runInContext(`(${runPerCell.toString()})`, bundle.context) as typeof runPerCell;
-  const { cases, forget } = functionColumnCases(rows);
-  const referenceFunction = bundle.functions.get(REFERENCE_ID);
-  const referenceCase = cases.find((c) => c.id === REFERENCE_ID);
-  if (!referenceFunction || !referenceCase) throw new Error(`functions.js does not register ${REFERENCE_ID}`);
-  // The reference's valid column as plain values, one list per argument: a million numbers each,
-  // where its ranges are a million one-cell rows each.
-  const referenceValues = (referenceCase.valid() as unknown[][][]).map((grid) => grid.map((row) => row[0]));
-  forget();
-  /** The reference over its first `count` valid rows, timed; its ranges made (in the bundle's realm) before and let go after. */
-  const referenceRun = (count: number): number => {
-    const referenceArgs = referenceValues.map((values) => bundle.toBundleRealm(column(count, (i) => values[i])));
-    return timedAfterCollection(() => {
-      dropped.answer = referenceFunction(...referenceArgs);
-    }).seconds;
+  return { bundle, perCellLoop, isError: (value: unknown) => value instanceof bundle.CustomFunctions.Error };
+}
+
+/** One function's columns, ready to be timed in `bench`'s bundle. */
+function columnRunner({ bundle, perCellLoop, isError }: ReturnType<typeof loadBenchBundle>, c: FunctionColumnCase) {
+  const fn = bundle.functions.get(c.id);
+  if (!fn) throw new Error(`functions.js does not register ${c.id}`);
+  /**
+   * The arguments, made once before timing. A range call's: in the bundle's realm, as Excel hands
+   * them over. A per-cell function's: each column of `rowCount` rows as its plain cell values,
+   * whose 1×1 range the run makes for each call (as Excel makes each call's arguments), and a
+   * table or single cell whole, in the bundle's realm. (Holding the per-cell columns as a million
+   * one-cell rows each made every call of HUDSON_QUOTE about 1.5 µs dearer, in the collector,
+   * than the same calls with the columns held as values; Excel keeps no such rows in the add-in.)
+   */
+  const prepare = (args: Args, rowCount: number): unknown[] => {
+    if (c.shape === "range") return args.map((a) => bundle.toBundleRealm(a));
+    const columns = (args[0] as (unknown[][] | null)[] | undefined) ?? [];
+    return columns.map((a): PerCellArgument => (a !== null && a.length === rowCount ? { column: a.map((row) => row[0]) } : { whole: bundle.toBundleRealm(a) }));
   };
   /**
-   * A reference run after a warm-up of its own, as its own column is timed: V8 drops the compiled
-   * code of a function not run for a few collections (every timed run starts with one), and then
-   * recompiled about 30 functions inside the timed run. Even warm, a reference late in the process
-   * takes longer than the reference's own column early in it (0.50–0.70 s against 0.38–0.40 s at
-   * 300,000 rows), for reasons not found yet: bench/run.ts judges the goal with that in mind.
+   * The answers' errors are counted, when `countErrors` asks, as each answer is made. A
+   * per-cell function's answers are dropped as made, as Excel takes each cell's answer away: none
+   * is held past its call, in the warm-up too. (The warm-up once kept 65,536 answers to count
+   * their errors afterwards; V8 then allocated the spills' and cards' objects straight into the
+   * old generation for the rest of the process (allocation-site pretenuring), which made every
+   * later call of HUDSON_QUOTE about 3× dearer than a process that never kept them.)
    */
-  const timeReference = (count: number): number => {
-    referenceRun(Math.min(count, WARM_UP_ROWS));
-    return referenceRun(count);
+  const run = (args: unknown[], rowCount: number, countErrors: boolean): number => {
+    if (c.shape === "range") {
+      const rowsAnswered = fn(...args) as unknown[];
+      let errors = 0;
+      if (countErrors) for (const row of rowsAnswered) if (isErrorAnswer(row, isError)) errors++;
+      dropped.answer = rowsAnswered;
+      return errors;
+    }
+    return perCellLoop(fn, args as PerCellArgument[], rowCount, bundle.CustomFunctions.Error, countErrors, dropped);
   };
+  const timed = (args: unknown[], rowCount: number, countErrors = false) => {
+    const { seconds, value: errors } = timedAfterCollection(() => run(args, rowCount, countErrors));
+    return { seconds, errors };
+  };
+  /** The first `count` of `of` rows of every column argument (a 1×1 or a table stays whole). */
+  const firstRows = (args: unknown[], of: number, count: number) =>
+    args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : isColumn(a) ? { column: a.column.slice(0, count) } : a));
+  /**
+   * The warm-up: a run on the first WARM_UP_ROWS rows, its errors counted, so a column meant to be
+   * valid (or all errors) is checked, not assumed. `rows` is how many the arguments hold.
+   */
+  const warmUp = (args: unknown[], rows: number, meant: "valid" | "errors") => {
+    const warmRows = Math.min(rows, WARM_UP_ROWS);
+    const { errors } = timed(firstRows(args, rows, warmRows), warmRows, true);
+    if (meant === "valid" && errors !== 0) throw new Error(`${c.id}: ${errors} errors in the valid column`);
+    if (meant === "errors" && errors < warmRows * 0.7) throw new Error(`${c.id}: only ${errors} of ${warmRows} rows are errors in the error column`);
+  };
+  return { prepare, timed, warmUp };
+}
+
+export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), only?: string[]): FunctionColumnResult[] {
+  const bench = loadBenchBundle();
+  const { cases, forget } = functionColumnCases(rows);
   // Full-size columns only when the ratio columns are not full size already.
   const full = rows === FULL_COLUMN_ROWS ? { cases, forget } : functionColumnCases(FULL_COLUMN_ROWS);
   const results: FunctionColumnResult[] = [];
   for (const [index, c] of cases.entries()) {
     if (only && !only.includes(c.id)) continue;
-    const fn = bundle.functions.get(c.id);
-    if (!fn) throw new Error(`functions.js does not register ${c.id}`);
-    /**
-     * The arguments, made once before timing. A range call's: in the bundle's realm, as Excel hands
-     * them over. A per-cell function's: each column of `rowCount` rows as its plain cell values,
-     * whose 1×1 range the run makes for each call (as Excel makes each call's arguments), and a
-     * table or single cell whole, in the bundle's realm. (Holding the per-cell columns as a million
-     * one-cell rows each made every call of HUDSON_QUOTE about 1.5 µs dearer, in the collector,
-     * than the same calls with the columns held as values; Excel keeps no such rows in the add-in.)
-     */
-    const prepare = (args: Args, rowCount: number): unknown[] => {
-      if (c.shape === "range") return args.map((a) => bundle.toBundleRealm(a));
-      const columns = (args[0] as (unknown[][] | null)[] | undefined) ?? [];
-      return columns.map((a): PerCellArgument => (a !== null && a.length === rowCount ? { column: a.map((row) => row[0]) } : { whole: bundle.toBundleRealm(a) }));
-    };
-    /** The first `count` rows of every column argument (a 1×1 or a table stays whole). */
-    const firstRows = (args: unknown[], of: number, count: number) =>
-      args.map((a) => (Array.isArray(a) && a.length === of ? a.slice(0, count) : isColumn(a) ? { column: a.column.slice(0, count) } : a));
-    /**
-     * The answers' errors are counted, when `countErrors` asks, as each answer is made. A
-     * per-cell function's answers are dropped as made, as Excel takes each cell's answer away: none
-     * is held past its call, in the warm-up too. (The warm-up once kept 65,536 answers to count
-     * their errors afterwards; V8 then allocated the spills' and cards' objects straight into the
-     * old generation for the rest of the process (allocation-site pretenuring), which made every
-     * later call of HUDSON_QUOTE about 3× dearer than a process that never kept them.)
-     */
-    const run = (args: unknown[], rowCount: number, countErrors: boolean): number => {
-      if (c.shape === "range") {
-        const rowsAnswered = fn(...args) as unknown[];
-        let errors = 0;
-        if (countErrors) for (const row of rowsAnswered) if (isErrorAnswer(row, isError)) errors++;
-        dropped.answer = rowsAnswered;
-        return errors;
-      }
-      return perCellLoop(fn, args as PerCellArgument[], rowCount, bundle.CustomFunctions.Error, countErrors, dropped);
-    };
-    const timed = (args: unknown[], rowCount: number, countErrors = false) => {
-      const { seconds, value: errors } = timedAfterCollection(() => run(args, rowCount, countErrors));
-      return { seconds, errors };
-    };
+    const { prepare, timed, warmUp } = columnRunner(bench, c);
     const noInput = c.error().length === 0;
     const validArgs = prepare(c.valid(), rows);
     const errorArgs = noInput ? validArgs : prepare(c.error(), rows);
     // The columns as made are copied into what the runs read: let them go before timing.
     forget();
-    const warmRows = Math.min(rows, WARM_UP_ROWS);
-    const warmValidArgs = firstRows(validArgs, rows, warmRows);
-    const warmValid = timed(warmValidArgs, warmRows, true);
-    const warmError = timed(firstRows(errorArgs, rows, warmRows), warmRows, true);
-    const validErrors = warmValid.errors;
-    const errorErrors = warmError.errors;
-    if (validErrors !== 0) throw new Error(`${c.id}: ${validErrors} errors in the valid column`);
-    if (!noInput && errorErrors < warmRows * 0.7) throw new Error(`${c.id}: only ${errorErrors} of ${warmRows} rows are errors in the error column`);
+    warmUp(validArgs, rows, "valid");
+    warmUp(errorArgs, rows, noInput ? "valid" : "errors");
     const validRuns: number[] = [];
     const errorRuns: number[] = [];
-    const referenceRuns: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      if (c.id !== REFERENCE_ID) {
-        referenceRuns.push(timeReference(rows));
-        // The same for the function after the reference ran: warmed again, as before its first run.
-        timed(warmValidArgs, warmRows);
-      }
       validRuns.push(timed(validArgs, rows).seconds);
       errorRuns.push(timed(errorArgs, rows).seconds);
     }
@@ -371,7 +349,81 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
     }
     // Progress on stderr: a run of all functions over full columns takes minutes.
     console.error(`${c.id}: valid ${validSeconds.toFixed(2)} s, errors ${errorSeconds.toFixed(2)} s, full column (${fullColumn}) ${fullColumnSeconds.toFixed(2)} s`);
-    results.push({ id: c.id, shape: c.shape, errorInput: c.errorInput, rows, validSeconds, errorSeconds, validRuns, errorRuns, referenceRuns: c.id === REFERENCE_ID ? validRuns : referenceRuns, fullColumnSeconds, fullColumn });
+    results.push({ id: c.id, shape: c.shape, errorInput: c.errorInput, rows, validSeconds, errorSeconds, validRuns, errorRuns, fullColumnSeconds, fullColumn });
   }
   return results;
 }
+
+/** Timed runs in each fresh process (measureAlone), the faster kept. */
+const RUNS_IN_A_FRESH_PROCESS = 2;
+
+/**
+ * One function's valid column over `rows` rows in a process that runs nothing else: the bundle
+ * loaded, the column made, one warm-up (WARM_UP_ROWS rows, checked for errors), then two timed
+ * runs, the faster kept: the first full-size run of a fresh process also grows its heap, and a
+ * slow spell of the machine may fall on either. bench/function-alone.ts calls it in a child
+ * process of its own (measureAlone).
+ */
+export function timeValidColumnAlone(id: string, rows: number): number {
+  const { cases, forget } = functionColumnCases(rows);
+  const c = cases.find((candidate) => candidate.id === id);
+  if (!c) throw new Error(`no function ${id}; the functions are ${cases.map((candidate) => candidate.id).join(", ")}`);
+  const { prepare, timed, warmUp } = columnRunner(loadBenchBundle(), c);
+  const validArgs = prepare(c.valid(), rows);
+  forget();
+  warmUp(validArgs, rows, "valid");
+  let fastest = Infinity;
+  for (let run = 0; run < RUNS_IN_A_FRESH_PROCESS; run++) fastest = Math.min(fastest, timed(validArgs, rows).seconds);
+  return fastest;
+}
+
+// The child process's script: only in the build (dist-node/bench), as `npm run bench` runs.
+const ALONE_JS = path.resolve(__dirname, "function-alone.js");
+
+/** `id`'s valid column timed by timeValidColumnAlone in a fresh Node process (under --expose-gc, as the bench runs). */
+function timeInFreshProcess(id: string, rows: number): number {
+  const child = spawnSync(process.execPath, ["--expose-gc", ALONE_JS, id, String(rows)], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 20 });
+  if (child.error) throw child.error;
+  if (child.status !== 0) throw new Error(`${path.basename(ALONE_JS)} ${id} ${rows} exited ${child.status ?? child.signal}: ${child.stderr.trim()}`);
+  const seconds = Number(child.stdout.trim());
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${path.basename(ALONE_JS)} ${id} ${rows} printed ${JSON.stringify(child.stdout)}, not a time`);
+  return seconds;
+}
+
+export interface AloneResult {
+  id: string;
+  rows: number;
+  /** The function's valid column, each run in a fresh process. */
+  runs: number[];
+  /** HUDSON_BASE_FEE's valid column, each run in a fresh process beside one of `runs`. */
+  referenceRuns: number[];
+}
+
+/**
+ * Each function's valid column against HUDSON_BASE_FEE's, each in a fresh process of its own
+ * (timeValidColumnAlone), `runs` pairs a function, the pair's order alternating (reference first, then the function first,
+ * …) so that a machine getting slower or faster favours neither side. Nothing else has run in
+ * either process, so neither side pays for the other's (or any third function's) compiled code,
+ * collections or deoptimisations: in one process, a HUDSON_BASE_FEE column timed after other
+ * functions took 10–100% longer than its own column early in the process. HUDSON_BASE_FEE is
+ * paired with itself too: its ratio shows how far two fresh processes of the same column differ.
+ */
+export function measureAlone(ids: readonly string[], rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), runs = RUNS): AloneResult[] {
+  return ids.map((id) => {
+    const result: AloneResult = { id, rows, runs: [], referenceRuns: [] };
+    for (let i = 0; i < runs; i++) {
+      if (i % 2 === 0) {
+        result.referenceRuns.push(timeInFreshProcess(REFERENCE_ID, rows));
+        result.runs.push(timeInFreshProcess(id, rows));
+      } else {
+        result.runs.push(timeInFreshProcess(id, rows));
+        result.referenceRuns.push(timeInFreshProcess(REFERENCE_ID, rows));
+      }
+    }
+    console.error(`${id} alone: ${result.runs.map((s) => s.toFixed(2)).join(", ")} s; ${REFERENCE_ID} beside it ${result.referenceRuns.map((s) => s.toFixed(2)).join(", ")} s`);
+    return result;
+  });
+}
+
+/** A function's valid column per row against the reference's, each alone: the median of the pairs' quotients. */
+export const perRowRatio = (r: Pick<AloneResult, "runs" | "referenceRuns">): number => median(r.runs.map((seconds, i) => seconds / r.referenceRuns[i]));
