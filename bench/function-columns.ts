@@ -354,59 +354,100 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   return results;
 }
 
-/** Timed runs in each fresh process (measureAlone), the faster kept. */
+/** Timed runs in each state of a fresh process (measureAlone), the faster kept. */
 const RUNS_IN_A_FRESH_PROCESS = 2;
+/**
+ * Rows of every other function's valid and error columns run between the two states: enough for
+ * V8 to have seen each function's calls, a fraction of a second in all.
+ */
+const OTHERS_ROWS = 4_096;
+
+/** One function's valid column in a fresh process, in its two states (timeValidColumnAlone). */
+export interface FreshProcessTimes {
+  /** Nothing else run yet in the process. */
+  alone: number;
+  /** After every other function has run, as in a workbook that uses them all (one runtime per add-in). */
+  afterOthers: number;
+}
 
 /**
- * One function's valid column over `rows` rows in a process that runs nothing else: the bundle
- * loaded, the column made, one warm-up (WARM_UP_ROWS rows, checked for errors), then two timed
- * runs, the faster kept: the first full-size run of a fresh process also grows its heap, and a
- * slow spell of the machine may fall on either. bench/function-alone.ts calls it in a child
- * process of its own (measureAlone).
+ * One function's valid column over `rows` rows in a fresh process, in two states. Alone: the
+ * bundle loaded, the column made, one warm-up (WARM_UP_ROWS rows, checked for errors), then two
+ * timed runs, the faster kept (the first full-size run of a fresh process also grows its heap,
+ * and a slow spell of the machine may fall on either). After others: every other function's valid
+ * and error columns run over OTHERS_ROWS rows, then the same warm-up and two timed runs. In
+ * Excel every function of the add-in shares one runtime, and code that many functions share
+ * (the cell readers, the one-cell path) then has their calls in its type feedback: in one
+ * process, HUDSON_QUOTE_CARD took 2.5–4.0 s after nine other functions against 2.2–2.5 s alone,
+ * where HUDSON_BASE_FEE took no longer. bench/function-alone.ts calls this in a child process of
+ * its own (measureAlone).
  */
-export function timeValidColumnAlone(id: string, rows: number): number {
+export function timeValidColumnAlone(id: string, rows: number): FreshProcessTimes {
   const { cases, forget } = functionColumnCases(rows);
   const c = cases.find((candidate) => candidate.id === id);
   if (!c) throw new Error(`no function ${id}; the functions are ${cases.map((candidate) => candidate.id).join(", ")}`);
-  const { prepare, timed, warmUp } = columnRunner(loadBenchBundle(), c);
+  const bench = loadBenchBundle();
+  const { prepare, timed, warmUp } = columnRunner(bench, c);
   const validArgs = prepare(c.valid(), rows);
   forget();
-  warmUp(validArgs, rows, "valid");
-  let fastest = Infinity;
-  for (let run = 0; run < RUNS_IN_A_FRESH_PROCESS; run++) fastest = Math.min(fastest, timed(validArgs, rows).seconds);
-  return fastest;
+  const fastestWarm = () => {
+    warmUp(validArgs, rows, "valid");
+    let fastest = Infinity;
+    for (let run = 0; run < RUNS_IN_A_FRESH_PROCESS; run++) fastest = Math.min(fastest, timed(validArgs, rows).seconds);
+    return fastest;
+  };
+  const alone = fastestWarm();
+  const others = functionColumnCases(OTHERS_ROWS);
+  for (const other of others.cases) {
+    if (other.id === id) continue;
+    const runner = columnRunner(bench, other);
+    const noInput = other.error().length === 0;
+    const otherValid = runner.prepare(other.valid(), OTHERS_ROWS);
+    const otherErrors = noInput ? otherValid : runner.prepare(other.error(), OTHERS_ROWS);
+    others.forget();
+    runner.warmUp(otherValid, OTHERS_ROWS, "valid");
+    runner.warmUp(otherErrors, OTHERS_ROWS, noInput ? "valid" : "errors");
+  }
+  return { alone, afterOthers: fastestWarm() };
 }
 
 // The child process's script: only in the build (dist-node/bench), as `npm run bench` runs.
 const ALONE_JS = path.resolve(__dirname, "function-alone.js");
 
 /** `id`'s valid column timed by timeValidColumnAlone in a fresh Node process (under --expose-gc, as the bench runs). */
-function timeInFreshProcess(id: string, rows: number): number {
+function timeInFreshProcess(id: string, rows: number): FreshProcessTimes {
   const child = spawnSync(process.execPath, ["--expose-gc", ALONE_JS, id, String(rows)], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 20 });
   if (child.error) throw child.error;
-  if (child.status !== 0) throw new Error(`${path.basename(ALONE_JS)} ${id} ${rows} exited ${child.status ?? child.signal}: ${child.stderr.trim()}`);
-  const seconds = Number(child.stdout.trim());
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${path.basename(ALONE_JS)} ${id} ${rows} printed ${JSON.stringify(child.stdout)}, not a time`);
-  return seconds;
+  const script = `${path.basename(ALONE_JS)} ${id} ${rows}`;
+  if (child.status !== 0) throw new Error(`${script} exited ${child.status ?? child.signal}: ${child.stderr.trim()}`);
+  let times: Partial<FreshProcessTimes> = {};
+  try {
+    times = JSON.parse(child.stdout) as Partial<FreshProcessTimes>;
+  } catch {
+    // Reported below as not a time.
+  }
+  const isTime = (seconds: unknown): seconds is number => typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0;
+  if (!isTime(times.alone) || !isTime(times.afterOthers)) throw new Error(`${script} printed ${JSON.stringify(child.stdout)}, not its two times`);
+  return { alone: times.alone, afterOthers: times.afterOthers };
 }
 
 export interface AloneResult {
   id: string;
   rows: number;
-  /** The function's valid column, each run in a fresh process. */
-  runs: number[];
-  /** HUDSON_BASE_FEE's valid column, each run in a fresh process beside one of `runs`. */
-  referenceRuns: number[];
+  /** The function's valid column, each pair's from a fresh process. */
+  runs: FreshProcessTimes[];
+  /** HUDSON_BASE_FEE's valid column, each from a fresh process beside one of `runs`. */
+  referenceRuns: FreshProcessTimes[];
 }
 
 /**
  * Each function's valid column against HUDSON_BASE_FEE's, each in a fresh process of its own
- * (timeValidColumnAlone), `runs` pairs a function, the pair's order alternating (reference first, then the function first,
- * …) so that a machine getting slower or faster favours neither side. Nothing else has run in
- * either process, so neither side pays for the other's (or any third function's) compiled code,
- * collections or deoptimisations: in one process, a HUDSON_BASE_FEE column timed after other
- * functions took 10–100% longer than its own column early in the process. HUDSON_BASE_FEE is
- * paired with itself too: its ratio shows how far two fresh processes of the same column differ.
+ * (timeValidColumnAlone: alone, then after every other function), `runs` pairs a function, the
+ * pair's order alternating (reference first, then the function first, …) so that a machine
+ * getting slower or faster favours neither side. In the one process of measureFunctionColumns, a
+ * column paid for whatever ran before it, in amounts that differed from function to function, and
+ * the reference was timed minutes away from the function. HUDSON_BASE_FEE is paired with itself
+ * too: its ratios show how far two fresh processes of the same column differ.
  */
 export function measureAlone(ids: readonly string[], rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), runs = RUNS): AloneResult[] {
   return ids.map((id) => {
@@ -420,10 +461,15 @@ export function measureAlone(ids: readonly string[], rows = Number(process.env.B
         result.referenceRuns.push(timeInFreshProcess(REFERENCE_ID, rows));
       }
     }
-    console.error(`${id} alone: ${result.runs.map((s) => s.toFixed(2)).join(", ")} s; ${REFERENCE_ID} beside it ${result.referenceRuns.map((s) => s.toFixed(2)).join(", ")} s`);
+    const listed = (times: FreshProcessTimes[], state: keyof FreshProcessTimes) => times.map((t) => t[state].toFixed(2)).join(", ");
+    console.error(
+      `${id}: alone ${listed(result.runs, "alone")} s, ${REFERENCE_ID} beside it ${listed(result.referenceRuns, "alone")} s; ` +
+        `after the others ${listed(result.runs, "afterOthers")} s, ${REFERENCE_ID} beside it ${listed(result.referenceRuns, "afterOthers")} s`,
+    );
     return result;
   });
 }
 
-/** A function's valid column per row against the reference's, each alone: the median of the pairs' quotients. */
-export const perRowRatio = (r: Pick<AloneResult, "runs" | "referenceRuns">): number => median(r.runs.map((seconds, i) => seconds / r.referenceRuns[i]));
+/** A function's valid column per row against the reference's in one state of their processes: the median of the pairs' quotients. */
+export const perRowRatio = (r: Pick<AloneResult, "runs" | "referenceRuns">, state: keyof FreshProcessTimes): number =>
+  median(r.runs.map((times, i) => times[state] / r.referenceRuns[i][state]));

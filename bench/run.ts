@@ -162,8 +162,9 @@ function columnCall(rows: number): BenchResult[] {
 /**
  * Issue 19 item 6: every function over a full column, valid and all errors. Three rows per
  * function: its error column against its valid column (measureFunctionColumns, one process), its
- * valid column per row against HUDSON_BASE_FEE's (each in a fresh process of its own: measureAlone),
- * and its slower column against Excel's patience (5 s).
+ * valid column per row against HUDSON_BASE_FEE's (each in a fresh process of its own, alone and
+ * after every other function: measureAlone; judged on the larger), and its slower column against
+ * Excel's patience (5 s).
  */
 function functionColumns(): BenchResult[] {
   const measured = measureFunctionColumns();
@@ -178,25 +179,40 @@ function functionColumns(): BenchResult[] {
     const rows = r.rows.toLocaleString("en-US");
     const fullRows = FULL_COLUMN_ROWS.toLocaleString("en-US");
     const { runs, referenceRuns } = alone[index];
-    const versusReference = perRowRatio(alone[index]);
+    const versusAlone = perRowRatio(alone[index], "alone");
+    const versusAfterOthers = perRowRatio(alone[index], "afterOthers");
+    const judged = Math.max(versusAlone, versusAfterOthers);
+    const judgedState = versusAlone >= versusAfterOthers ? "alone" : "afterOthers";
     const inOneProcess = r.validSeconds / reference.validSeconds;
+    const listed = (times: typeof runs, state: "alone" | "afterOthers") => listedRuns(times.map((t) => t[state]));
     console.log(
       `${r.id} over ${rows} rows (${r.shape === "range" ? "one call" : "one call per cell"}): valid ${r.validSeconds.toFixed(2)} s, all errors (${r.errorInput}) ${r.errorSeconds.toFixed(2)} s, ` +
         `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}× (valid runs ${listedRuns(r.validRuns)}; error runs ${listedRuns(r.errorRuns)}); ` +
-        `÷ ${REFERENCE_ID} ${versusReference.toFixed(2)}×, each in a fresh process (runs ${listedRuns(runs)}; ${REFERENCE_ID} beside them ${listedRuns(referenceRuns)}; in one process ${inOneProcess.toFixed(2)}×); ` +
+        `÷ ${REFERENCE_ID}, each in a fresh process: alone ${versusAlone.toFixed(2)}× (${listed(runs, "alone")} s; ${REFERENCE_ID} ${listed(referenceRuns, "alone")} s), ` +
+        `after every other function ${versusAfterOthers.toFixed(2)}× (${listed(runs, "afterOthers")} s; ${REFERENCE_ID} ${listed(referenceRuns, "afterOthers")} s); in one process ${inOneProcess.toFixed(2)}×; ` +
         `the ${r.fullColumn} column over ${fullRows} rows ${r.fullColumnSeconds.toFixed(2)} s`,
     );
     return [
       { target: `functions: ${r.id} over ${rows} rows, a column of errors (${r.errorInput}) vs a valid one`, measured: r.errorSeconds, baseline: r.validSeconds, unit: "s", ratio: r.errorSeconds / r.validSeconds, goal: "≤ 1.5× the valid column", met: r.errorSeconds <= 1.5 * r.validSeconds },
       {
-        target: `functions: ${r.id} over ${rows} valid rows vs ${REFERENCE_ID}, each in a fresh process (median of ${runs.length} pairs, order alternating; each the faster of two runs in its process)`,
-        measured: median(runs),
-        baseline: median(referenceRuns),
+        target:
+          `functions: ${r.id} over ${rows} valid rows vs ${REFERENCE_ID}, each in a fresh process, the larger of: alone, and after every other function ` +
+          `(medians of ${runs.length} pairs, order alternating; each the faster of two runs)`,
+        measured: median(runs.map((t) => t[judgedState])),
+        baseline: median(referenceRuns.map((t) => t[judgedState])),
         unit: "s",
-        ratio: versusReference,
+        ratio: judged,
         goal: `≤ 2× ${REFERENCE_ID}`,
-        met: versusReference <= 2,
-        details: { runs: listedRuns(runs), referenceRuns: listedRuns(referenceRuns), inOneProcess: Number(inOneProcess.toFixed(2)) },
+        met: judged <= 2,
+        details: {
+          alone: Number(versusAlone.toFixed(2)),
+          afterOthers: Number(versusAfterOthers.toFixed(2)),
+          runs: listed(runs, "alone"),
+          referenceRuns: listed(referenceRuns, "alone"),
+          runsAfterOthers: listed(runs, "afterOthers"),
+          referenceRunsAfterOthers: listed(referenceRuns, "afterOthers"),
+          inOneProcess: Number(inOneProcess.toFixed(2)),
+        },
       },
       {
         target: `functions: ${r.id} over ${fullRows} rows (a full column), the slower column (${r.fullColumn}) vs Excel's 5 s`,
