@@ -16,11 +16,12 @@
  *
  * A function's per-row cost is compared with HUDSON_BASE_FEE's with each column in a fresh process
  * of its own (measureAlone, bench/function-alone.ts), in pairs, the pair's order alternating, and the
- * ratio is the median of the pairs' quotients. In the one process that runs every function in turn,
- * a function paid for those run before it (a HUDSON_BASE_FEE column timed late in it took 10–100%
- * longer than its own column early in it, for reasons not found), and these machines have slow
- * spells of several seconds (the same card column took 4.49 s and 2.46 s in two processes a minute
- * apart): a HUDSON_BASE_FEE time taken minutes before a function's moved that function's ratio with it.
+ * ratio is the median of the pairs' quotients, in two states of those processes: alone, and after
+ * every other function has run, as in a workbook that uses them all. In the one process that runs
+ * every function in turn, a function paid for those run before it, by amounts that differed from
+ * function to function, and these machines have slow spells of several seconds (the same card
+ * column took 4.49 s and 2.46 s in two processes a minute apart): a HUDSON_BASE_FEE time taken
+ * minutes before a function's moved that function's ratio with it.
  *
  * The columns have BENCH_FUNCTION_ROWS rows (1,048,576, Excel's limit, unless set). The full-column
  * time is always measured at 1,048,576 rows, never extrapolated: with fewer rows set, the slower of
