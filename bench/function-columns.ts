@@ -39,7 +39,7 @@ import vm from "node:vm";
 import { isoToExcelSerial } from "../src/engine";
 import { FIXED_PENSION_COHORTS } from "../src/engine/rates/benefits";
 import { loadFunctionsBundle } from "../test/support/bundle";
-import { median } from "./alternate";
+import { listedRuns, median } from "./alternate";
 import { BOARD_FEE_RANGE, BOARD_SURCHARGE_RANGE } from "./columns";
 import { generateTransits, PlainTransit, seededRandom } from "./transits";
 
@@ -312,7 +312,21 @@ function columnRunner({ bundle, perCellLoop, isError }: ReturnType<typeof loadBe
     if (meant === "valid" && errors !== 0) throw new Error(`${c.id}: ${errors} errors in the valid column`);
     if (meant === "errors" && errors < warmRows * 0.7) throw new Error(`${c.id}: only ${errors} of ${warmRows} rows are errors in the error column`);
   };
-  return { prepare, timed, warmUp };
+  /**
+   * The valid and error columns of `c` (made for `rows` rows), prepared and each warmed up; a
+   * function that takes no input (VERSION) has its valid column twice. `forget` lets go of the
+   * columns as made, which the prepared ones copy, before anything is run.
+   */
+  const warmColumns = (rows: number, forget: () => void) => {
+    const noInput = c.error().length === 0;
+    const validArgs = prepare(c.valid(), rows);
+    const errorArgs = noInput ? validArgs : prepare(c.error(), rows);
+    forget();
+    warmUp(validArgs, rows, "valid");
+    warmUp(errorArgs, rows, noInput ? "valid" : "errors");
+    return { validArgs, errorArgs, noInput };
+  };
+  return { prepare, timed, warmUp, warmColumns };
 }
 
 export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_ROWS ?? FULL_COLUMN_ROWS), only?: string[]): FunctionColumnResult[] {
@@ -323,14 +337,8 @@ export function measureFunctionColumns(rows = Number(process.env.BENCH_FUNCTION_
   const results: FunctionColumnResult[] = [];
   for (const [index, c] of cases.entries()) {
     if (only && !only.includes(c.id)) continue;
-    const { prepare, timed, warmUp } = columnRunner(bench, c);
-    const noInput = c.error().length === 0;
-    const validArgs = prepare(c.valid(), rows);
-    const errorArgs = noInput ? validArgs : prepare(c.error(), rows);
-    // The columns as made are copied into what the runs read: let them go before timing.
-    forget();
-    warmUp(validArgs, rows, "valid");
-    warmUp(errorArgs, rows, noInput ? "valid" : "errors");
+    const { prepare, timed, warmColumns } = columnRunner(bench, c);
+    const { validArgs, errorArgs, noInput } = warmColumns(rows, forget);
     const validRuns: number[] = [];
     const errorRuns: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -371,6 +379,9 @@ export interface FreshProcessTimes {
   afterOthers: number;
 }
 
+/** The seconds of one state from each fresh process. */
+export const timesIn = (times: readonly FreshProcessTimes[], state: keyof FreshProcessTimes): number[] => times.map((t) => t[state]);
+
 /**
  * One function's valid column over `rows` rows in a fresh process, in two states. Alone: the
  * bundle loaded, the column made, one warm-up (WARM_UP_ROWS rows, checked for errors), then two
@@ -399,16 +410,7 @@ export function timeValidColumnAlone(id: string, rows: number): FreshProcessTime
   };
   const alone = fastestWarm();
   const others = functionColumnCases(OTHERS_ROWS);
-  for (const other of others.cases) {
-    if (other.id === id) continue;
-    const runner = columnRunner(bench, other);
-    const noInput = other.error().length === 0;
-    const otherValid = runner.prepare(other.valid(), OTHERS_ROWS);
-    const otherErrors = noInput ? otherValid : runner.prepare(other.error(), OTHERS_ROWS);
-    others.forget();
-    runner.warmUp(otherValid, OTHERS_ROWS, "valid");
-    runner.warmUp(otherErrors, OTHERS_ROWS, noInput ? "valid" : "errors");
-  }
+  for (const other of others.cases) if (other.id !== id) columnRunner(bench, other).warmColumns(OTHERS_ROWS, others.forget);
   return { alone, afterOthers: fastestWarm() };
 }
 
@@ -462,7 +464,7 @@ export function measureAlone(ids: readonly string[], rows = Number(process.env.B
         result.referenceRuns.push(timeInFreshProcess(REFERENCE_ID, rows));
       }
     }
-    const listed = (times: FreshProcessTimes[], state: keyof FreshProcessTimes) => times.map((t) => t[state].toFixed(2)).join(", ");
+    const listed = (times: FreshProcessTimes[], state: keyof FreshProcessTimes) => listedRuns(timesIn(times, state), 2);
     console.error(
       `${id}: alone ${listed(result.runs, "alone")} s, ${REFERENCE_ID} beside it ${listed(result.referenceRuns, "alone")} s; ` +
         `after the others ${listed(result.runs, "afterOthers")} s, ${REFERENCE_ID} beside it ${listed(result.referenceRuns, "afterOthers")} s`,
@@ -473,4 +475,4 @@ export function measureAlone(ids: readonly string[], rows = Number(process.env.B
 
 /** A function's valid column per row against the reference's in one state of their processes: the median of the pairs' quotients. */
 export const perRowRatio = (r: Pick<AloneResult, "runs" | "referenceRuns">, state: keyof FreshProcessTimes): number =>
-  median(r.runs.map((times, i) => times[state] / r.referenceRuns[i][state]));
+  median(timesIn(r.runs, state).map((seconds, i) => seconds / r.referenceRuns[i][state]));

@@ -8,7 +8,7 @@ import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedCl
 import { listedRuns, median } from "./alternate";
 import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
-import { FULL_COLUMN_ROWS, measureAlone, measureFunctionColumns, perRowRatio, REFERENCE_ID } from "./function-columns";
+import { FreshProcessTimes, FULL_COLUMN_ROWS, measureAlone, measureFunctionColumns, perRowRatio, REFERENCE_ID, timesIn } from "./function-columns";
 import { measureLoad } from "./load";
 import { measureMillionRowReconcile } from "./reconcile";
 import { measureReconcileVersusFloor } from "./reconcile-floor";
@@ -184,7 +184,7 @@ function functionColumns(): BenchResult[] {
     const judged = Math.max(versusAlone, versusAfterOthers);
     const judgedState = versusAlone >= versusAfterOthers ? "alone" : "afterOthers";
     const inOneProcess = r.validSeconds / reference.validSeconds;
-    const listed = (times: typeof runs, state: "alone" | "afterOthers") => listedRuns(times.map((t) => t[state]));
+    const listed = (times: typeof runs, state: keyof FreshProcessTimes) => listedRuns(timesIn(times, state));
     console.log(
       `${r.id} over ${rows} rows (${r.shape === "range" ? "one call" : "one call per cell"}): valid ${r.validSeconds.toFixed(2)} s, all errors (${r.errorInput}) ${r.errorSeconds.toFixed(2)} s, ` +
         `errors ÷ valid ${(r.errorSeconds / r.validSeconds).toFixed(2)}× (valid runs ${listedRuns(r.validRuns)}; error runs ${listedRuns(r.errorRuns)}); ` +
@@ -198,8 +198,8 @@ function functionColumns(): BenchResult[] {
         target:
           `functions: ${r.id} over ${rows} valid rows vs ${REFERENCE_ID}, each in a fresh process, the larger of: alone, and after every other function ` +
           `(medians of ${runs.length} pairs, order alternating; each the faster of two runs)`,
-        measured: median(runs.map((t) => t[judgedState])),
-        baseline: median(referenceRuns.map((t) => t[judgedState])),
+        measured: median(timesIn(runs, judgedState)),
+        baseline: median(timesIn(referenceRuns, judgedState)),
         unit: "s",
         ratio: judged,
         goal: `≤ 2× ${REFERENCE_ID}`,
