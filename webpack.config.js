@@ -169,6 +169,12 @@ module.exports = (env = {}, argv = {}) => {
       new CopyWebpackPlugin({ patterns: copies }),
       new AddinOutputPlugin(host),
     ],
+    optimization: {
+      // webpack's default (two passes) without reduce_funcs, with which Terser turns a function used
+      // once into a function expression where it is used: one made at every call of the function around
+      // it (a HUDSON_QUOTE_CARD call ran about 1,000 more instructions under callgrind, 6%). 0.5 KB larger.
+      minimizeOptions: { javascript: { compress: { passes: 2, reduce_funcs: false } } },
+    },
     performance: { maxAssetSize: 400000, maxEntrypointSize: 400000 },
     devServer: {
       port: DEV_SERVER_PORT,
