@@ -72,11 +72,27 @@ export function textOfCents(cents: number): string {
   return (cents < 0 ? "-" : "") + dollars + "." + TWO_DIGITS[magnitude - dollars * 100];
 }
 
-/** formatUsd of whole cents (a safe integer), with no Decimal: "$1,234.50", "-$12.00". */
+/** Pieces of "$1,234.50", each made once: "$0" … "$999", ",000" … ",999", ".00" … ".99". */
+const DOLLARS_BELOW_A_THOUSAND: readonly string[] = Array.from({ length: 1000 }, (_, n) => `$${n}`);
+const COMMA_AND_THREE_DIGITS: readonly string[] = Array.from({ length: 1000 }, (_, n) => `,${String(n).padStart(3, "0")}`);
+const POINT_AND_CENTS: readonly string[] = TWO_DIGITS.map((digits) => `.${digits}`);
+
+/**
+ * formatUsd of whole cents (a safe integer), with no Decimal: "$1,234.50", "-$12.00". Below a
+ * million dollars it is joined from the pieces above (a card or a spill formats an amount per
+ * call, and each join of a short text copies it); from a million, groupedThousands, as formatUsd.
+ */
 export function formatUsdCents(cents: number): string {
   const magnitude = Math.abs(cents);
   const dollars = Math.floor(magnitude / 100);
-  return (cents < 0 ? "-$" : "$") + groupedThousands(String(dollars)) + "." + TWO_DIGITS[magnitude - dollars * 100];
+  const point = POINT_AND_CENTS[magnitude - dollars * 100];
+  let text: string;
+  if (dollars < 1000) text = DOLLARS_BELOW_A_THOUSAND[dollars] + point;
+  else if (dollars < 1_000_000) {
+    const thousands = Math.floor(dollars / 1000);
+    text = DOLLARS_BELOW_A_THOUSAND[thousands] + COMMA_AND_THREE_DIGITS[dollars - thousands * 1000] + point;
+  } else text = "$" + groupedThousands(String(dollars)) + point;
+  return cents < 0 ? "-" + text : text;
 }
 
 /** A Decimal amount of dollars with at most two decimals → cents, or null if it has more. */

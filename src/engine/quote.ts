@@ -303,8 +303,9 @@ export class ComposedCharges {
       const feeLines = this.boardFeeLines();
       if (feeLines !== null) for (let i = 0; i < feeLines.length; i++) if (feeLines[i].amountCents === null) all.push(`${feeLines[i].label} not entered: the total leaves it out.`);
       transitWarnings(this.transit as TransitInput, this.settings, this.feeRow as BoardFeeRow | null, all);
-      // None of its own: the shared list, not the copy.
-      this.warningList = all.length === shared.length ? shared : all;
+      // Always the quote's own list, even with no warning of its own: a reader of the warnings
+      // (a card, a spill) then meets one kind of list, not sometimes the schedule's frozen one.
+      this.warningList = all;
     }
     return this.warningList;
   }

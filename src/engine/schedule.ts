@@ -61,16 +61,22 @@ const CLAUSE_VI_MAY_APPLY =
 interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v) in 2021 with clause (vi) unknown */ inForceWithVIWarning: ClauseInForce | null }
 const timelineCache = new Map<string, DatedClause[]>();
 
-/** The clauses in start order under the settings' anchors, worked out once per pair of anchors. */
-let lastTimeline: { actEffectiveDate: IsoDate; clauseVIStart: IsoDate | null; timeline: DatedClause[] } | null = null;
+/**
+ * The clauses in start order under the settings' anchors, worked out once per pair of anchors, and
+ * the clause in force on each date asked about under them (a column of quotes repeats its dates,
+ * and a date's lookup compares it with every later clause's start).
+ */
+let lastTimeline: { actEffectiveDate: IsoDate; clauseVIStart: IsoDate | null; timeline: DatedClause[]; inForceOn: Map<IsoDate, ClauseInForce> } | null = null;
 
-function clauseTimeline(settings: EngineSettings): DatedClause[] {
+/** The most dates whose clause one pair of anchors keeps (a few thousand days in practice). */
+const MAXIMUM_DATES_KEPT = 20_000;
+
+function clauseTimeline(settings: EngineSettings): { timeline: DatedClause[]; inForceOn: Map<IsoDate, ClauseInForce> } {
   if (lastTimeline !== null && lastTimeline.actEffectiveDate === settings.actEffectiveDate && lastTimeline.clauseVIStart === settings.clauseVIStart) {
-    return lastTimeline.timeline;
+    return lastTimeline;
   }
-  const timeline = timelineFor(settings);
-  lastTimeline = { actEffectiveDate: settings.actEffectiveDate, clauseVIStart: settings.clauseVIStart, timeline };
-  return timeline;
+  lastTimeline = { actEffectiveDate: settings.actEffectiveDate, clauseVIStart: settings.clauseVIStart, timeline: timelineFor(settings), inForceOn: new Map() };
+  return lastTimeline;
 }
 
 function timelineFor(settings: EngineSettings): DatedClause[] {
@@ -98,11 +104,16 @@ function timelineFor(settings: EngineSettings): DatedClause[] {
 
 /** D6: the latest clause whose start date is on or before the transit date. */
 export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
-  const timeline = clauseTimeline(settings);
+  const { timeline, inForceOn } = clauseTimeline(settings);
+  const known = inForceOn.get(date);
+  if (known !== undefined) return known;
   for (let i = timeline.length - 1; i >= 0; i--) {
     const dated = timeline[i];
     if (dated.startsOn <= date) {
-      return dated.inForceWithVIWarning !== null && date >= CLAUSE_VI_MAY_APPLY_FROM.date ? dated.inForceWithVIWarning : dated.inForce;
+      const inForce = dated.inForceWithVIWarning !== null && date >= CLAUSE_VI_MAY_APPLY_FROM.date ? dated.inForceWithVIWarning : dated.inForce;
+      if (inForceOn.size >= MAXIMUM_DATES_KEPT) inForceOn.clear();
+      inForceOn.set(date, inForce);
+      return inForce;
     }
   }
   throw new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");

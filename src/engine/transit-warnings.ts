@@ -4,7 +4,7 @@
  * warning names its clause; the quote is computed all the same.
  */
 import { BoardFeeRow, boardFeeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
-import { boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
+import { BoardSurchargeRow, boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
 import { addMonthsGcl30, IsoDate } from "./dates";
 import { memoizedForFrozen, MILLION } from "./exact";
 import { formatUsd } from "./money";
@@ -42,12 +42,10 @@ interface BoardFeeRowWarnings {
   bySection: Record<SectionNumber, readonly string[]>;
   /** D20: reviewed annually; a transit after this day is more than 13 months after the row. */
   staleAfter: IsoDate;
-  /** D20's sentence by transit date, each worded once (a column of quotes repeats its dates). */
-  staleOn: Map<IsoDate, string>;
+  /** D20's sentence about a transit after staleAfter: the words before its date, and after it. */
+  staleBefore: string;
+  staleAfterDate: string;
 }
-
-/** The most transit dates whose D20 sentence one row keeps (a few thousand days in practice). */
-const MAXIMUM_STALE_DATES_KEPT = 20_000;
 
 const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWarnings => {
   const limit = PLAUSIBLE_MAGNITUDES.boardFee;
@@ -69,7 +67,12 @@ const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWar
     }
     return Object.freeze(warnings);
   };
-  return { bySection: { 1: ofSection(1), 2: ofSection(2) }, staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months), staleOn: new Map() };
+  return {
+    bySection: { 1: ofSection(1), 2: ofSection(2) },
+    staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months),
+    staleBefore: `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before `,
+    staleAfterDate: `: the ${BOARD_FEE_NAMES} fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
+  };
 });
 
 /** The names of the board's fees in the D20 sentence (a constant of the declarations). */
@@ -82,42 +85,48 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings
   const ofSection = known.bySection[input.section];
   for (let i = 0; i < ofSection.length; i++) warnings.push(ofSection[i]);
   // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
-  if (input.date > known.staleAfter) warnings.push(staleRowWarning(row, known.staleOn, input.date));
+  // Worded per transit from the row's two parts (two joins: cheaper than looking the date up in a memo).
+  if (input.date > known.staleAfter) warnings.push(known.staleBefore + input.date + known.staleAfterDate);
 }
 
-function staleRowWarning(row: BoardFeeRow, staleOn: Map<IsoDate, string>, date: IsoDate): string {
-  let sentence = staleOn.get(date);
-  if (sentence === undefined) {
-    sentence =
-      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${date}: the ${BOARD_FEE_NAMES} ` +
-      `fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`;
-    if (staleOn.size >= MAXIMUM_STALE_DATES_KEPT) staleOn.clear();
-    staleOn.set(date, sentence);
+/**
+ * What a frozen board surcharge row says apart from the transit (D19, D21), worked out once per row
+ * (the board tables' readers freeze theirs): the words of D21's sentence before the transit's date,
+ * and whether the row starts off a quarter's first day, with D19's sentence.
+ */
+const boardSurchargeRowWarnings = memoizedForFrozen((row: BoardSurchargeRow) => ({
+  notUsedBeforeDate: `The board surcharge entered (row from ${row.from}) is not used: on `,
+  offQuarterDay: !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5)),
+  offQuarterDayWarning:
+    `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
+    `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`,
+}));
+
+/** D21's sentence after the transit's date, by the board's first day (one at a time: the settings rarely change). */
+let notUsedAfterDate = { boardFrom: "", words: "" };
+function notUsedAfterDateFor(boardFrom: IsoDate): string {
+  if (notUsedAfterDate.boardFrom !== boardFrom) {
+    notUsedAfterDate = {
+      boardFrom,
+      words:
+        ` the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
+        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`,
+    };
   }
-  return sentence;
+  return notUsedAfterDate.words;
 }
 
 function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): string | null {
   const row = boardSurchargeRowOn(input.date, input.boardSurcharge ?? []);
   if (row === null) return null;
+  const known = boardSurchargeRowWarnings(row);
   const boardFrom = boardSurchargeFrom(settings);
-  if (input.date < boardFrom) {
-    // D21: inside the statutory tables the board's row is not used.
-    return (
-      `The board surcharge entered (row from ${row.from}) is not used: on ${input.date} the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
-        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`
-    );
-  }
+  // D21: inside the statutory tables the board's row is not used.
+  if (input.date < boardFrom) return known.notUsedBeforeDate + input.date + notUsedAfterDateFor(boardFrom);
   // D19: the board's surcharge takes effect on a quarter's first day. Not checked: a row given for this
   // transit (no date of its own), and a row from the day the statutory tables end (the board's first
   // surcharge follows the sixtieth month without a gap, (1-c)(iii)).
-  const offQuarterDay = !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5));
-  if (!row.forThisTransit && row.from !== boardFrom && offQuarterDay) {
-    return (
-      `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
-        `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`
-    );
-  }
+  if (!row.forThisTransit && row.from !== boardFrom && known.offQuarterDay) return known.offQuarterDayWarning;
   return null;
 }
 

@@ -16,6 +16,10 @@ test("whole cents as dollars: two decimals, thousands grouped, a minus before th
   // Groups after a comma keep their leading zeros: 100,005,007 dollars and 0 cents; 999.99 has no comma.
   expect(formatUsdCents(10_000_500_700)).toBe("$100,005,007.00");
   expect(formatUsdCents(99_999)).toBe("$999.99");
+  // Below a million dollars the text is joined from pieces: a group after the comma keeps its zeros.
+  expect(formatUsdCents(100_507)).toBe("$1,005.07");
+  expect(formatUsdCents(-100_000_000 + 1)).toBe("-$999,999.99");
+  expect(formatUsdCents(100_000_000)).toBe("$1,000,000.00");
   expect(formatUsdCents(-1_200)).toBe("-$12.00");
   // 2^53 − 1 cents: 9,007,199,254,740,991 = $90,071,992,547,409.91, where cents ÷ 100 is not exact.
   expect(formatUsdCents(Number.MAX_SAFE_INTEGER)).toBe("$90,071,992,547,409.91");
@@ -28,6 +32,17 @@ test("the same text as formatUsd of the Decimal amount", () => {
     const amount = new Money(text);
     expect(formatUsdCents(amount.times(100).toNumber())).toBe(formatUsd(amount));
   }
+});
+
+test("every amount below a million dollars grouped as en-US writes whole dollars", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (cents) => {
+      const magnitude = Math.abs(cents);
+      const dollars = Math.floor(magnitude / 100);
+      const expected = `${cents < 0 ? "-" : ""}$${dollars.toLocaleString("en-US")}.${String(magnitude - dollars * 100).padStart(2, "0")}`;
+      expect(formatUsdCents(cents)).toBe(expected);
+    }),
+  );
 });
 
 test("every amount grouped by thousands as en-US writes whole dollars", () => {
