@@ -24,11 +24,21 @@ interface OfficeRequirements {
   context?: { requirements?: { isSetSupported?: (name: string, version: string) => boolean } };
 }
 
+/**
+ * The host's answer, by the requirements object that gave it: a column of one-cell formulas asks
+ * once per cell, and the host's requirements do not change while the same object stands for them.
+ */
+let lastAnswer: { requirements: unknown; supported: boolean } = { requirements: undefined, supported: false };
+
 /** Whether this host returns cell values from custom functions; false outside Office and on older hosts. */
 export function hostHasCellValues(): boolean {
   try {
-    const office = (globalThis as { Office?: OfficeRequirements }).Office;
-    return office?.context?.requirements?.isSetSupported?.(CELL_VALUES_REQUIREMENT.set, CELL_VALUES_REQUIREMENT.version) === true;
+    const requirements = (globalThis as { Office?: OfficeRequirements }).Office?.context?.requirements;
+    if (requirements === undefined || requirements === null) return false;
+    if (requirements !== lastAnswer.requirements) {
+      lastAnswer = { requirements, supported: requirements.isSetSupported?.(CELL_VALUES_REQUIREMENT.set, CELL_VALUES_REQUIREMENT.version) === true };
+    }
+    return lastAnswer.supported;
   } catch {
     return false;
   }

@@ -83,8 +83,18 @@ function sameTable(grid: Grid, kept: readonly (readonly Cell[])[]): boolean {
     const keptRow = kept[r];
     if (!Array.isArray(row) || !Array.isArray(keptRow) || row.length !== keptRow.length) return false;
     for (let c = 0; c < keptRow.length; c++) {
-      const cell = plainCell(row[c]);
-      if ((typeof cell === "object" && cell !== null) || !Object.is(cell, keptRow[c])) return false;
+      const cell = row[c];
+      const keptCell = keptRow[c];
+      // By the cell's type, so that each compare is a plain number or text compare (a generic one
+      // cost most of a one-cell quote's check of its tables). Object.is's rule: -0 is not 0.
+      if (typeof cell === "number") {
+        if (typeof keptCell !== "number" || cell !== keptCell || (cell === 0 && 1 / cell !== 1 / keptCell)) return false;
+      } else if (typeof cell === "string") {
+        if (typeof keptCell !== "string" || cell !== keptCell) return false;
+      } else {
+        const plain = plainCell(cell);
+        if ((typeof plain === "object" && plain !== null) || !Object.is(plain, keptCell)) return false;
+      }
     }
   }
   return true;

@@ -37,6 +37,38 @@ export function visitQuoteRows(quote: Quote, visit: QuoteRowVisitor): void {
 /** The label of the total row. */
 const totalLabel = (complete: boolean) => (complete ? "Total" : "Total (incomplete)");
 
+/** The spill's rows, read from the quote (visitQuoteRows), one object per spill (no closures made per call). */
+class SpillRows implements QuoteRowVisitor {
+  readonly rows: unknown[][];
+  private rowCount = 1;
+
+  constructor(
+    quote: Quote,
+    private readonly amountCell: (amount: number) => unknown,
+  ) {
+    // Sized once, from the same lists visitQuoteRows reads: the header, then its rows, then the
+    // total. (Grown by `push`, each row was a builtin call.)
+    this.rows = new Array(quote.lines.length + quote.warnings.length + quote.settingsNotDefault.length + 2);
+    this.rows[0] = [QUOTE_HEADER[0], QUOTE_HEADER[1], QUOTE_HEADER[2]];
+  }
+
+  line(label: string, amount: number | null, citation: string): void {
+    this.rows[this.rowCount++] = [label, amount === null ? NOT_ENTERED : this.amountCell(amount), citation];
+  }
+
+  warning(warning: string): void {
+    this.rows[this.rowCount++] = ["Warning", "", warning];
+  }
+
+  setting(setting: string): void {
+    this.rows[this.rowCount++] = ["Setting", "", setting];
+  }
+
+  total(complete: boolean, amount: number, citation: string): void {
+    this.rows[this.rowCount++] = [totalLabel(complete), this.amountCell(amount), citation];
+  }
+}
+
 /**
  * `amountCell` makes each amount's cell (HUDSON_QUOTE's money cell values, on hosts that have them:
  * made here in one pass, rather than the rows copied again to format them).
@@ -44,14 +76,9 @@ const totalLabel = (complete: boolean) => (complete ? "Total" : "Total (incomple
 export function quoteSpillRows(quote: Quote): QuoteSpillCell[][];
 export function quoteSpillRows<A>(quote: Quote, amountCell: (amount: number) => A): (string | A)[][];
 export function quoteSpillRows(quote: Quote, amountCell: (amount: number) => unknown = plainAmount): unknown[][] {
-  const rows: unknown[][] = [[QUOTE_HEADER[0], QUOTE_HEADER[1], QUOTE_HEADER[2]]];
-  visitQuoteRows(quote, {
-    line: (label, amount, citation) => rows.push([label, amount === null ? NOT_ENTERED : amountCell(amount), citation]),
-    warning: (warning) => rows.push(["Warning", "", warning]),
-    setting: (setting) => rows.push(["Setting", "", setting]),
-    total: (complete, amount, citation) => rows.push([totalLabel(complete), amountCell(amount), citation]),
-  });
-  return rows;
+  const spill = new SpillRows(quote, amountCell);
+  visitQuoteRows(quote, spill);
+  return spill.rows;
 }
 
 const plainAmount = (amount: number) => amount;
