@@ -58,14 +58,14 @@ export function measureColumnCall(rows: number): ColumnResult {
   // The adapter needs Excel's CustomFunctions global: the tests' stand-in.
   (globalThis as unknown as { CustomFunctions: unknown }).CustomFunctions = customFunctionsStandIn();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const pilotage = require("../src/functions/pilotage") as typeof import("../src/functions/pilotage");
+  const { HUDSON_TOTAL } = require("../src/functions/functions") as typeof import("../src/functions/functions");
   const transits = generateTransits(rows, 7);
   const units = transits.map((t) => [t.unitsHundredths / 100]);
   const sections = transits.map((t) => [t.section]);
   // As Excel passes date cells: serial numbers.
   const dates = transits.map((t) => [isoToExcelSerial(t.date)]);
   const hours = transits.map((t) => [t.hours]);
-  const grids = { units, section: sections, date: dates, hours, relieved: null, anchored: null, boardFees: BOARD_FEE_RANGE, boardSurcharge: BOARD_SURCHARGE_RANGE };
+  const total = (): unknown[][] => (HUDSON_TOTAL as (...args: unknown[]) => unknown[][])(units, sections, dates, hours, undefined, undefined, BOARD_FEE_RANGE, BOARD_SURCHARGE_RANGE);
 
   // The engine alone on the same rows, its inputs already in engine form (ISO dates, section
   // numbers, the two flags false as the adapter passes them), through its public calls: the board
@@ -107,7 +107,7 @@ export function measureColumnCall(rows: number): ColumnResult {
   };
 
   // The same warm-up for each: one full-size call each, so the JIT has seen the same rows.
-  pilotage.total(grids);
+  total();
   engineOnly();
   shapeFloor();
 
@@ -120,14 +120,14 @@ export function measureColumnCall(rows: number): ColumnResult {
   };
   let adapterResult: unknown[][] = [];
   let engineResult: number[] = [];
-  const firstAdapter = heapGrowthMb(() => (adapterResult = pilotage.total(grids)));
+  const firstAdapter = heapGrowthMb(() => (adapterResult = total()));
   const firstEngine = heapGrowthMb(() => (engineResult = engineOnly()));
   let floorResult: number[][] = [];
   const adapterRuns: number[] = [firstAdapter.elapsed];
   const engineRuns: number[] = [firstEngine.elapsed];
   const shapeFloorRuns: number[] = [seconds(() => (floorResult = shapeFloor()))];
   for (let run = 1; run < RUNS; run++) {
-    adapterRuns.push(seconds(() => pilotage.total(grids)));
+    adapterRuns.push(seconds(() => total()));
     engineRuns.push(seconds(() => engineOnly()));
     shapeFloorRuns.push(seconds(() => shapeFloor()));
   }

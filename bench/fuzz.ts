@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every NYPILOT adapter (src/functions/pilotage.ts, benefits.ts) with
+ * Property-based fuzzing of every NYPILOT function (src/functions/functions.ts, through the runner) with
  * fast-check: the properties, the cell generators, and `npm run fuzz`, which runs 1,000,000 cases
  * in-process and prints cases, failures and seconds. test/fuzz runs the same properties in jest with
  * a bounded number of runs. Not a test itself; from test/ it takes only the CustomFunctions stand-in.
@@ -20,8 +20,7 @@
  */
 import fc from "fast-check";
 import { DEFAULT_SETTINGS, EngineSettings, resolveSettings } from "../src/engine";
-import * as benefits from "../src/functions/benefits";
-import * as pilotage from "../src/functions/pilotage";
+import * as nypilot from "../src/functions/functions";
 import { setFunctionSettings } from "../src/functions/runtime-settings";
 import { customFunctionsStandIn } from "../test/support/custom-functions";
 import { runCsvFuzz } from "./fuzz-csv";
@@ -173,6 +172,8 @@ function boardTable(columns: number): fc.Arbitrary<Grid> {
 type ArgSpec = { kind: "row"; cell: fc.Arbitrary<unknown> } | { kind: "optional"; cell: fc.Arbitrary<unknown> } | { kind: "table"; table: fc.Arbitrary<Grid> };
 
 interface FunctionSpec {
+  /** The NYPILOT function's id. */
+  id: string;
   args: ArgSpec[];
   call: (args: (Grid | null)[]) => unknown;
   /** Per-row functions answer a column with a column; the others take one transit or one date. */
@@ -185,43 +186,38 @@ const optional = (cell: fc.Arbitrary<unknown>): ArgSpec => ({ kind: "optional", 
 const table = (columns: number): ArgSpec => ({ kind: "table", table: boardTable(columns) });
 
 const transitArgs = [row(units), row(section), row(date), optional(hours), optional(flag), optional(flag), table(4), table(4)];
-const transitGrids = (a: (Grid | null)[]) => ({
-  units: a[0] as Grid,
-  section: a[1] as Grid,
-  date: a[2] as Grid,
-  hours: a[3],
-  relieved: a[4],
-  anchored: a[5],
-  boardFees: a[6],
-  boardSurcharge: a[7],
-});
+/** The NYPILOT function `id` (functions.ts) called with the case's arguments, a left-out one as null. */
+const nypilotCall =
+  (id: keyof typeof nypilot) =>
+  (a: (Grid | null)[]): unknown =>
+    (nypilot[id] as (...args: unknown[]) => unknown)(...a);
 
 export const FUNCTIONS: Record<string, FunctionSpec> = {
-  pilotageUnits: { args: [row(measurement), row(measurement), row(measurement), optional(lengthUnit)], call: (a) => pilotage.pilotageUnits(a[0] as Grid, a[1] as Grid, a[2] as Grid, a[3]), columnar: true, usesSettings: true },
-  baseFee: { args: [row(units), row(section), row(date), optional(clause)], call: (a) => pilotage.baseFee(a[0] as Grid, a[1] as Grid, a[2] as Grid, a[3]), columnar: true, usesSettings: true },
-  explain: { args: [row(units), row(section), row(date), optional(clause)], call: (a) => pilotage.explain(a[0] as Grid, a[1] as Grid, a[2] as Grid, a[3]), columnar: true, usesSettings: true },
-  surcharge: { args: [row(units), row(date), table(4)], call: (a) => pilotage.surcharge(a[0] as Grid, a[1] as Grid, a[2]), columnar: true, usesSettings: true },
-  secondPilot: { args: [row(amount), row(hours), optional(flag), optional(flag)], call: (a) => pilotage.secondPilot(a[0] as Grid, a[1] as Grid, a[2], a[3]), columnar: true, usesSettings: false },
-  total: { args: transitArgs, call: (a) => pilotage.total(transitGrids(a)), columnar: true, usesSettings: true },
-  quote: { args: transitArgs, call: (a) => pilotage.quote(transitGrids(a)), columnar: false, usesSettings: true },
-  clause: { args: [row(date)], call: (a) => pilotage.clause(a[0] as Grid), columnar: true, usesSettings: true },
+  pilotageUnits: { args: [row(measurement), row(measurement), row(measurement), optional(lengthUnit)], id: "PILOTAGE_UNITS", call: nypilotCall("PILOTAGE_UNITS"), columnar: true, usesSettings: true },
+  baseFee: { args: [row(units), row(section), row(date), optional(clause)], id: "HUDSON_BASE_FEE", call: nypilotCall("HUDSON_BASE_FEE"), columnar: true, usesSettings: true },
+  explain: { args: [row(units), row(section), row(date), optional(clause)], id: "HUDSON_EXPLAIN", call: nypilotCall("HUDSON_EXPLAIN"), columnar: true, usesSettings: true },
+  surcharge: { args: [row(units), row(date), table(4)], id: "HUDSON_SURCHARGE", call: nypilotCall("HUDSON_SURCHARGE"), columnar: true, usesSettings: true },
+  secondPilot: { args: [row(amount), row(hours), optional(flag), optional(flag), optional(amount), optional(section)], id: "HUDSON_SECOND_PILOT", call: nypilotCall("HUDSON_SECOND_PILOT"), columnar: true, usesSettings: false },
+  total: { args: transitArgs, id: "HUDSON_TOTAL", call: nypilotCall("HUDSON_TOTAL"), columnar: true, usesSettings: true },
+  quote: { args: transitArgs, id: "HUDSON_QUOTE", call: nypilotCall("HUDSON_QUOTE"), columnar: false, usesSettings: true },
+  clause: { args: [row(date)], id: "HUDSON_CLAUSE", call: nypilotCall("HUDSON_CLAUSE"), columnar: true, usesSettings: true },
   // HUDSON_RATES takes `any`: a single value, or a range Excel passes as a 2-D array.
-  rates: { args: [row(date)], call: (a) => pilotage.rates(a[0]), columnar: false, usesSettings: true },
+  rates: { args: [row(date)], id: "HUDSON_RATES", call: nypilotCall("HUDSON_RATES"), columnar: false, usesSettings: true },
   pilotRequired: {
     args: [row(vesselStatus), row(tons), row(feet), optional(flag), optional(flag), optional(feet)],
-    call: (a) => benefits.pilotRequired(a[0] as Grid, a[1] as Grid, a[2] as Grid, a[3], a[4], a[5]),
+    id: "HUDSON_PILOT_REQUIRED", call: nypilotCall("HUDSON_PILOT_REQUIRED"),
     columnar: true,
     usesSettings: false,
   },
-  surchargeCapFor: { args: [row(amount)], call: (a) => benefits.surchargeCapFor(a[0] as Grid), columnar: true, usesSettings: false },
-  retirementContributionFor: { args: [row(amount)], call: (a) => benefits.retirementContributionFor(a[0] as Grid), columnar: true, usesSettings: false },
-  disabilityBenefitFor: { args: [row(amount), optional(years), optional(flag)], call: (a) => benefits.disabilityBenefitFor(a[0] as Grid, a[1], a[2]), columnar: true, usesSettings: false },
-  lastYearCounts: { args: [row(date)], call: (a) => benefits.lastYearCounts(a[0] as Grid), columnar: true, usesSettings: false },
-  fixedPension: { args: [row(retirementYear)], call: (a) => benefits.fixedPension(a[0] as Grid), columnar: true, usesSettings: false },
-  benefitStart: { args: [row(date)], call: (a) => benefits.benefitStart(a[0] as Grid), columnar: true, usesSettings: false },
-  resignationDeadlineFor: { args: [row(date)], call: (a) => benefits.resignationDeadlineFor(a[0] as Grid), columnar: true, usesSettings: false },
-  spouseBenefitFor: { args: [row(amount)], call: (a) => benefits.spouseBenefitFor(a[0] as Grid), columnar: true, usesSettings: false },
-  spouseEligibleFor: { args: [row(date), row(date)], call: (a) => benefits.spouseEligibleFor(a[0] as Grid, a[1] as Grid), columnar: true, usesSettings: false },
+  surchargeCapFor: { args: [row(amount)], id: "HUDSON_SURCHARGE_CAP", call: nypilotCall("HUDSON_SURCHARGE_CAP"), columnar: true, usesSettings: false },
+  retirementContributionFor: { args: [row(amount)], id: "HUDSON_RETIREMENT_CONTRIBUTION", call: nypilotCall("HUDSON_RETIREMENT_CONTRIBUTION"), columnar: true, usesSettings: false },
+  disabilityBenefitFor: { args: [row(amount), optional(years), optional(flag)], id: "HUDSON_DISABILITY_BENEFIT", call: nypilotCall("HUDSON_DISABILITY_BENEFIT"), columnar: true, usesSettings: false },
+  lastYearCounts: { args: [row(date)], id: "HUDSON_LAST_YEAR_COUNTS", call: nypilotCall("HUDSON_LAST_YEAR_COUNTS"), columnar: true, usesSettings: false },
+  fixedPension: { args: [row(retirementYear)], id: "HUDSON_FIXED_PENSION", call: nypilotCall("HUDSON_FIXED_PENSION"), columnar: true, usesSettings: false },
+  benefitStart: { args: [row(date)], id: "HUDSON_BENEFIT_START", call: nypilotCall("HUDSON_BENEFIT_START"), columnar: true, usesSettings: false },
+  resignationDeadlineFor: { args: [row(date)], id: "HUDSON_RESIGNATION_DEADLINE", call: nypilotCall("HUDSON_RESIGNATION_DEADLINE"), columnar: true, usesSettings: false },
+  spouseBenefitFor: { args: [row(amount)], id: "HUDSON_SPOUSE_BENEFIT", call: nypilotCall("HUDSON_SPOUSE_BENEFIT"), columnar: true, usesSettings: false },
+  spouseEligibleFor: { args: [row(date), row(date)], id: "HUDSON_SPOUSE_ELIGIBLE", call: nypilotCall("HUDSON_SPOUSE_ELIGIBLE"), columnar: true, usesSettings: false },
 };
 
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS);

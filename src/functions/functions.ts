@@ -3,18 +3,18 @@
  * custom-functions-metadata turns into dist/functions.json (ids, help, parameter types); at build
  * time the metadata plugin appends one CustomFunctions.associate(id, function) call per function.
  *
- * Keep this file declarations only: every body hands its arguments to an adapter in pilotage.ts or
- * benefits.ts, which converts and calls the engine. Ids are permanent once shipped (saved workbooks
- * keep `=NYPILOT.<ID>(...)`), so never rename one.
+ * Each function is its JSDoc and one call of the Excel runner (excel-runner.ts) with its
+ * definition (definitions.ts: its arguments as data, arguments.ts, and the engine rule it asks).
+ * Ids and argument names are permanent once shipped (saved workbooks keep `=NYPILOT.<ID>(...)`):
+ * never rename one; a new argument is optional and goes at the end.
  *
  * Per-vessel arguments are ranges (`any[][]`): a single value arrives as a 1×1 range, and
  * equal-sized columns give one result per row from one call.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the metadata generator allows only any/number/string/boolean */
 import packageJson from "../../package.json";
-import * as benefits from "./benefits";
-import { asDate, asMoney, moneyCells, quoteCard } from "./cell-values";
-import * as pilotage from "./pilotage";
+import * as definitions from "./definitions";
+import { runInExcel } from "./excel-runner";
 
 /**
  * What the `CustomFunctions.associate(...)` calls the metadata plugin appends to this file reach
@@ -114,7 +114,7 @@ enum CLAUSE {
  * @returns {any[][]} Pilotage units, not rounded.
  */
 export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][], unit?: UNIT[][]): any[][] {
-  return pilotage.pilotageUnits(length, breadth, depth, unit ?? null);
+  return runInExcel(definitions.PILOTAGE_UNITS, [length, breadth, depth, unit]);
 }
 
 /**
@@ -128,7 +128,7 @@ export function PILOTAGE_UNITS(length: any[][], breadth: any[][], depth: any[][]
  * @returns {any[][]} Base pilotage in USD.
  */
 export function HUDSON_BASE_FEE(units: any[][], section: SECTION[][], date: any[][], clause?: CLAUSE[][]): any[][] {
-  return asMoney(pilotage.baseFee(units, section, date, clause ?? null));
+  return runInExcel(definitions.HUDSON_BASE_FEE, [units, section, date, clause]);
 }
 
 /**
@@ -141,7 +141,7 @@ export function HUDSON_BASE_FEE(units: any[][], section: SECTION[][], date: any[
  * @returns {any[][]} Surcharge in USD.
  */
 export function HUDSON_SURCHARGE(units: any[][], date: any[][], board_surcharge?: any[][]): any[][] {
-  return asMoney(pilotage.surcharge(units, date, board_surcharge ?? null));
+  return runInExcel(definitions.HUDSON_SURCHARGE, [units, date, board_surcharge]);
 }
 
 /**
@@ -150,27 +150,21 @@ export function HUDSON_SURCHARGE(units: any[][], date: any[][], board_surcharge?
  * @helpurl https://localhost:3000/help.html#HUDSON_SECOND_PILOT
  * @param {any[][]} base_fee The base pilotage fee, e.g. from HUDSON_BASE_FEE.
  * @param {any[][]} hours Expected hours of continuous pilotage.
- * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station (no second-pilot fee).
+ * @param {any[][]} [relieved_at_midriver] TRUE when the first pilot is relieved at the mid-river station (no second-pilot fee). Only a Section 2 transit reaches the station: give the section so that a Section 1 relief is not used.
  * @param {any[][]} [anchored_8_hours] TRUE when the vessel anchors at least 8 hours so no pilot exceeds 10 hours.
  * @param {any[][]} [surcharge] The transit's surcharge, e.g. from HUDSON_SURCHARGE; used only under the setting "base plus surcharge" (D11).
+ * @param {SECTION[][]} [section] 1/"Lower" or 2/"Upper": on Section 1 a relief at mid-river is not used (D11). Left out, a relief is taken as given.
  * @returns {any[][]} Second-pilot fee in USD (0 when none is due).
  */
-export function HUDSON_SECOND_PILOT(base_fee: any[][], hours: any[][], relieved_at_midriver?: any[][], anchored_8_hours?: any[][], surcharge?: any[][]): any[][] {
-  return asMoney(pilotage.secondPilot(base_fee, hours, relieved_at_midriver ?? null, anchored_8_hours ?? null, surcharge ?? null));
-}
-
-/** HUDSON_TOTAL's, HUDSON_QUOTE's and HUDSON_QUOTE_CARD's arguments as the adapters take them (a missing optional one is null). */
-function transitGrids(
-  units: any[][],
-  section: SECTION[][],
-  date: any[][],
-  hours?: any[][],
-  relieved?: any[][],
-  anchored?: any[][],
-  boardFees?: any[][],
-  boardSurcharge?: any[][],
-): Parameters<typeof pilotage.total>[0] {
-  return { units, section, date, hours: hours ?? null, relieved: relieved ?? null, anchored: anchored ?? null, boardFees: boardFees ?? null, boardSurcharge: boardSurcharge ?? null };
+export function HUDSON_SECOND_PILOT(
+  base_fee: any[][],
+  hours: any[][],
+  relieved_at_midriver?: any[][],
+  anchored_8_hours?: any[][],
+  surcharge?: any[][],
+  section?: SECTION[][],
+): any[][] {
+  return runInExcel(definitions.HUDSON_SECOND_PILOT, [base_fee, hours, relieved_at_midriver, anchored_8_hours, surcharge, section]);
 }
 
 /**
@@ -197,7 +191,7 @@ export function HUDSON_TOTAL(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any[][] {
-  return asMoney(pilotage.total(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge)));
+  return runInExcel(definitions.HUDSON_TOTAL, [units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge]);
 }
 
 /**
@@ -212,6 +206,7 @@ export function HUDSON_TOTAL(
  * @param {any[][]} [anchored_8_hours] TRUE when the vessel anchors at least 8 hours.
  * @param {any[][]} [board_fees] The board's fees: rows of from date | launch | communication | mid-river launch.
  * @param {any[][]} [board_surcharge] The surcharge board's table: rows of from date | 0–50 | 51–100 | per unit over 100.
+ * @param {any[][]} [headers] 1 (default): a header row; 0: none, so that quotes stack with VSTACK.
  * @returns {any[][]} The quote's rows.
  */
 export function HUDSON_QUOTE(
@@ -223,8 +218,9 @@ export function HUDSON_QUOTE(
   anchored_8_hours?: any[][],
   board_fees?: any[][],
   board_surcharge?: any[][],
+  headers?: any[][],
 ): any[][] {
-  return pilotage.quote(transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge), moneyCells());
+  return runInExcel(definitions.HUDSON_QUOTE, [units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge, headers]);
 }
 
 /**
@@ -251,7 +247,7 @@ export function HUDSON_QUOTE_CARD(
   board_fees?: any[][],
   board_surcharge?: any[][],
 ): any {
-  return quoteCard(pilotage.quoteOfOne, transitGrids(units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge));
+  return runInExcel(definitions.HUDSON_QUOTE_CARD, [units, section, date, hours, relieved_at_midriver, anchored_8_hours, board_fees, board_surcharge]);
 }
 
 /**
@@ -262,7 +258,7 @@ export function HUDSON_QUOTE_CARD(
  * @returns {any[][]} The citation of the clause in force.
  */
 export function HUDSON_CLAUSE(date: any[][]): any[][] {
-  return pilotage.clause(date);
+  return runInExcel(definitions.HUDSON_CLAUSE, [date]);
 }
 
 /**
@@ -270,10 +266,11 @@ export function HUDSON_CLAUSE(date: any[][]): any[][] {
  * @customfunction HUDSON_RATES
  * @helpurl https://localhost:3000/help.html#HUDSON_RATES
  * @param {any} date An Excel date or text like 2026-12-31.
- * @returns {any[][]} The schedule, with a header row.
+ * @param {any} [headers] 1 (default): a header row; 0: none, so that schedules stack with VSTACK.
+ * @returns {any[][]} The schedule, with a header row unless headers is 0.
  */
-export function HUDSON_RATES(date: any): any[][] {
-  return pilotage.rates(date);
+export function HUDSON_RATES(date: any, headers?: any): any[][] {
+  return runInExcel(definitions.HUDSON_RATES, [date, headers]);
 }
 
 /**
@@ -287,7 +284,7 @@ export function HUDSON_RATES(date: any): any[][] {
  * @returns {any[][]} The working, e.g. 271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 …
  */
 export function HUDSON_EXPLAIN(units: any[][], section: SECTION[][], date: any[][], clause?: CLAUSE[][]): any[][] {
-  return pilotage.explain(units, section, date, clause ?? null);
+  return runInExcel(definitions.HUDSON_EXPLAIN, [units, section, date, clause]);
 }
 
 /**
@@ -310,7 +307,7 @@ export function HUDSON_PILOT_REQUIRED(
   recreational?: any[][],
   length_ft?: any[][],
 ): any[][] {
-  return benefits.pilotRequired(vessel_status, gross_tons, loaded_draft_ft, proceeds_by_sea ?? null, recreational ?? null, length_ft ?? null);
+  return runInExcel(definitions.HUDSON_PILOT_REQUIRED, [vessel_status, gross_tons, loaded_draft_ft, proceeds_by_sea, recreational, length_ft]);
 }
 
 /**
@@ -321,7 +318,7 @@ export function HUDSON_PILOT_REQUIRED(
  * @returns {any[][]} The cap in USD.
  */
 export function HUDSON_SURCHARGE_CAP(section2_base_collected: any[][]): any[][] {
-  return asMoney(benefits.surchargeCapFor(section2_base_collected));
+  return runInExcel(definitions.HUDSON_SURCHARGE_CAP, [section2_base_collected]);
 }
 
 /**
@@ -332,7 +329,7 @@ export function HUDSON_SURCHARGE_CAP(section2_base_collected: any[][]): any[][] 
  * @returns {any[][]} The contribution in USD.
  */
 export function HUDSON_RETIREMENT_CONTRIBUTION(earnings: any[][]): any[][] {
-  return asMoney(benefits.retirementContributionFor(earnings));
+  return runInExcel(definitions.HUDSON_RETIREMENT_CONTRIBUTION, [earnings]);
 }
 
 /**
@@ -345,7 +342,7 @@ export function HUDSON_RETIREMENT_CONTRIBUTION(earnings: any[][]): any[][] {
  * @returns {any[][]} The yearly benefit in USD.
  */
 export function HUDSON_DISABILITY_BENEFIT(last_year_earnings: any[][], years_of_service?: any[][], insurance_available?: any[][]): any[][] {
-  return asMoney(benefits.disabilityBenefitFor(last_year_earnings, years_of_service ?? null, insurance_available ?? null));
+  return runInExcel(definitions.HUDSON_DISABILITY_BENEFIT, [last_year_earnings, years_of_service, insurance_available]);
 }
 
 /**
@@ -356,7 +353,7 @@ export function HUDSON_DISABILITY_BENEFIT(last_year_earnings: any[][], years_of_
  * @returns {any[][]} TRUE or FALSE.
  */
 export function HUDSON_LAST_YEAR_COUNTS(last_service_date: any[][]): any[][] {
-  return benefits.lastYearCounts(last_service_date);
+  return runInExcel(definitions.HUDSON_LAST_YEAR_COUNTS, [last_service_date]);
 }
 
 /**
@@ -367,7 +364,7 @@ export function HUDSON_LAST_YEAR_COUNTS(last_service_date: any[][]): any[][] {
  * @returns {any[][]} The annual benefit in USD.
  */
 export function HUDSON_FIXED_PENSION(retirement_year: any[][]): any[][] {
-  return asMoney(benefits.fixedPension(retirement_year));
+  return runInExcel(definitions.HUDSON_FIXED_PENSION, [retirement_year]);
 }
 
 /**
@@ -378,7 +375,7 @@ export function HUDSON_FIXED_PENSION(retirement_year: any[][]): any[][] {
  * @returns {any[][]} An Excel date.
  */
 export function HUDSON_BENEFIT_START(retirement_date: any[][]): any[][] {
-  return asDate(benefits.benefitStart(retirement_date));
+  return runInExcel(definitions.HUDSON_BENEFIT_START, [retirement_date]);
 }
 
 /**
@@ -389,7 +386,7 @@ export function HUDSON_BENEFIT_START(retirement_date: any[][]): any[][] {
  * @returns {any[][]} An Excel date.
  */
 export function HUDSON_RESIGNATION_DEADLINE(retirement_effective_date: any[][]): any[][] {
-  return asDate(benefits.resignationDeadlineFor(retirement_effective_date));
+  return runInExcel(definitions.HUDSON_RESIGNATION_DEADLINE, [retirement_effective_date]);
 }
 
 /**
@@ -400,7 +397,7 @@ export function HUDSON_RESIGNATION_DEADLINE(retirement_effective_date: any[][]):
  * @returns {any[][]} The spouse's yearly benefit in USD.
  */
 export function HUDSON_SPOUSE_BENEFIT(pilot_annual_benefit: any[][]): any[][] {
-  return asMoney(benefits.spouseBenefitFor(pilot_annual_benefit));
+  return runInExcel(definitions.HUDSON_SPOUSE_BENEFIT, [pilot_annual_benefit]);
 }
 
 /**
@@ -412,7 +409,7 @@ export function HUDSON_SPOUSE_BENEFIT(pilot_annual_benefit: any[][]): any[][] {
  * @returns {any[][]} TRUE or FALSE.
  */
 export function HUDSON_SPOUSE_ELIGIBLE(marriage_date: any[][], death_date: any[][]): any[][] {
-  return benefits.spouseEligibleFor(marriage_date, death_date);
+  return runInExcel(definitions.HUDSON_SPOUSE_ELIGIBLE, [marriage_date, death_date]);
 }
 
 /**

@@ -4,7 +4,7 @@
  * function spills these rows, and the task pane writes the same rows (as values for "Insert as
  * values", and as the cached results of its per-cell line-item formulas). Pure: no Office.
  */
-import type { Quote } from "../engine/quote";
+import type { Quote } from "../engine";
 
 export type QuoteSpillCell = string | number;
 
@@ -23,62 +23,43 @@ export interface QuoteRowVisitor {
 
 /** Visits the quote's rows after the header, in the spill's order (the card reads them the same way). */
 export function visitQuoteRows(quote: Quote, visit: QuoteRowVisitor): void {
-  // Indexed loops: the lists are a mix of shared frozen arrays and a quote's own, and for…of over
-  // both made an iterator result per element (about 450 bytes a quote).
-  const lines = quote.lines;
-  for (let i = 0; i < lines.length; i++) visit.line(lines[i].label, lines[i].amountCents === null ? null : (lines[i].amountCents as number) / 100, lines[i].citation);
-  const warnings = quote.warnings;
-  for (let i = 0; i < warnings.length; i++) visit.warning(warnings[i]);
-  const settings = quote.settingsNotDefault;
-  for (let i = 0; i < settings.length; i++) visit.setting(settings[i]);
+  for (const line of quote.lines) visit.line(line.label, line.amountCents === null ? null : line.amountCents / 100, line.citation);
+  for (const warning of quote.warnings) visit.warning(warning);
+  for (const setting of quote.settingsNotDefault) visit.setting(setting);
   visit.total(quote.complete, quote.totalCents / 100, quote.citation);
 }
 
 /** The label of the total row. */
 const totalLabel = (complete: boolean) => (complete ? "Total" : "Total (incomplete)");
 
-/** The spill's rows, read from the quote (visitQuoteRows), one object per spill (no closures made per call). */
+/** The spill's rows, read from the quote (visitQuoteRows). */
 class SpillRows implements QuoteRowVisitor {
-  readonly rows: unknown[][];
-  private rowCount = 1;
+  readonly rows: unknown[][] = [[...QUOTE_HEADER]];
 
-  constructor(
-    quote: Quote,
-    private readonly amountCell: (amount: number) => unknown,
-  ) {
-    // Sized once, from the same lists visitQuoteRows reads: the header, then its rows, then the
-    // total. (Grown by `push`, each row was a builtin call.)
-    this.rows = new Array(quote.lines.length + quote.warnings.length + quote.settingsNotDefault.length + 2);
-    this.rows[0] = [QUOTE_HEADER[0], QUOTE_HEADER[1], QUOTE_HEADER[2]];
-  }
+  constructor(private readonly amountCell: (amount: number) => unknown) {}
 
   line(label: string, amount: number | null, citation: string): void {
-    this.rows[this.rowCount++] = [label, amount === null ? NOT_ENTERED : this.amountCell(amount), citation];
+    this.rows.push([label, amount === null ? NOT_ENTERED : this.amountCell(amount), citation]);
   }
 
   warning(warning: string): void {
-    this.rows[this.rowCount++] = ["Warning", "", warning];
+    this.rows.push(["Warning", "", warning]);
   }
 
   setting(setting: string): void {
-    this.rows[this.rowCount++] = ["Setting", "", setting];
+    this.rows.push(["Setting", "", setting]);
   }
 
   total(complete: boolean, amount: number, citation: string): void {
-    this.rows[this.rowCount++] = [totalLabel(complete), this.amountCell(amount), citation];
+    this.rows.push([totalLabel(complete), this.amountCell(amount), citation]);
   }
 }
 
-/**
- * `amountCell` makes each amount's cell (HUDSON_QUOTE's money cell values, on hosts that have them:
- * made here in one pass, rather than the rows copied again to format them).
- */
+/** The header and the quote's rows, each amount's cell made by `amountCell` (plain numbers by default). */
 export function quoteSpillRows(quote: Quote): QuoteSpillCell[][];
 export function quoteSpillRows<A>(quote: Quote, amountCell: (amount: number) => A): (string | A)[][];
-export function quoteSpillRows(quote: Quote, amountCell: (amount: number) => unknown = plainAmount): unknown[][] {
-  const spill = new SpillRows(quote, amountCell);
+export function quoteSpillRows(quote: Quote, amountCell: (amount: number) => unknown = (amount) => amount): unknown[][] {
+  const spill = new SpillRows(amountCell);
   visitQuoteRows(quote, spill);
   return spill.rows;
 }
-
-const plainAmount = (amount: number) => amount;

@@ -15,6 +15,6 @@ export function getFunctionSettings(): EngineSettings {
 }
 
 export function setFunctionSettings(settings: EngineSettings): void {
-  // A frozen copy: engine caches may remember what they derive from it.
+  // A frozen copy: the settings in force are replaced, never changed.
   (globalThis as Holder)[KEY] = Object.freeze({ ...settings });
 }

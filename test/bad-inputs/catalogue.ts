@@ -326,7 +326,7 @@ export const CATALOGUE: CatalogueCase[] = [
     "HUDSON_QUOTE_CARD",
     [192.16, 1, "2026-06-15"],
     "#N/A",
-    "This Excel cannot show a quote as a card (entity values need ExcelApi 1.16, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.",
+    "This Excel cannot show a quote as a card (entity values need CustomFunctionsRuntime 1.4, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.",
   ),
 
   // ---- HUDSON_PILOT_REQUIRED ------------------------------------------------------------------
@@ -362,7 +362,7 @@ export const CATALOGUE: CatalogueCase[] = [
     "HUDSON_DISABILITY_BENEFIT",
     [90000, OMITTED, false],
     "#VALUE!",
-    "The years of service is blank: without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years.",
+    "The years of service is 0 or blank (an empty cell reads as 0): without disability insurance the benefit is 10% plus 1.6% for each year of service after the first (§ 89-a(5)); enter the whole years, 1 or more.",
   ),
   fn(
     "disability-half-year",

@@ -1,9 +1,8 @@
 /** The NYPILOT compliance and benefit functions' adapter, worked by hand from § 89-a(1), (5)–(9). */
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { benefits } from "./nypilot";
 
 installCustomFunctionsGlobal();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const benefits = require("../../src/functions/benefits") as typeof import("../../src/functions/benefits");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine/settings";

@@ -1,7 +1,7 @@
 /**
  * Cell values through the built bundle (dist/functions.js), with office-addin-mock's Office
- * answering the requirement-set check as a host with or without ExcelApi 1.16 (formatted numbers
- * and entities): money and dates come back as formatted numbers there and as plain numbers
+ * answering the requirement-set check as a host with or without CustomFunctionsRuntime 1.4 (the
+ * set that brought data types, formatted numbers and entities, to custom functions): money and dates come back as formatted numbers there and as plain numbers
  * elsewhere; arguments that arrive as cell value objects are read as their basic values; and
  * HUDSON_QUOTE_CARD is an entity with every line, or #N/A naming HUDSON_QUOTE. Needs `npm run build`.
  *
@@ -15,30 +15,33 @@ import fc from "fast-check";
 import { OfficeMockObject } from "office-addin-mock";
 import { excelError } from "../support/custom-functions";
 import { loadFunctionsBundle } from "../support/bundle";
-import { plainCell } from "../../src/functions/excel-cells";
+import { plainCell } from "../../src/functions/excel-runner";
 import { installCustomFunctionsGlobal } from "../support/custom-functions";
 
 installCustomFunctionsGlobal();
 
-/** An Office whose host has the ExcelApi requirement sets up to 1.`minor`. */
-function officeWithExcelApi(minor: number) {
+/**
+ * An Office whose host has the CustomFunctionsRuntime requirement sets up to 1.`minor`, and every
+ * ExcelApi set (so that only the data-types set, as Microsoft names it, decides).
+ */
+function officeWithCustomFunctionsRuntime(minor: number) {
   return new OfficeMockObject({
     context: {
       requirements: {
-        isSetSupported: (name: string, version: string) => name === "ExcelApi" && Number(version.split(".")[1] ?? 0) <= minor,
+        isSetSupported: (name: string, version: string) => name === "ExcelApi" || (name === "CustomFunctionsRuntime" && Number(version.split(".")[1] ?? 0) <= minor),
       },
     },
   });
 }
 
-const withCellValues = loadFunctionsBundle({ globals: { Office: officeWithExcelApi(17) } });
-const olderExcel = loadFunctionsBundle({ globals: { Office: officeWithExcelApi(15) } });
+const withCellValues = loadFunctionsBundle({ globals: { Office: officeWithCustomFunctionsRuntime(5) } });
+const olderExcel = loadFunctionsBundle({ globals: { Office: officeWithCustomFunctionsRuntime(3) } });
 const noOffice = loadFunctionsBundle();
 
 const FEES = [["2025-01-01", 300, 40, 120]];
 const SURCHARGE = [["2020-11-20", 300, 360, 3.6]];
 
-describe("money and dates as formatted numbers where the host has cell values (ExcelApi 1.16)", () => {
+describe("money and dates as formatted numbers where the host has cell values (CustomFunctionsRuntime 1.4)", () => {
   test("HUDSON_BASE_FEE: $5,857.46 as a Double formatted as currency", () => {
     expect(withCellValues.call("HUDSON_BASE_FEE", [[271.43]], [["Upper"]], [["2026-06-15"]])).toEqual([[{ type: "Double", basicValue: 5857.46, numberFormat: "$#,##0.00" }]]);
   });
@@ -56,7 +59,7 @@ describe("money and dates as formatted numbers where the host has cell values (E
   });
 
   test.each([
-    ["an Excel before ExcelApi 1.16", olderExcel],
+    ["an Excel before CustomFunctionsRuntime 1.4", olderExcel],
     ["no Office at all (HyperFormula, the CLI's tests)", noOffice],
   ])("%s: plain numbers", (_host, bundle) => {
     expect(bundle.call("HUDSON_BASE_FEE", [[271.43]], [["Upper"]], [["2026-06-15"]])).toEqual([[5857.46]]);
@@ -129,7 +132,7 @@ describe("HUDSON_QUOTE_CARD", () => {
   });
 
   test.each([
-    ["an Excel before ExcelApi 1.16", olderExcel],
+    ["an Excel before CustomFunctionsRuntime 1.4", olderExcel],
     ["no Office", noOffice],
   ])("%s: #N/A naming HUDSON_QUOTE", (_host, bundle) => {
     const result = bundle.call("HUDSON_QUOTE_CARD", [[192.16]], [[1]], [["2026-06-15"]], null, null, null, FEES, SURCHARGE);

@@ -52,3 +52,16 @@ describe("functions.json", () => {
     ]);
   });
 });
+
+describe("each function's definition (src/functions/definitions.ts)", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const definitions = require("../../src/functions/definitions") as Record<string, { arguments?: { name: string; optional: boolean }[] }>;
+
+  test.each(expected.filter((s) => s.parameters.length > 0).map((s) => [s.id, s] as const))(
+    "%s: its arguments are the JSDoc's, by name, order and optional (the names its messages use)",
+    (id, signature) => {
+      const declared = definitions[id]?.arguments ?? [];
+      expect(declared.map((a) => `${a.name}${a.optional ? "?" : ""}`)).toEqual(signature.parameters.map((p) => `${p.name}${p.optional ? "?" : ""}`));
+    },
+  );
+});

@@ -6,11 +6,10 @@
  */
 import fc from "fast-check";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { pilotage } from "./nypilot";
 import { BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE, one, TRANSIT } from "./transit-fixture";
 
 installCustomFunctionsGlobal();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pilotage = require("../../src/functions/pilotage") as typeof import("../../src/functions/pilotage");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 // eslint-disable-next-line @typescript-eslint/no-require-imports

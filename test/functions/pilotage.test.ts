@@ -3,11 +3,10 @@
  * Expected amounts are worked by hand from § 89-a in the comments.
  */
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { pilotage } from "./nypilot";
 import { BOARD_FEE_TABLE, one, TRANSIT } from "./transit-fixture";
 
 installCustomFunctionsGlobal();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pilotage = require("../../src/functions/pilotage") as typeof import("../../src/functions/pilotage");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 // eslint-disable-next-line @typescript-eslint/no-require-imports

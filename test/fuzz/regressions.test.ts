@@ -3,12 +3,9 @@
  * each pinned with the input that showed it; the fixes are in src/engine and src/functions.
  */
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { benefits, pilotage } from "../functions/nypilot";
 
 installCustomFunctionsGlobal();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pilotage = require("../../src/functions/pilotage") as typeof import("../../src/functions/pilotage");
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const benefits = require("../../src/functions/benefits") as typeof import("../../src/functions/benefits");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { main } = require("../../src/cli/main") as typeof import("../../src/cli/main");
 
@@ -16,7 +13,7 @@ const one = (value: unknown) => [[value]];
 const column = (...values: unknown[]) => values.map((v) => [v]);
 const noTransitOptions = { hours: null, relieved: null, anchored: null, boardFees: null, boardSurcharge: null };
 
-describe("ranges that crashed the column machinery (excel-cells.ts mapRows)", () => {
+describe("ranges that crashed the column machinery (the Excel runner)", () => {
   test("a single cell holding undefined beside a column: an error per row, not a TypeError", () => {
     // Was: TypeError "Cannot read properties of undefined (reading '0')" out of HUDSON_BASE_FEE.
     const result = pilotage.baseFee(column(200, 300), one(undefined), one("2026-06-15"), null);

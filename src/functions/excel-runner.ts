@@ -1,0 +1,387 @@
+/**
+ * The one runner of the NYPILOT functions in Excel: it takes a function's definition
+ * (definitions.ts) and the arguments as Excel passes them, and
+ * - reads each cell as its argument declares (arguments.ts): a cell value object's basic value, an
+ *   Excel error value passed on as the row's answer, desktop Excel's empty cell (0) by the
+ *   argument's zero rule, a blank by its blank rule, then the engine's reader;
+ * - broadcasts: ranges of one size give one answer per cell, single cells are the same for every row;
+ * - turns a refusal (returned or thrown) into the Excel error value with its message;
+ * - shapes the answer as Excel takes it (money and dates as formatted numbers where the host has
+ *   cell values, a quote as spilled rows or a card).
+ * Everything Excel-specific is here and in cell-values.ts; another spreadsheet host is another runner
+ * over the same definitions.
+ */
+import { EngineSettings, isBlank, isoToExcelSerial, isPilotageInputError, PilotageInputError, type Quote } from "../engine";
+import { ArgumentDefinition } from "./arguments";
+import { hostHasCellValues, moneyCell, dateCell, quoteCard, QUOTE_CARD_UNSUPPORTED } from "./cell-values";
+import { FunctionDefinition, MoneyWithNote, QuoteRowsAnswer, RowsAnswer } from "./definitions";
+import { ARGUMENT_REASONS } from "./messages";
+import { quoteSpillRows } from "./quote-spill";
+import { getFunctionSettings } from "./runtime-settings";
+import { MAXIMUM_BOARD_TABLE_ROWS } from "./arguments";
+
+type Cell = unknown;
+type Grid = readonly Cell[];
+
+/** Excel's limit on the text of one cell: longer text cannot come from a sheet, and is refused before it is read. */
+export const MAXIMUM_CELL_TEXT = 32_767;
+/** Excel's limit on a custom function's error message. */
+const MAXIMUM_MESSAGE_LENGTH = 255;
+/**
+ * The most cells the runner remembers (what each read as, a table's rows by its cells): within a
+ * call, so a column that repeats a bad value words its message once; across calls, the board tables,
+ * which a column of one-transit formulas (HUDSON_QUOTE) hands over again with every cell.
+ */
+const MAXIMUM_REMEMBERED_CELLS = 65_536;
+
+// ---- Excel's values ------------------------------------------------------------------------------
+
+/** A cell value object as Excel passes one to an `any` argument (allowCustomDataForDataTypeAny): a type and a basic value. */
+function isCellValueObject(cell: object): cell is { type: string; basicValue?: unknown } {
+  return !Array.isArray(cell) && typeof (cell as { type?: unknown }).type === "string" && "basicValue" in cell;
+}
+
+/** A cell as the rules read it: a cell value object's basic value (an entity without one is blank). */
+export function plainCell(cell: Cell): Cell {
+  return typeof cell === "object" && cell !== null && isCellValueObject(cell) ? (cell.basicValue ?? null) : cell;
+}
+
+/** An Excel error value. */
+export function isExcelError(value: unknown): value is CustomFunctions.Error {
+  return value !== null && typeof value === "object" && typeof CustomFunctions !== "undefined" && value instanceof CustomFunctions.Error;
+}
+
+function excelErrorCode(kind: PilotageInputError["kind"]): CustomFunctions.ErrorCode {
+  if (kind === "num") return CustomFunctions.ErrorCode.invalidNumber;
+  if (kind === "na") return CustomFunctions.ErrorCode.notAvailable;
+  return CustomFunctions.ErrorCode.invalidValue;
+}
+
+/** The Excel error a user sees for a refusal; anything else thrown is an engine bug, still an error value, never a crash. */
+export function toExcelError(error: unknown): CustomFunctions.Error {
+  if (isExcelError(error)) return error;
+  const code = isPilotageInputError(error) ? excelErrorCode(error.kind) : CustomFunctions.ErrorCode.invalidValue;
+  const message = isPilotageInputError(error) ? error.message : `Unexpected problem: ${error instanceof Error ? error.message : String(error)}`;
+  return new CustomFunctions.Error(code, message.length <= MAXIMUM_MESSAGE_LENGTH ? message : message.slice(0, MAXIMUM_MESSAGE_LENGTH - 1) + "…");
+}
+
+// ---- Remembering, in one place -------------------------------------------------------------------
+
+/** A map that holds at most MAXIMUM_REMEMBERED_CELLS cells' worth of entries, and forgets all of them when full. */
+class Remembered<K, V> {
+  private readonly entries = new Map<K, V>();
+  private cells = 0;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: K, value: V, cells = 1): void {
+    if (this.cells + cells > MAXIMUM_REMEMBERED_CELLS) {
+      this.entries.clear();
+      this.cells = 0;
+    }
+    if (cells > MAXIMUM_REMEMBERED_CELLS) return;
+    this.entries.set(key, value);
+    this.cells += cells;
+  }
+}
+
+/** A plain cell as a key, or undefined where it cannot be one (an object; -0, which a Map would take for 0). */
+function cellKey(cell: Cell): Cell {
+  if (cell !== null && typeof cell === "object") return undefined;
+  return Object.is(cell, -0) ? undefined : cell;
+}
+
+// ---- Reading the arguments -----------------------------------------------------------------------
+
+/** One cell of `argument` read to its value, or the refusal thrown: the zero and blank rules, Excel's text limit, the reader. */
+function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: EngineSettings): T {
+  let cell = input;
+  if (cell === 0 && argument.zero !== "number") {
+    if (argument.zero !== "blank") throw new PilotageInputError(argument.zero, { argument: argument.name }, argument.name);
+    cell = null;
+  }
+  if (typeof cell === "string" && cell.length > MAXIMUM_CELL_TEXT) {
+    throw new PilotageInputError(ARGUMENT_REASONS.textTooLong, { argument: argument.name, length: cell.length, maximum: MAXIMUM_CELL_TEXT }, argument.name);
+  }
+  if (isBlank(cell)) {
+    if (argument.default !== undefined) return argument.default;
+    if (argument.blank !== undefined) throw new PilotageInputError(argument.blank, { argument: argument.name }, argument.name);
+  }
+  return argument.read(cell, settings);
+}
+
+/** A per-row argument's reader for one call: the last cell's value kept, and each refused cell's error. */
+function cellReader(argument: ArgumentDefinition, settings: EngineSettings, errorOf: (error: unknown) => CustomFunctions.Error) {
+  let lastCell: Cell = cellReader;
+  let lastValue: unknown;
+  const refused = new Remembered<Cell, CustomFunctions.Error>();
+  return (cell: Cell): unknown => {
+    if (Object.is(cell, lastCell)) return lastValue;
+    const key = refused.size > 0 ? cellKey(cell) : undefined;
+    const known = key === undefined ? undefined : refused.get(key);
+    if (known !== undefined) return known;
+    try {
+      lastValue = readCell(argument, cell, settings);
+      lastCell = cell;
+      return lastValue;
+    } catch (error) {
+      const value = errorOf(error);
+      const keyed = cellKey(cell);
+      if (keyed !== undefined) refused.set(keyed, value);
+      return value;
+    }
+  };
+}
+
+/** Board tables read in earlier calls, by their cells (a table's reader depends on its cells alone). */
+const tablesRead = new Remembered<string, unknown>();
+
+/** A plain cell as part of a table's key: its type and its value. */
+function tableCellKey(cell: Cell): string | null {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "number") return Object.is(cell, -0) ? "n-0" : `n${cell}`;
+  if (typeof cell === "string") return `s${cell.length}:${cell}`;
+  if (typeof cell === "boolean") return cell ? "T" : "F";
+  return null;
+}
+
+const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
+
+/**
+ * A table argument read once for the call: a range (any other value refused), at most
+ * MAXIMUM_BOARD_TABLE_ROWS rows of data, checked before any row is read, each cell's text within
+ * Excel's limit, then the engine's reader over the plain cells (row numbers as in the range).
+ */
+function readTable(argument: ArgumentDefinition, grid: unknown): unknown {
+  if (!Array.isArray(grid)) throw new PilotageInputError(ARGUMENT_REASONS.notARange, { argument: argument.name }, argument.name);
+  const rows: Cell[][] = [];
+  const keys: string[] = [];
+  let dataRows = 0;
+  let keyable = true;
+  for (let r = 0; r < grid.length; r++) {
+    const row: readonly Cell[] = Array.isArray(grid[r]) ? (grid[r] as Cell[]) : [grid[r]];
+    if (row.every((cell) => blankTableCell(plainCell(cell)))) continue;
+    if (++dataRows > MAXIMUM_BOARD_TABLE_ROWS) {
+      throw new PilotageInputError(ARGUMENT_REASONS.tableTooLong, { argument: argument.name, rows: dataRows, maximum: MAXIMUM_BOARD_TABLE_ROWS }, argument.name);
+    }
+    const plain = Array.from(row, plainCell);
+    for (const cell of plain) {
+      if (typeof cell === "string" && cell.length > MAXIMUM_CELL_TEXT) {
+        throw new PilotageInputError(ARGUMENT_REASONS.textTooLong, { argument: argument.name, length: cell.length, maximum: MAXIMUM_CELL_TEXT }, argument.name);
+      }
+      const key = tableCellKey(cell);
+      if (key === null) keyable = false;
+      else keys.push(key);
+    }
+    rows[r] = plain;
+    keys.push(`\n${r}`);
+  }
+  // Blank rows stay in place (empty), so a message's row number is the range's.
+  for (let r = 0; r < rows.length; r++) rows[r] ??= [];
+  const key = keyable ? `${argument.name}\n${keys.join("\t")}` : null;
+  const known = key === null ? undefined : tablesRead.get(key);
+  if (known !== undefined) return known;
+  const table = argument.read(rows, getFunctionSettings());
+  if (key !== null) tablesRead.set(key, table, Math.max(1, keys.length));
+  return table;
+}
+
+/** A per-row argument as rows of cells (a plain value is one cell), or null when left out. */
+function gridOf(value: unknown): Grid | null {
+  if (value === null || value === undefined) return null;
+  return Array.isArray(value) ? value : [[value]];
+}
+
+/** The width of a range: its first row's (a row that is not a list is one cell). */
+function widthOf(grid: Grid): number {
+  const first = grid[0];
+  return Array.isArray(first) ? first.length : grid.length === 0 ? 0 : 1;
+}
+
+/** The cell at row r, column c; a short row of a ragged range reads as blank. */
+function cellAt(grid: Grid, r: number, c: number): Cell {
+  const row = grid[r];
+  if (Array.isArray(row)) return plainCell(row[c]);
+  return c === 0 ? plainCell(row) : null;
+}
+
+// ---- The answer, as Excel takes it ---------------------------------------------------------------
+
+/** One row's answer in its cell: money and dates formatted where the host has cell values. */
+function answerCell(kind: FunctionDefinition["answer"], answer: unknown, cellValues: boolean): unknown {
+  if (kind === "cents") {
+    const withNote = typeof answer === "object" && answer !== null ? (answer as MoneyWithNote) : null;
+    const cents = withNote === null ? (answer as number) : withNote.cents;
+    // Whole cents ÷ 100 is the double nearest the rounded amount (D14).
+    return moneyCell(cents / 100, cellValues, withNote?.note);
+  }
+  if (kind === "date") return dateCell(isoToExcelSerial(answer as string), cellValues);
+  return answer;
+}
+
+/** A one-call answer (a quote, a table) in the shape Excel spills or shows. */
+function wholeAnswer(definition: FunctionDefinition, answer: unknown, cellValues: boolean): unknown {
+  if (isExcelError(answer)) return definition.answer === "quoteCard" ? answer : [[answer]];
+  switch (definition.answer) {
+    case "quoteRows": {
+      const { quote, headers } = answer as QuoteRowsAnswer;
+      const rows = quoteSpillRows(quote, (amount) => moneyCell(amount, cellValues));
+      return headers ? rows : rows.slice(1);
+    }
+    case "rows": {
+      const { header, rows, headers } = answer as RowsAnswer;
+      return headers ? [[...header], ...rows] : rows;
+    }
+    default:
+      return quoteCard(answer as Quote);
+  }
+}
+
+// ---- The run -------------------------------------------------------------------------------------
+
+/** Arguments that are the same for every row: their cell, and what it read as (or its error). */
+interface Fixed {
+  cell: Cell;
+  value: unknown;
+}
+
+/**
+ * `definition`'s answer for the arguments Excel passed (`given`, in the definition's order; a
+ * missing optional one is undefined or null). Never throws: every refusal is an Excel error value.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- what Excel's metadata declares the functions to return
+export function runInExcel(definition: FunctionDefinition, given: readonly unknown[]): any {
+  // A refusal's error is a cell's value, its message all anyone sees: no stack traces captured.
+  const errors = Error as { stackTraceLimit?: number };
+  const limit = errors.stackTraceLimit;
+  errors.stackTraceLimit = 0;
+  try {
+    return run(definition, given);
+  } catch (error) {
+    const value = toExcelError(error);
+    return definition.answer === "quoteCard" ? value : [[value]];
+  } finally {
+    errors.stackTraceLimit = limit;
+  }
+}
+
+function run(definition: FunctionDefinition, given: readonly unknown[]): unknown {
+  const settings = getFunctionSettings();
+  const cellValues = hostHasCellValues();
+  // Before anything is read: on such a host the card would be thrown away.
+  if (definition.answer === "quoteCard" && !cellValues) return new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, QUOTE_CARD_UNSUPPORTED);
+  const argumentsDefined = definition.arguments;
+  const count = argumentsDefined.length;
+
+  // Equal refusals share one error value (a column of one bad value, or of a thousand, not a million).
+  const errorValues = new Remembered<string, CustomFunctions.Error>();
+  const errorOf = (error: unknown): CustomFunctions.Error => {
+    if (isExcelError(error)) return error;
+    const made = toExcelError(error);
+    const key = `${made.code}\n${made.message}`;
+    const known = errorValues.get(key);
+    if (known !== undefined) return known;
+    errorValues.set(key, made);
+    return made;
+  };
+
+  // The shape: every range of several cells the same size; tables and single cells apart.
+  let rows = 1;
+  let columns = 1;
+  const fixed: (Fixed | null)[] = new Array(count);
+  const varying: number[] = [];
+  const grids: (Grid | null)[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const argument = argumentsDefined[i];
+    const value = given[i];
+    if (argument.shape === "table") {
+      fixed[i] = { cell: null, value: value === null || value === undefined ? argument.default : readTable(argument, value) };
+      continue;
+    }
+    const grid = gridOf(value);
+    grids[i] = grid;
+    if (grid === null) continue;
+    const width = widthOf(grid);
+    if (grid.length === 0 || width === 0) throw new PilotageInputError(ARGUMENT_REASONS.emptyRange, {});
+    if (grid.length === 1 && width === 1) continue;
+    if (argument.shape === "single") throw new PilotageInputError(ARGUMENT_REASONS.range, {});
+    if (definition.oneRow !== undefined) throw new PilotageInputError(definition.oneRow, {});
+    if (varying.length === 0) {
+      rows = grid.length;
+      columns = width;
+    } else if (grid.length !== rows || width !== columns) {
+      throw new PilotageInputError(ARGUMENT_REASONS.sizes, { rows, columns, otherRows: grid.length, otherColumns: width });
+    }
+    varying.push(i);
+  }
+  if (varying.length === 0 && rows * columns !== 1) rows = columns = 1;
+
+  // Single cells (and left-out arguments) read once for the call, their errors kept as values.
+  for (let i = 0; i < count; i++) {
+    if (fixed[i] !== undefined || varying.includes(i)) continue;
+    const grid = grids[i];
+    const cell = grid === null ? null : cellAt(grid, 0, 0);
+    let value: unknown;
+    if (isExcelError(cell)) value = cell;
+    else {
+      try {
+        value = readCell(argumentsDefined[i], cell, settings);
+      } catch (error) {
+        value = errorOf(error);
+      }
+    }
+    fixed[i] = { cell, value };
+  }
+  const readers = varying.map((i) => cellReader(argumentsDefined[i], settings, errorOf));
+  const isVarying = argumentsDefined.map((_, i) => varying.includes(i));
+  // The last argument (in order) holding an Excel error value is the answer, as Excel's own functions do.
+  let fixedErrorValueAt = -1;
+  for (let i = 0; i < count; i++) if (!isVarying[i] && isExcelError(fixed[i]?.cell)) fixedErrorValueAt = i;
+
+  const values: unknown[] = new Array(count);
+  const cells: Cell[] = new Array(count);
+  const answerOfRow = (r: number, c: number): unknown => {
+    let errorValueAt = fixedErrorValueAt;
+    for (let v = 0; v < varying.length; v++) {
+      const i = varying[v];
+      const cell = cellAt(grids[i] as Grid, r, c);
+      cells[i] = cell;
+      if (i > errorValueAt && isExcelError(cell)) errorValueAt = i;
+    }
+    if (errorValueAt >= 0) return isVarying[errorValueAt] ? cells[errorValueAt] : fixed[errorValueAt]?.cell;
+    // Read in argument order: the first argument that does not read is the row's error.
+    let v = 0;
+    for (let i = 0; i < count; i++) {
+      const value = isVarying[i] ? readers[v++](cells[i]) : (fixed[i] as Fixed).value;
+      if (isExcelError(value)) return value;
+      values[i] = value;
+    }
+    let answer: unknown;
+    try {
+      answer = definition.rule(values as never, settings);
+    } catch (error) {
+      return errorOf(error);
+    }
+    return isPilotageInputError(answer) ? errorOf(answer) : answer;
+  };
+
+  if (definition.answer === "quoteRows" || definition.answer === "rows" || definition.answer === "quoteCard") {
+    return wholeAnswer(definition, answerOfRow(0, 0), cellValues);
+  }
+  const out: unknown[][] = new Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const row: unknown[] = new Array(columns);
+    for (let c = 0; c < columns; c++) {
+      const answer = answerOfRow(r, c);
+      row[c] = isExcelError(answer) ? answer : answerCell(definition.answer, answer, cellValues);
+    }
+    out[r] = row;
+  }
+  return out;
+}
