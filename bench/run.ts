@@ -8,6 +8,7 @@ import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedCl
 import { listedRuns, median } from "./alternate";
 import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
+import { measureFunctionAttacks } from "./function-attacks";
 import { FreshProcessTimes, FULL_COLUMN_ROWS, measureAlone, measureFunctionColumns, perRowRatio, REFERENCE_ID, timesIn } from "./function-columns";
 import { measureLoad } from "./load";
 import { measureMillionRowReconcile } from "./reconcile";
@@ -36,6 +37,7 @@ const SECTION_TARGET_PREFIXES: Record<string, string> = {
   exact: "exactness:",
   columns: "columns:",
   functions: "functions:",
+  attacks: "function attacks:",
   workbook: "workbook:",
   load: "load:",
   cli: "CLI start-up:",
@@ -310,6 +312,19 @@ async function millionRowReconcile(): Promise<BenchResult> {
   return { target: `${SECTION_TARGET_PREFIXES.reconcile} reconcile of ${r.rows.toLocaleString("en-US")} CSV rows (${r.seconds.toFixed(1)} s), peak RSS`, measured: r.peakRssMb, baseline: 300, unit: "MB", ratio: r.peakRssMb / 300, goal: "≤ 300 MB", met: r.peakRssMb <= 300 };
 }
 
+/** Issue 34: each absurd function call of the catalogue within its time and peak memory (a column of bad cells beside a valid one). */
+function functionAttacks(): BenchResult[] {
+  return measureFunctionAttacks().flatMap(({ attack, figures, validSeconds }) => {
+    const prefix = `${SECTION_TARGET_PREFIXES.attacks} ${attack.function}, ${attack.name}`;
+    const limit = attack.withinValidColumn !== undefined && validSeconds !== null ? Math.min(attack.seconds, attack.withinValidColumn * validSeconds) : attack.seconds;
+    const timeGoal = attack.withinValidColumn !== undefined ? `≤ ${attack.withinValidColumn}× the valid column (${(validSeconds ?? 0).toFixed(2)} s) and ≤ ${attack.seconds} s` : `≤ ${attack.seconds} s`;
+    return [
+      { target: `${prefix}: time`, measured: figures.seconds, baseline: limit, unit: "s", ratio: figures.seconds / limit, goal: timeGoal, met: figures.seconds <= limit },
+      { target: `${prefix}: peak RSS`, measured: figures.peakMb, baseline: attack.peakMb, unit: "MB", ratio: figures.peakMb / attack.peakMb, goal: `≤ ${attack.peakMb} MB`, met: figures.peakMb <= attack.peakMb },
+    ];
+  });
+}
+
 /** Issue 19: a full sheet of .xlsx written, then read and reconciled to .xlsx, each under 500 MB. */
 async function xlsxMillion(): Promise<BenchResult[]> {
   const r = await measureXlsxMillion();
@@ -337,6 +352,7 @@ const SECTIONS: Record<string, () => Promise<BenchResult[]> | BenchResult[]> = {
   exact: () => [exactCrossCheck(Number(process.env.BENCH_CROSS_CHECK ?? 10_000_000))],
   columns: () => columnCall(Number(process.env.BENCH_COLUMN_ROWS ?? 1_048_576)),
   functions: () => functionColumns(),
+  attacks: () => functionAttacks(),
   workbook: () => workbookRecalc(Number(process.env.BENCH_SHEET_ROWS ?? 100_000)),
   load: () => load(),
   cli: async () => [await cliStartup()],

@@ -117,7 +117,7 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
 }
 
 /** A per-row argument's reader for one call: the last cell's value kept, and each refused cell's error. */
-function cellReader(argument: ArgumentDefinition, settings: EngineSettings, errorOf: (error: unknown) => CustomFunctions.Error) {
+function cellReader(argument: ArgumentDefinition, settings: EngineSettings) {
   let lastCell: Cell = cellReader;
   let lastValue: unknown;
   const refused = new Remembered<Cell, CustomFunctions.Error>();
@@ -131,7 +131,7 @@ function cellReader(argument: ArgumentDefinition, settings: EngineSettings, erro
       lastCell = cell;
       return lastValue;
     } catch (error) {
-      const value = errorOf(error);
+      const value = toExcelError(error);
       const keyed = cellKey(cell);
       if (keyed !== undefined) refused.set(keyed, value);
       return value;
@@ -168,7 +168,7 @@ function readTable(argument: ArgumentDefinition, grid: unknown): unknown {
     const row: readonly Cell[] = Array.isArray(grid[r]) ? (grid[r] as Cell[]) : [grid[r]];
     if (row.every((cell) => blankTableCell(plainCell(cell)))) continue;
     if (++dataRows > MAXIMUM_BOARD_TABLE_ROWS) {
-      throw new PilotageInputError(ARGUMENT_REASONS.tableTooLong, { argument: argument.name, rows: dataRows, maximum: MAXIMUM_BOARD_TABLE_ROWS }, argument.name);
+      throw new PilotageInputError(ARGUMENT_REASONS.tableTooLong, { argument: argument.name, maximum: MAXIMUM_BOARD_TABLE_ROWS }, argument.name);
     }
     const plain = Array.from(row, plainCell);
     for (const cell of plain) {
@@ -279,18 +279,6 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
   const argumentsDefined = definition.arguments;
   const count = argumentsDefined.length;
 
-  // Equal refusals share one error value (a column of one bad value, or of a thousand, not a million).
-  const errorValues = new Remembered<string, CustomFunctions.Error>();
-  const errorOf = (error: unknown): CustomFunctions.Error => {
-    if (isExcelError(error)) return error;
-    const made = toExcelError(error);
-    const key = `${made.code}\n${made.message}`;
-    const known = errorValues.get(key);
-    if (known !== undefined) return known;
-    errorValues.set(key, made);
-    return made;
-  };
-
   // The shape: every range of several cells the same size; tables and single cells apart.
   let rows = 1;
   let columns = 1;
@@ -333,12 +321,12 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
       try {
         value = readCell(argumentsDefined[i], cell, settings);
       } catch (error) {
-        value = errorOf(error);
+        value = toExcelError(error);
       }
     }
     fixed[i] = { cell, value };
   }
-  const readers = varying.map((i) => cellReader(argumentsDefined[i], settings, errorOf));
+  const readers = varying.map((i) => cellReader(argumentsDefined[i], settings));
   const isVarying = argumentsDefined.map((_, i) => varying.includes(i));
   // The last argument (in order) holding an Excel error value is the answer, as Excel's own functions do.
   let fixedErrorValueAt = -1;
@@ -366,9 +354,9 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
     try {
       answer = definition.rule(values as never, settings);
     } catch (error) {
-      return errorOf(error);
+      return toExcelError(error);
     }
-    return isPilotageInputError(answer) ? errorOf(answer) : answer;
+    return isPilotageInputError(answer) ? toExcelError(answer) : answer;
   };
 
   if (definition.answer === "quoteRows" || definition.answer === "rows" || definition.answer === "quoteCard") {

@@ -22,10 +22,9 @@ export const ARGUMENT_REASONS = {
       `The ranges have different sizes (${rows}×${columns} and ${otherRows}×${otherColumns}): give ranges of the same size, or single values.`,
   ),
   notARange: reason<{ argument: string }>("BAD_BOARD_TABLE", ({ argument }) => `${argument} must be a range of rows (from date | amounts …), not a single value.`),
-  tableTooLong: reason<{ argument: string; rows: number; maximum: number }>(
+  tableTooLong: reason<{ argument: string; maximum: number }>(
     "BAD_BOARD_TABLE",
-    ({ argument, rows, maximum }) =>
-      `${argument} has ${rows === maximum + 1 ? "more than " + maximum.toLocaleString("en-US") : rows.toLocaleString("en-US")} rows of data, over the ${maximum.toLocaleString("en-US")} a board table may hold: give the range of the board's rows only.`,
+    ({ argument, maximum }) => `${argument} has more than ${maximum.toLocaleString("en-US")} rows of data, the most a board table may hold: give the range of the board's rows only.`,
   ),
   textTooLong: reason<{ argument: string; length: number; maximum: number }>(
     "NOT_A_NUMBER",

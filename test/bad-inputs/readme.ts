@@ -4,6 +4,7 @@
  */
 import { Argument, CATALOGUE, CatalogueCase, CliCase, FunctionCase, PANE_BASELINE, PANE_FIELDS, PaneCase } from "./catalogue";
 import { FILE_CASES, type FileCase } from "./file-cases";
+import { FUNCTION_ATTACKS, type FunctionAttack } from "./function-attacks";
 
 /** Text as a formula expression: quoted, a line break as CHAR(10), a long run of one character as REPT. */
 function textExpression(text: string): string {
@@ -89,6 +90,27 @@ function fileSection(cases: readonly FileCase[]): string[] {
   ];
 }
 
+/** The absurd function calls: what a JavaScript caller passes, the answer, and the figures each must hold. */
+function attackSection(attacks: readonly FunctionAttack[]): string[] {
+  const holds = (a: FunctionAttack) =>
+    `${a.withinValidColumn !== undefined ? `≤ ${a.withinValidColumn}× the valid column's time and ` : ""}≤ ${a.seconds} s, peak ≤ ${a.peakMb} MB`;
+  return [
+    "## NYPILOT functions: absurd calls",
+    "",
+    `${attacks.length} calls no sheet makes but a JavaScript caller can, each answered with a typed error value, fast and in ` +
+      "bounded memory. [function-attacks.test.ts](function-attacks.test.ts) checks each answer (a whole column on its first " +
+      "4,096 rows); `BENCH_ONLY=attacks npm run bench` makes each call in a fresh process and checks the figures (the time of " +
+      "the call; the process's peak resident memory, its arguments included). A text longer than a cell holds (32,767 " +
+      "characters) and a board table of more than 1,000 rows of data are refused before anything in them is read. For a column " +
+      "of different bad cells each cell's own message is its answer; the first is shown.",
+    "",
+    "| Case | Function | Arguments | Error | Message | Must hold |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...attacks.map((a) => `| ${cell(a.name)} | ${a.function} | ${cell(a.input)} | ${a.code} | ${cell(a.message)} | ${cell(holds(a))} |`),
+    "",
+  ];
+}
+
 export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): string {
   const functions = catalogue.filter((c): c is FunctionCase => c.surface === "function");
   const commands = catalogue.filter((c): c is CliCase => c.surface === "cli");
@@ -144,6 +166,7 @@ export function renderReadme(catalogue: readonly CatalogueCase[] = CATALOGUE): s
     ...panes.map((c) => `| ${cell(c.name)} | ${cell(paneEntries(c))} | ${cell(c.marked.map((field) => PANE_FIELDS[field].label).join("; "))} | ${cell(c.message)} |`),
     "",
     ...fileSection(FILE_CASES),
+    ...attackSection(FUNCTION_ATTACKS),
   ];
   return out.join("\n");
 }

@@ -52,3 +52,33 @@ test("NYPILOT.VERSION in a workbook written and read back with exceljs", async (
     evaluated.destroy();
   }
 });
+
+/**
+ * Issue 36: Excel's BYROW and MAP may take a NYPILOT function as their LAMBDA. HyperFormula (3.5)
+ * has neither LAMBDA nor BYROW/MAP, and the task pane's fake Excel evaluates no formulas, so neither
+ * can run such a formula. What the LAMBDA does is call the function once per row with that row's
+ * single cells, and take one value back: that call shape is evaluated here, row by row beside the
+ * one formula over whole columns, as `=MAP(B2:B4, C2:C4, D2:D4, LAMBDA(u, s, d, NYPILOT.HUDSON_BASE_FEE(u, s, d)))`
+ * would call it.
+ */
+test("the per-row calls a BYROW/MAP LAMBDA makes give one value each, the column formula's, row by row", () => {
+  const rows: (string | number | null)[][] = [
+    ["units", "section", "date", "per row (the LAMBDA's call)", "column formula"],
+    [271.43, "Upper", "2026-06-15", "=NYPILOT.HUDSON_BASE_FEE(A2, B2, C2)", "=NYPILOT.HUDSON_BASE_FEE(A2:A4, B2:B4, C2:C4)"],
+    [40, 1, "2027-01-01", "=NYPILOT.HUDSON_BASE_FEE(A3, B3, C3)", null],
+    ["n/a", 2, "2026-06-15", "=NYPILOT.HUDSON_BASE_FEE(A4, B4, C4)", null],
+  ];
+  const sheet = buildHyperFormula({ Sheet1: rows });
+  try {
+    // (xi) Section 2: 271.43 × $21.58 = $5,857.4594 → $5,857.46; (xii) Section 1, 40 units ≤ 50: $1,102.70.
+    expect([sheet.value("Sheet1!D2"), sheet.value("Sheet1!D3")]).toEqual([5857.46, 1102.7]);
+    expect([sheet.value("Sheet1!E2"), sheet.value("Sheet1!E3")]).toEqual([5857.46, 1102.7]);
+    // A bad row is its own error in both shapes.
+    expect(isCellError(sheet.value("Sheet1!D4"), ErrorType.VALUE, /"n\/a" are not a number/)).toBe(true);
+    expect(isCellError(sheet.value("Sheet1!E4"), ErrorType.VALUE, /"n\/a" are not a number/)).toBe(true);
+    // Three per-row calls and one column call.
+    expect(sheet.calls.get("HUDSON_BASE_FEE")).toBe(4);
+  } finally {
+    sheet.destroy();
+  }
+});

@@ -1,0 +1,32 @@
+/**
+ * The absurd function calls of the catalogue (function-attacks.ts): each answers with the error and
+ * message it lists, in every cell. Their time and memory are the bench's (bench/function-attacks.ts).
+ */
+import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
+import { FUNCTION_ATTACKS } from "./function-attacks";
+
+installCustomFunctionsGlobal();
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const declared = require("../../src/functions/functions") as Record<string, (...args: unknown[]) => unknown>;
+
+test("each attack has a unique kebab-case name and names a declared function", () => {
+  const names = FUNCTION_ATTACKS.map((c) => c.name);
+  expect(new Set(names).size).toBe(names.length);
+  for (const attack of FUNCTION_ATTACKS) {
+    expect(attack.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(typeof declared[attack.function]).toBe("function");
+  }
+});
+
+/** A column case is checked here on its first rows (every kind of bad cell, many times over); the bench runs it whole. */
+const COLUMN_ROWS_CHECKED = 4_096;
+
+test.each(FUNCTION_ATTACKS.map((c) => [c.name, c] as const))("%s", (_name, attack) => {
+  const answer = declared[attack.function](...attack.args(COLUMN_ROWS_CHECKED)) as unknown[][];
+  const cells = answer.flat();
+  expect(excelError(cells[0])).toEqual({ code: attack.code, message: attack.message });
+  // Every cell an error; for a mixed column each bad cell's own code (text #VALUE!, numbers out of range #NUM!).
+  const codes = new Set(cells.map((cell) => excelError(cell)?.code ?? "not an error"));
+  if (attack.mixed) expect([...codes].sort()).toEqual(["#NUM!", "#VALUE!"]);
+  else expect([...codes]).toEqual([attack.code]);
+});
