@@ -5,7 +5,6 @@
  * host's runner would apply the same ones to its own cells.
  */
 import {
-  BOARD_FEE_TABLE_COLUMNS,
   ClauseId,
   EngineSettings,
   parseClauseId,
@@ -138,5 +137,3 @@ export const INSURANCE_AVAILABLE = optional(perRow("insurance_available", (input
 export const benefitDate = (name: string, what: string) =>
   perRow(name, (input) => readBenefitDate(input, name, what), { zero: benefitDateZero(what) });
 export const RETIREMENT_YEAR = perRow("retirement_year", (input) => readRetirementYear(input));
-
-export { BOARD_FEE_TABLE_COLUMNS };

@@ -5,8 +5,7 @@
  * from BOARD_FEES (§ 89-a(4)(b)(1-a)). A clause or a board fee added to the data reaches them with
  * `npm run declarations`; test/functions/declarations.test.ts fails until it has.
  */
-import { BASE_PILOTAGE_CLAUSES } from "../engine/rates/base-pilotage";
-import { BOARD_FEE_TABLE_COLUMNS } from "../engine/rates/board-fees";
+import { BASE_PILOTAGE_CLAUSES, BOARD_FEE_TABLE_COLUMNS } from "../engine";
 
 /** One derived passage: where it is, how to find it, and what it must say. */
 export interface DerivedPassage {

@@ -12,13 +12,12 @@
  * over the same definitions.
  */
 import { EngineSettings, isBlank, isoToExcelSerial, isPilotageInputError, PilotageInputError, type Quote } from "../engine";
-import { ArgumentDefinition } from "./arguments";
+import { ArgumentDefinition, MAXIMUM_BOARD_TABLE_ROWS } from "./arguments";
 import { hostHasCellValues, moneyCell, dateCell, quoteCard, QUOTE_CARD_UNSUPPORTED } from "./cell-values";
 import { FunctionDefinition, MoneyWithNote, QuoteRowsAnswer, RowsAnswer } from "./definitions";
 import { ARGUMENT_REASONS } from "./messages";
 import { quoteSpillRows } from "./quote-spill";
 import { getFunctionSettings } from "./runtime-settings";
-import { MAXIMUM_BOARD_TABLE_ROWS } from "./arguments";
 
 type Cell = unknown;
 type Grid = readonly Cell[];
@@ -158,7 +157,7 @@ const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
  * MAXIMUM_BOARD_TABLE_ROWS rows of data, checked before any row is read, each cell's text within
  * Excel's limit, then the engine's reader over the plain cells (row numbers as in the range).
  */
-function readTable(argument: ArgumentDefinition, grid: unknown): unknown {
+function readTable(argument: ArgumentDefinition, grid: unknown, settings: EngineSettings): unknown {
   if (!Array.isArray(grid)) throw new PilotageInputError(ARGUMENT_REASONS.notARange, { argument: argument.name }, argument.name);
   const rows: Cell[][] = [];
   const keys: string[] = [];
@@ -187,7 +186,7 @@ function readTable(argument: ArgumentDefinition, grid: unknown): unknown {
   const key = keyable ? `${argument.name}\n${keys.join("\t")}` : null;
   const known = key === null ? undefined : tablesRead.get(key);
   if (known !== undefined) return known;
-  const table = argument.read(rows, getFunctionSettings());
+  const table = argument.read(rows, settings);
   if (key !== null) tablesRead.set(key, table, Math.max(1, keys.length));
   return table;
 }
@@ -282,14 +281,14 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
   // The shape: every range of several cells the same size; tables and single cells apart.
   let rows = 1;
   let columns = 1;
-  const fixed: (Fixed | null)[] = new Array(count);
+  const fixed: (Fixed | undefined)[] = new Array(count);
   const varying: number[] = [];
   const grids: (Grid | null)[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const argument = argumentsDefined[i];
     const value = given[i];
     if (argument.shape === "table") {
-      fixed[i] = { cell: null, value: value === null || value === undefined ? argument.default : readTable(argument, value) };
+      fixed[i] = { cell: null, value: value === null || value === undefined ? argument.default : readTable(argument, value, settings) };
       continue;
     }
     const grid = gridOf(value);
@@ -308,7 +307,6 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
     }
     varying.push(i);
   }
-  if (varying.length === 0 && rows * columns !== 1) rows = columns = 1;
 
   // Single cells (and left-out arguments) read once for the call, their errors kept as values.
   for (let i = 0; i < count; i++) {

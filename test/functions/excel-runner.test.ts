@@ -126,3 +126,16 @@ describe("headers (issue 36): 1, the default, a header row; 0 none, so spills st
     expect(pilotage.quote({ ...TRANSIT, boardSurcharge: BOARD_SURCHARGE_TABLE }, one(0)).at(-1)?.[1]).toBe(10244.09);
   });
 });
+
+test("src/functions imports the engine through its index only", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require("node:fs") as typeof import("node:fs");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const path = require("node:path") as typeof import("node:path");
+  const folder = path.resolve(__dirname, "../../src/functions");
+  const pastTheIndex = fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith(".ts"))
+    .flatMap((file) => [...fs.readFileSync(path.join(folder, file), "utf8").matchAll(/from "(\.\.\/engine\/[^"]+)"/g)].map((m) => `${file}: ${m[1]}`));
+  expect(pastTheIndex).toEqual([]);
+});
