@@ -6,13 +6,18 @@
  */
 import {
   ClauseId,
+  ClauseInForce,
+  clauseInForceOn,
+  IsoDate,
+  isPilotageInputError,
   EngineSettings,
   parseClauseId,
   parseLengthUnit,
   PilotageInputError,
   readAmountCents,
-  readBaseFeeCents,
-  readBenefitAmount,
+  baseFeeCentsReader,
+  benefitAmountReader,
+  BenefitAmount,
   readBenefitDate,
   readBoardFeeRows,
   readBoardSurchargeRows,
@@ -50,19 +55,29 @@ export interface ArgumentDefinition<T = unknown> {
   /** The name in the formula's help and in messages; permanent once shipped. */
   name: string;
   shape: ArgumentShape;
-  /** Reads one plain cell (a table: its rows) to the value the rule takes, or throws the refusal. */
-  read: (input: unknown, settings: EngineSettings) => T;
+  /** Reads one plain cell (a table: its rows) to the value the rule takes, or returns (or throws) the refusal. */
+  read: (input: unknown, settings: EngineSettings) => T | PilotageInputError;
   /** A blank cell (or the argument left out): refused with this reason, else given to `read` (which says what blank means). */
   blank?: Reason<{ argument: string }>;
   zero: ZeroRule;
   /** May be left out; then, and for a blank cell, the rule gets `default` when one is given. */
   optional: boolean;
   default?: T;
+  /**
+   * A column of it repeats a few values (dates, sections, choices, flags), so a runner reads each
+   * distinct cell once per call; amounts and units, mostly all different, are read row by row.
+   */
+  repeats?: boolean;
 }
 
 /** A per-row argument, read by `read`; a blank and 0 are `read`'s to judge unless the options say otherwise. */
-function perRow<T>(name: string, read: (input: unknown, settings: EngineSettings) => T, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
+function perRow<T>(name: string, read: (input: unknown, settings: EngineSettings) => T | PilotageInputError, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
   return { name, shape: "perRow", read, zero: "number", optional: false, ...options };
+}
+
+/** A per-row argument whose column repeats a few values. */
+function repeating<T>(name: string, read: (input: unknown, settings: EngineSettings) => T | PilotageInputError, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
+  return perRow(name, read, { repeats: true, ...options });
 }
 
 /** The same argument, optional (after the required ones). */
@@ -73,16 +88,38 @@ export function optional<T>(argument: ArgumentDefinition<T>, defaultValue?: T): 
 // ---- A transit ---------------------------------------------------------------------------------
 
 export const UNITS = perRow("units", (input, settings) => readPilotageUnits(input, settings));
-export const SECTION = perRow("section", (input) => readSection(input), { zero: ARGUMENT_REASONS.sectionZero });
+export const SECTION = repeating("section", (input) => readSection(input), { zero: ARGUMENT_REASONS.sectionZero });
 /** A transit date: a date cell of 0 can only be an empty cell. */
-export const transitDate = (name: string) => perRow(name, (input) => readDate(input), { blank: ARGUMENT_REASONS.transitDateBlank, zero: ARGUMENT_REASONS.transitDateZero });
+export const transitDate = (name: string) => repeating(name, (input) => readDate(input), { blank: ARGUMENT_REASONS.transitDateBlank, zero: ARGUMENT_REASONS.transitDateZero });
 export const DATE = transitDate("date");
+
+/** A transit date with the clause in force on it (D6), or the refusal of a date before clause (i), kept as a value: a named clause may stand instead. */
+export interface DateInForce {
+  date: IsoDate;
+  inForce: ClauseInForce | PilotageInputError;
+}
+export const DATE_IN_FORCE = repeating<DateInForce>(
+  "date",
+  (input, settings) => {
+    const date = readDate(input);
+    try {
+      return { date, inForce: clauseInForceOn(date, settings) };
+    } catch (error) {
+      if (isPilotageInputError(error)) return { date, inForce: error };
+      throw error;
+    }
+  },
+  { blank: ARGUMENT_REASONS.transitDateBlank, zero: ARGUMENT_REASONS.transitDateZero },
+);
+
 /** D6: a clause named instead of the date's; blank (or 0) looks it up by date. */
-export const CLAUSE = optional(perRow<ClauseId | null>("clause", (input) => parseClauseId(input), { zero: "blank" }), null);
-export const HOURS = perRow("hours", (input) => readHours(input));
-export const RELIEVED = perRow("relieved_at_midriver", (input) => readFlag(input, "relieved_at_midriver"));
-export const ANCHORED = perRow("anchored_8_hours", (input) => readFlag(input, "anchored_8_hours"));
-export const BASE_FEE = perRow("base_fee", (input) => readBaseFeeCents(input, "base_fee"), { blank: ARGUMENT_REASONS.baseFeeBlank });
+export const CLAUSE = optional(repeating<ClauseId | null>("clause", (input) => parseClauseId(input), { zero: "blank" }), null);
+export const HOURS = repeating("hours", (input) => readHours(input));
+export const RELIEVED = repeating("relieved_at_midriver", (input) => readFlag(input, "relieved_at_midriver"));
+export const ANCHORED = repeating("anchored_8_hours", (input) => readFlag(input, "anchored_8_hours"));
+/** The engine's column reader: its refusals returned (a negative fee's is one for the argument), not thrown. */
+const baseFeeCents = baseFeeCentsReader("base_fee");
+export const BASE_FEE = perRow<number>("base_fee", (input) => baseFeeCents(input), { blank: ARGUMENT_REASONS.baseFeeBlank });
 /** D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is not given. */
 export const SURCHARGE_AMOUNT = optional(perRow<number | null>("surcharge", (input) => readAmountCents(input, "surcharge", "surcharge"), { zero: "blank" }), null);
 
@@ -90,7 +127,7 @@ export const SURCHARGE_AMOUNT = optional(perRow<number | null>("surcharge", (inp
 
 /** A measurement cell, read with its unit by the rule (pilotageUnitsFromMeasurements); 0 is an empty cell. */
 export const measurement = (name: string) => perRow(name, (input) => input, { zero: "blank" });
-export const UNIT = optional(perRow("unit", (input) => parseLengthUnit(input), { zero: "blank" }));
+export const UNIT = optional(repeating("unit", (input) => parseLengthUnit(input), { zero: "blank" }));
 
 // ---- The board's tables --------------------------------------------------------------------------
 
@@ -112,28 +149,32 @@ function readHeaders(input: unknown): boolean {
   if (input === 0 || input === false) return false;
   throw new PilotageInputError(ARGUMENT_REASONS.headers, {});
 }
-export const HEADERS = optional(perRow("headers", readHeaders, { default: true }));
+export const HEADERS = optional(repeating("headers", readHeaders, { default: true }));
 /** HUDSON_RATES's date: one cell. */
 export const RATES_DATE: ArgumentDefinition<string> = { ...DATE, shape: "single" };
 export const RATES_HEADERS: ArgumentDefinition<boolean> = { ...HEADERS, shape: "single" };
 
 // ---- § 89-a(1) -----------------------------------------------------------------------------------
 
-export const VESSEL_STATUS = perRow("vessel_status", (input) => readVesselStatus(input));
+export const VESSEL_STATUS = repeating("vessel_status", (input) => readVesselStatus(input));
 export const GROSS_TONS = perRow("gross_tons", (input) => readGrossTons(input));
 export const LOADED_DRAFT = perRow("loaded_draft_ft", (input) => readLoadedDraftFt(input));
 /** Refuses 0, which may be an empty cell: FALSE must be typed. */
-export const PROCEEDS_BY_SEA = optional(perRow("proceeds_by_sea", (input) => readFlagDefaultTrue(input, "proceeds_by_sea", "proceeds by sea")));
-export const RECREATIONAL = optional(perRow("recreational", (input) => readFlag(input, "recreational")));
+export const PROCEEDS_BY_SEA = optional(repeating("proceeds_by_sea", (input) => readFlagDefaultTrue(input, "proceeds_by_sea", "proceeds by sea")));
+export const RECREATIONAL = optional(repeating("recreational", (input) => readFlag(input, "recreational")));
 export const LENGTH_FT = optional(perRow("length_ft", (input) => readLengthFt(input), { zero: "blank" }));
 
 // ---- The pilots' benefits, (5)–(9) ---------------------------------------------------------------
 
-export const amount = (name: string, what: string) => perRow(name, (input) => readBenefitAmount(input, name, what));
+/** An amount, by the engine's column reader: its refusals returned (a negative amount's is one for the argument), not thrown. */
+export const amount = (name: string, what: string) => {
+  const read = benefitAmountReader(name, what);
+  return perRow<BenefitAmount>(name, (input) => read(input));
+};
 /** Whole years; 0 (desktop Excel's empty cell) is blank. */
-export const YEARS_OF_SERVICE = optional(perRow("years_of_service", (input) => readYearsOfService(input), { zero: "blank" }));
-export const INSURANCE_AVAILABLE = optional(perRow("insurance_available", (input) => readFlagDefaultTrue(input, "insurance_available", "insurance available")));
+export const YEARS_OF_SERVICE = optional(repeating("years_of_service", (input) => readYearsOfService(input), { zero: "blank" }));
+export const INSURANCE_AVAILABLE = optional(repeating("insurance_available", (input) => readFlagDefaultTrue(input, "insurance_available", "insurance available")));
 /** A benefit date: 0 can only be an empty cell. */
 export const benefitDate = (name: string, what: string) =>
-  perRow(name, (input) => readBenefitDate(input, name, what), { zero: benefitDateZero(what) });
-export const RETIREMENT_YEAR = perRow("retirement_year", (input) => readRetirementYear(input));
+  repeating(name, (input) => readBenefitDate(input, name, what), { zero: benefitDateZero(what) });
+export const RETIREMENT_YEAR = repeating("retirement_year", (input) => readRetirementYear(input));

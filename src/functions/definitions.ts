@@ -6,7 +6,9 @@
  * broadcasts a column and shapes the answer as Excel wants it.
  */
 import {
-  baseFeeOn,
+  BaseFeeWorking,
+  baseFeeWorking,
+  namedClause,
   benefitStartDate,
   BoardFeeRow,
   BoardSurchargeRow,
@@ -100,7 +102,13 @@ function quoteOfTransit([units, section, date, continuousHours, relievedAtMidRiv
   );
 }
 
-const baseFeeArguments = [args.UNITS, args.SECTION, args.DATE, args.CLAUSE] as const;
+const baseFeeArguments = [args.UNITS, args.SECTION, args.DATE_IN_FORCE, args.CLAUSE] as const;
+
+/** D6: the base fee's working under the clause named, or else the one in force on the date (or that date's refusal). */
+function baseFeeWorkingOf([units, section, dated, clause]: ValuesOf<typeof baseFeeArguments>, settings: EngineSettings): BaseFeeWorking | PilotageInputError {
+  const inForce = clause === null ? dated.inForce : namedClause(clause, settings);
+  return inForce instanceof PilotageInputError ? inForce : baseFeeWorking(units, section, inForce, settings);
+}
 
 export const PILOTAGE_UNITS = define({
   arguments: [args.measurement("length"), args.measurement("breadth"), args.measurement("depth"), args.UNIT],
@@ -112,13 +120,19 @@ export const PILOTAGE_UNITS = define({
 export const HUDSON_BASE_FEE = define({
   arguments: baseFeeArguments,
   answer: "cents",
-  rule: ([units, section, date, clause], settings) => baseFeeOn({ units, section, date, clause }, settings).amountCents,
+  rule: (values, settings) => {
+    const working = baseFeeWorkingOf(values, settings);
+    return working instanceof PilotageInputError ? working : working.amountCents;
+  },
 });
 
 export const HUDSON_EXPLAIN = define({
   arguments: baseFeeArguments,
   answer: "value",
-  rule: ([units, section, date, clause], settings) => explainBaseFee(baseFeeOn({ units, section, date, clause }, settings)),
+  rule: (values, settings) => {
+    const working = baseFeeWorkingOf(values, settings);
+    return working instanceof PilotageInputError ? working : explainBaseFee(working);
+  },
 });
 
 export const HUDSON_SURCHARGE = define({
@@ -178,9 +192,9 @@ export const HUDSON_QUOTE_CARD = define({
 });
 
 export const HUDSON_CLAUSE = define({
-  arguments: [args.DATE],
+  arguments: [args.DATE_IN_FORCE],
   answer: "value",
-  rule: ([date], settings) => clauseInForceOn(date, settings).rates.citation,
+  rule: ([{ inForce }]) => (inForce instanceof PilotageInputError ? inForce : inForce.rates.citation),
 });
 
 export const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 100 units", "Per unit, 100 units and over", "Maximum units", "Clause", "In force from"] as const;

@@ -27,9 +27,8 @@ export const MAXIMUM_CELL_TEXT = 32_767;
 /** Excel's limit on a custom function's error message. */
 const MAXIMUM_MESSAGE_LENGTH = 255;
 /**
- * The most cells the runner remembers (what each read as, a table's rows by its cells): within a
- * call, so a column that repeats a bad value words its message once; across calls, the board tables,
- * which a column of one-transit formulas (HUDSON_QUOTE) hands over again with every cell.
+ * The most entries the runner remembers (Memory): what cells read as, board tables by their cells,
+ * error values by their refusal.
  */
 const MAXIMUM_REMEMBERED_CELLS = 65_536;
 
@@ -66,34 +65,101 @@ export function toExcelError(error: unknown): CustomFunctions.Error {
 
 // ---- Remembering, in one place -------------------------------------------------------------------
 
-/** A map that holds at most MAXIMUM_REMEMBERED_CELLS cells' worth of entries, and forgets all of them when full. */
-class Remembered<K, V> {
-  private readonly entries = new Map<K, V>();
-  private cells = 0;
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: K): V | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: K, value: V, cells = 1): void {
-    if (this.cells + cells > MAXIMUM_REMEMBERED_CELLS) {
-      this.entries.clear();
-      this.cells = 0;
-    }
-    if (cells > MAXIMUM_REMEMBERED_CELLS) return;
-    this.entries.set(key, value);
-    this.cells += cells;
-  }
-}
-
 /** A plain cell as a key, or undefined where it cannot be one (an object; -0, which a Map would take for 0). */
 function cellKey(cell: Cell): Cell {
   if (cell !== null && typeof cell === "object") return undefined;
   return Object.is(cell, -0) ? undefined : cell;
+}
+
+/** Nested maps, one level per part of a key. */
+type KeyTree = Map<unknown, unknown>;
+
+/**
+ * What the runner remembers, within a call and from call to call (a column of one-transit formulas is
+ * one call per cell), under the settings it was read with: what each argument's cells read as (every
+ * cell of an argument whose column repeats a few values; a refused cell of any), each board table
+ * with its cells, and the error value of each refusal by its reason and parameters. At most
+ * MAXIMUM_REMEMBERED_CELLS entries (a table counts its cells), all forgotten when full or when the
+ * settings change. Every entry depends on its key alone, so nothing remembered can change an answer.
+ */
+class Memory {
+  private settings: EngineSettings | null = null;
+  private count = 0;
+  private readonly cells = new Map<ArgumentDefinition, Map<Cell, unknown>>();
+  private readonly tables = new Map<ArgumentDefinition, { cells: Cell[][]; table: unknown }>();
+  private readonly refusals: KeyTree = new Map();
+
+  /** Starts a call under `settings`: what was read under other settings is forgotten. */
+  under(settings: EngineSettings): void {
+    if (settings !== this.settings) this.forget();
+    this.settings = settings;
+  }
+
+  cell(argument: ArgumentDefinition, key: Cell): unknown {
+    return this.cells.get(argument)?.get(key);
+  }
+
+  rememberCell(argument: ArgumentDefinition, key: Cell, value: unknown): void {
+    this.counted(1);
+    let ofArgument = this.cells.get(argument);
+    if (ofArgument === undefined) this.cells.set(argument, (ofArgument = new Map()));
+    ofArgument.set(key, value);
+  }
+
+  /** The table read last for `argument`, when `rows` hold the same plain cells (Object.is: -0 is not 0). */
+  table(argument: ArgumentDefinition, rows: readonly (readonly Cell[])[]): unknown {
+    const kept = this.tables.get(argument);
+    if (kept === undefined || kept.cells.length !== rows.length) return undefined;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      const keptRow = kept.cells[r];
+      if (row.length !== keptRow.length) return undefined;
+      for (let c = 0; c < row.length; c++) if (!Object.is(row[c], keptRow[c]) || (typeof row[c] === "object" && row[c] !== null)) return undefined;
+    }
+    return kept.table;
+  }
+
+  rememberTable(argument: ArgumentDefinition, rows: Cell[][], table: unknown): void {
+    this.counted(rows.reduce((cells, row) => cells + row.length, 1));
+    this.tables.set(argument, { cells: rows, table });
+  }
+
+  /** The error value of a refusal: one per reason and parameters (its message is made of them alone). */
+  errorOf(refusal: PilotageInputError): CustomFunctions.Error {
+    const params = typeof refusal.params === "object" && refusal.params !== null ? Object.values(refusal.params) : [refusal.params];
+    let node: KeyTree = this.refusals;
+    for (const part of [refusal.reason, ...params]) {
+      let next = node.get(part) as KeyTree | undefined;
+      if (next === undefined) node.set(part, (next = new Map()));
+      node = next;
+    }
+    let made = node.get(node) as CustomFunctions.Error | undefined;
+    if (made === undefined) {
+      this.counted(1);
+      made = toExcelError(refusal);
+      node.set(node, made);
+    }
+    return made;
+  }
+
+  private counted(entries: number): void {
+    if (this.count + entries > MAXIMUM_REMEMBERED_CELLS) this.forget();
+    this.count += entries;
+  }
+
+  private forget(): void {
+    this.cells.clear();
+    this.tables.clear();
+    this.refusals.clear();
+    this.count = 0;
+  }
+}
+
+const memory = new Memory();
+
+/** The error value of anything a reader or rule refused (or threw). */
+function errorValueOf(error: unknown): CustomFunctions.Error {
+  return isPilotageInputError(error) ? memory.errorOf(error) : toExcelError(error);
 }
 
 // ---- Reading the arguments -----------------------------------------------------------------------
@@ -112,42 +178,36 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
     if (argument.default !== undefined) return argument.default;
     if (argument.blank !== undefined) throw new PilotageInputError(argument.blank, { argument: argument.name }, argument.name);
   }
-  return argument.read(cell, settings);
+  const value = argument.read(cell, settings);
+  // A reader may return its refusal instead of throwing it.
+  if (isPilotageInputError(value)) throw value;
+  return value;
 }
 
-/** A per-row argument's reader for one call: the last cell's value kept, and each refused cell's error. */
+/**
+ * What a per-row argument's cell reads as, or its error value: the last cell's value kept; and
+ * what the runner remembers (every cell of an argument whose column repeats a few values, each
+ * refused cell of any).
+ */
 function cellReader(argument: ArgumentDefinition, settings: EngineSettings) {
   let lastCell: Cell = cellReader;
   let lastValue: unknown;
-  const refused = new Remembered<Cell, CustomFunctions.Error>();
   return (cell: Cell): unknown => {
     if (Object.is(cell, lastCell)) return lastValue;
-    const key = refused.size > 0 ? cellKey(cell) : undefined;
-    const known = key === undefined ? undefined : refused.get(key);
+    const key = cellKey(cell);
+    const known = key === undefined ? undefined : memory.cell(argument, key);
     if (known !== undefined) return known;
+    let read: unknown;
     try {
-      lastValue = readCell(argument, cell, settings);
-      lastCell = cell;
-      return lastValue;
+      read = readCell(argument, cell, settings);
     } catch (error) {
-      const value = toExcelError(error);
-      const keyed = cellKey(cell);
-      if (keyed !== undefined) refused.set(keyed, value);
-      return value;
+      read = errorValueOf(error);
     }
+    lastCell = cell;
+    lastValue = read;
+    if (key !== undefined && read !== undefined && (argument.repeats || isExcelError(read))) memory.rememberCell(argument, key, read);
+    return read;
   };
-}
-
-/** Board tables read in earlier calls, by their cells (a table's reader depends on its cells alone). */
-const tablesRead = new Remembered<string, unknown>();
-
-/** A plain cell as part of a table's key: its type and its value. */
-function tableCellKey(cell: Cell): string | null {
-  if (cell === null || cell === undefined) return "";
-  if (typeof cell === "number") return Object.is(cell, -0) ? "n-0" : `n${cell}`;
-  if (typeof cell === "string") return `s${cell.length}:${cell}`;
-  if (typeof cell === "boolean") return cell ? "T" : "F";
-  return null;
 }
 
 const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
@@ -160,9 +220,7 @@ const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
 function readTable(argument: ArgumentDefinition, grid: unknown, settings: EngineSettings): unknown {
   if (!Array.isArray(grid)) throw new PilotageInputError(ARGUMENT_REASONS.notARange, { argument: argument.name }, argument.name);
   const rows: Cell[][] = [];
-  const keys: string[] = [];
   let dataRows = 0;
-  let keyable = true;
   for (let r = 0; r < grid.length; r++) {
     const row: readonly Cell[] = Array.isArray(grid[r]) ? (grid[r] as Cell[]) : [grid[r]];
     if (row.every((cell) => blankTableCell(plainCell(cell)))) continue;
@@ -174,20 +232,15 @@ function readTable(argument: ArgumentDefinition, grid: unknown, settings: Engine
       if (typeof cell === "string" && cell.length > MAXIMUM_CELL_TEXT) {
         throw new PilotageInputError(ARGUMENT_REASONS.textTooLong, { argument: argument.name, length: cell.length, maximum: MAXIMUM_CELL_TEXT }, argument.name);
       }
-      const key = tableCellKey(cell);
-      if (key === null) keyable = false;
-      else keys.push(key);
     }
     rows[r] = plain;
-    keys.push(`\n${r}`);
   }
   // Blank rows stay in place (empty), so a message's row number is the range's.
   for (let r = 0; r < rows.length; r++) rows[r] ??= [];
-  const key = keyable ? `${argument.name}\n${keys.join("\t")}` : null;
-  const known = key === null ? undefined : tablesRead.get(key);
+  const known = memory.table(argument, rows);
   if (known !== undefined) return known;
   const table = argument.read(rows, settings);
-  if (key !== null) tablesRead.set(key, table, Math.max(1, keys.length));
+  memory.rememberTable(argument, rows, table);
   return table;
 }
 
@@ -272,6 +325,7 @@ export function runInExcel(definition: FunctionDefinition, given: readonly unkno
 
 function run(definition: FunctionDefinition, given: readonly unknown[]): unknown {
   const settings = getFunctionSettings();
+  memory.under(settings);
   const cellValues = hostHasCellValues();
   // Before anything is read: on such a host the card would be thrown away.
   if (definition.answer === "quoteCard" && !cellValues) return new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, QUOTE_CARD_UNSUPPORTED);
@@ -319,7 +373,7 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
       try {
         value = readCell(argumentsDefined[i], cell, settings);
       } catch (error) {
-        value = toExcelError(error);
+        value = errorValueOf(error);
       }
     }
     fixed[i] = { cell, value };
@@ -352,9 +406,9 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
     try {
       answer = definition.rule(values as never, settings);
     } catch (error) {
-      return toExcelError(error);
+      return errorValueOf(error);
     }
-    return isPilotageInputError(answer) ? toExcelError(answer) : answer;
+    return isPilotageInputError(answer) ? errorValueOf(answer) : answer;
   };
 
   if (definition.answer === "quoteRows" || definition.answer === "rows" || definition.answer === "quoteCard") {
