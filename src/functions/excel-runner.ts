@@ -106,22 +106,28 @@ class Memory {
     ofArgument.set(key, value);
   }
 
-  /** The table read last for `argument`, when `rows` hold the same plain cells (Object.is: -0 is not 0). */
-  table(argument: ArgumentDefinition, rows: readonly (readonly Cell[])[]): unknown {
+  /** The table read last for `argument`, when the range holds the same plain cells (Object.is: -0 is not 0; objects never the same). */
+  table(argument: ArgumentDefinition, grid: readonly unknown[]): unknown {
     const kept = this.tables.get(argument);
-    if (kept === undefined || kept.cells.length !== rows.length) return undefined;
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
+    if (kept === undefined || kept.cells.length !== grid.length) return undefined;
+    for (let r = 0; r < grid.length; r++) {
+      const row = grid[r];
       const keptRow = kept.cells[r];
-      if (row.length !== keptRow.length) return undefined;
-      for (let c = 0; c < row.length; c++) if (!Object.is(row[c], keptRow[c]) || (typeof row[c] === "object" && row[c] !== null)) return undefined;
+      if (!Array.isArray(row) || row.length !== keptRow.length) return undefined;
+      for (let c = 0; c < row.length; c++) {
+        const cell = plainCell(row[c]);
+        if ((typeof cell === "object" && cell !== null) || !Object.is(cell, keptRow[c])) return undefined;
+      }
     }
     return kept.table;
   }
 
-  rememberTable(argument: ArgumentDefinition, rows: Cell[][], table: unknown): void {
-    this.counted(rows.reduce((cells, row) => cells + row.length, 1));
-    this.tables.set(argument, { cells: rows, table });
+  /** Keeps a table by the range's plain cells (a range longer than a board table may be is not kept). */
+  rememberTable(argument: ArgumentDefinition, grid: readonly unknown[], table: unknown): void {
+    if (grid.length > MAXIMUM_BOARD_TABLE_ROWS || !grid.every(Array.isArray)) return;
+    const cells = (grid as readonly Cell[][]).map((row) => row.map(plainCell));
+    this.counted(cells.reduce((count, row) => count + row.length, 1));
+    this.tables.set(argument, { cells, table });
   }
 
   /** The error value of a refusal: one per reason and parameters (its message is made of them alone). */
@@ -185,28 +191,32 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
 }
 
 /**
- * What a per-row argument's cell reads as, or its error value: the last cell's value kept; and
- * what the runner remembers (every cell of an argument whose column repeats a few values, each
- * refused cell of any).
+ * What a cell of `argument` reads as, or its error value, from what the runner remembers when it
+ * can (every cell of an argument whose column repeats a few values, each refused cell of any).
  */
+function readRemembered(argument: ArgumentDefinition, cell: Cell, settings: EngineSettings): unknown {
+  const key = cellKey(cell);
+  const known = key === undefined ? undefined : memory.cell(argument, key);
+  if (known !== undefined) return known;
+  let read: unknown;
+  try {
+    read = readCell(argument, cell, settings);
+  } catch (error) {
+    read = errorValueOf(error);
+  }
+  if (key !== undefined && read !== undefined && (argument.repeats || isExcelError(read))) memory.rememberCell(argument, key, read);
+  return read;
+}
+
+/** readRemembered for a column: a cell equal to the row above's is its value again. */
 function cellReader(argument: ArgumentDefinition, settings: EngineSettings) {
   let lastCell: Cell = cellReader;
   let lastValue: unknown;
   return (cell: Cell): unknown => {
     if (Object.is(cell, lastCell)) return lastValue;
-    const key = cellKey(cell);
-    const known = key === undefined ? undefined : memory.cell(argument, key);
-    if (known !== undefined) return known;
-    let read: unknown;
-    try {
-      read = readCell(argument, cell, settings);
-    } catch (error) {
-      read = errorValueOf(error);
-    }
+    lastValue = readRemembered(argument, cell, settings);
     lastCell = cell;
-    lastValue = read;
-    if (key !== undefined && read !== undefined && (argument.repeats || isExcelError(read))) memory.rememberCell(argument, key, read);
-    return read;
+    return lastValue;
   };
 }
 
@@ -219,6 +229,8 @@ const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
  */
 function readTable(argument: ArgumentDefinition, grid: unknown, settings: EngineSettings): unknown {
   if (!Array.isArray(grid)) throw new PilotageInputError(ARGUMENT_REASONS.notARange, { argument: argument.name }, argument.name);
+  const known = memory.table(argument, grid);
+  if (known !== undefined) return known;
   const rows: Cell[][] = [];
   let dataRows = 0;
   for (let r = 0; r < grid.length; r++) {
@@ -237,10 +249,9 @@ function readTable(argument: ArgumentDefinition, grid: unknown, settings: Engine
   }
   // Blank rows stay in place (empty), so a message's row number is the range's.
   for (let r = 0; r < rows.length; r++) rows[r] ??= [];
-  const known = memory.table(argument, rows);
-  if (known !== undefined) return known;
   const table = argument.read(rows, settings);
-  memory.rememberTable(argument, rows, table);
+  if (isPilotageInputError(table)) throw table;
+  memory.rememberTable(argument, grid, table);
   return table;
 }
 
@@ -367,16 +378,7 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
     if (fixed[i] !== undefined || varying.includes(i)) continue;
     const grid = grids[i];
     const cell = grid === null ? null : cellAt(grid, 0, 0);
-    let value: unknown;
-    if (isExcelError(cell)) value = cell;
-    else {
-      try {
-        value = readCell(argumentsDefined[i], cell, settings);
-      } catch (error) {
-        value = errorValueOf(error);
-      }
-    }
-    fixed[i] = { cell, value };
+    fixed[i] = { cell, value: isExcelError(cell) ? cell : readRemembered(argumentsDefined[i], cell, settings) };
   }
   const readers = varying.map((i) => cellReader(argumentsDefined[i], settings));
   const isVarying = argumentsDefined.map((_, i) => varying.includes(i));
