@@ -127,7 +127,7 @@ export const MEASUREMENT_REASONS = {
   implausible: reason<Measured & { feet: Decimal; maximum: number; plainUnit: LengthUnit }>(
     "IMPLAUSIBLE",
     ({ dimension, input, feet, maximum, plainUnit }) => {
-      const inFeet = `${feetOverMaximum(feet, maximum)} ft`;
+      const inFeet = `${shownInput(feetOverMaximum(feet, maximum))} ft`;
       // A plain number in feet is its own figure; anything else (text, metres, inches) shows what was typed beside its feet.
       const plainFeet = plainUnit === "ft" && (typeof input === "number" || (typeof input === "string" && /^\s*[\d,]*\.?\d*\s*$/.test(input)));
       const figure = plainFeet ? `of ${inFeet}` : `"${shownInput(input)}" (${inFeet})`;
