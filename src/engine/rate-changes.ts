@@ -11,13 +11,12 @@
  * entered the length of the transit is unknown: the next day's changes are named.
  */
 import { BoardFeeRow, boardFeeRowOn } from "./charges";
-import { addDays, IsoDate } from "./dates";
+import { daysInMonth, IsoDate, isoDateOf, partsOf } from "./dates";
 import { PilotageInputError } from "./errors";
-import { BASE_PILOTAGE_CLAUSES } from "./rates/base-pilotage";
 import { BOARD_FEES_CLAUSE } from "./rates/board-fees";
 import { StatutorySurchargePeriod } from "./rates/surcharge";
 import { SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
-import { clauseInForceOn, clauseStartDate } from "./schedule";
+import { clauseInForceOn } from "./schedule";
 import { EngineSettings } from "./settings";
 import { BoardSurchargeRow, surchargeTableOrRefusal } from "./surcharge";
 
@@ -41,18 +40,24 @@ function leastHours(transit: TransitTiming): number | null {
   return transit.anchoredEightHours ? hours + SECOND_PILOT_RULE.anchoredHours : hours;
 }
 
-/** The changes of rates that take effect on `day` (the day before has other rates), in the quote's order of lines. */
-function changesOn(day: IsoDate, transit: TransitTiming, settings: EngineSettings): string[] {
-  const before = addDays(day, -1);
+/** The day after a date, with no Date made (a column of quotes asks for one each): the usual day only changes its last digits. */
+function nextDay(date: IsoDate): IsoDate {
+  const dayOfMonth = (date.charCodeAt(8) - 48) * 10 + (date.charCodeAt(9) - 48);
+  if (dayOfMonth < 28) return `${date.slice(0, 8)}${dayOfMonth < 9 ? "0" : ""}${dayOfMonth + 1}`;
+  const { year, month, day } = partsOf(date);
+  if (day < daysInMonth(year, month)) return isoDateOf(year, month, day + 1);
+  return month < 12 ? isoDateOf(year, month + 1, 1) : isoDateOf(year + 1, 1, 1);
+}
+
+/** The changes of rates that take effect on `day`, the day after `before`, in the order of a quote's lines. */
+function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settings: EngineSettings): string[] {
   const changes: string[] = [];
   // § 89-a(4)(b)(1), D6: a clause named by the user is not chosen by the date, so no date changes it.
   if (!transit.clause) {
-    for (const clause of BASE_PILOTAGE_CLAUSES) {
-      if (clauseStartDate(clause, settings) !== day) continue;
-      const inForce = clauseInForceOn(day, settings);
+    const inForce = clauseInForceOn(day, settings);
+    if (inForce.rates !== clauseInForceOn(before, settings).rates) {
       const assumed = inForce.startAssumed ? `, its start ${inForce.rates.clause === "vi" ? "from setting clauseVIStart" : "assumed from setting actEffectiveDate"}, D6` : "";
       changes.push(`clause (${inForce.rates.clause})'s base pilotage rates (${inForce.rates.citation}${assumed})`);
-      break;
     }
   }
   // § 89-a(4)(b)(1-c), D8: the statute's table of the month, then the surcharge board's rows.
@@ -106,9 +111,14 @@ export function rateChangeWarnings(transit: TransitTiming, settings: EngineSetti
   if (least !== null && !(least > 0)) return warnings;
   // The last midnight the transit can pass: the k-th, for H > 24(k − 1).
   const reach = least === null ? 1 : Math.ceil(least / HOURS_PER_DAY);
+  // The date entered has a clause, from the act's effective date on (D6; a quote's does; a door
+  // without a quote, a reconciliation's row, may not).
+  if (transit.date < settings.actEffectiveDate) return warnings;
+  let before = transit.date;
   for (let k = 1; k <= reach; k++) {
-    const day = addDays(transit.date, k);
-    const changes = changesOn(day, transit, settings);
+    const day = nextDay(before);
+    const changes = changesOn(before, day, transit, settings);
+    before = day;
     if (changes.length === 0) continue;
     warnings.push(
       `Rates change on ${day}: a transit boarding that day is priced under ${listed(changes)}. ` +

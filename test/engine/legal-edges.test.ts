@@ -109,6 +109,17 @@ describe("D25 a transit across a change of rates: priced at the date entered, wi
   test("rateChangeWarnings is the engine's one rule, for doors that have no quote (a reconciliation's note)", () => {
     expect(rateChangeWarnings({ date: "2026-12-31", continuousHours: 12 }, DEFAULT_SETTINGS)).toHaveLength(1);
     expect(rateChangeWarnings({ date: "2026-12-31", continuousHours: 0 }, DEFAULT_SETTINGS)).toEqual([]);
+    // A date before the 2015 act (no clause in force, D6) has no rates to change: no warning, no error.
+    expect(rateChangeWarnings({ date: "2015-11-19", continuousHours: 12 }, DEFAULT_SETTINGS)).toEqual([]);
+  });
+
+  test("the next day across the ends of months: 2027-02-28 → 2027-03-01, 2028-02-28 → 2028-02-29 (a leap year) → 2028-03-01", () => {
+    const fees = [feeRow("2026-01-01", "300.00"), feeRow("2027-03-01", "310.00"), feeRow("2028-02-29", "320.00"), feeRow("2028-03-01", "330.00")];
+    const changeDay = (date: string) => rateChangeWarnings({ date, continuousHours: 5, boardFees: fees }, DEFAULT_SETTINGS).map((w) => w.slice(0, "Rates change on 2027-03-01".length));
+    expect(changeDay("2027-02-28")).toEqual(["Rates change on 2027-03-01"]);
+    expect(changeDay("2028-02-28")).toEqual(["Rates change on 2028-02-29"]);
+    expect(changeDay("2028-02-29")).toEqual(["Rates change on 2028-03-01"]);
+    expect(changeDay("2027-02-27")).toEqual([]);
   });
 });
 
