@@ -40,14 +40,19 @@ function leastHours(transit: TransitTiming): number | null {
   return transit.anchoredEightHours ? hours + SECOND_PILOT_RULE.anchoredHours : hours;
 }
 
-/** The day after a date, with no Date made (a column of quotes asks for one each): the usual day only changes its last digits. */
-function nextDay(date: IsoDate): IsoDate {
+/** The day after a date (null after 9999-12-31), with no Date made (a column of quotes asks for one each): the usual day only changes its last digits. */
+function nextDay(date: IsoDate): IsoDate | null {
   const dayOfMonth = (date.charCodeAt(8) - 48) * 10 + (date.charCodeAt(9) - 48);
   if (dayOfMonth < 28) return `${date.slice(0, 8)}${dayOfMonth < 9 ? "0" : ""}${dayOfMonth + 1}`;
   const { year, month, day } = partsOf(date);
   if (day < daysInMonth(year, month)) return isoDateOf(year, month, day + 1);
-  return month < 12 ? isoDateOf(year, month + 1, 1) : isoDateOf(year + 1, 1, 1);
+  if (month < 12) return isoDateOf(year, month + 1, 1);
+  // 9999-12-31, Excel's last date (D15): no later day has rates.
+  return year < LAST_YEAR ? isoDateOf(year + 1, 1, 1) : null;
 }
+
+/** The last year a date may have (Excel's 9999-12-31, D15): "YYYY-MM-DD" text compares in date order only up to it. */
+const LAST_YEAR = 9999;
 
 /** The changes of rates that take effect on `day`, the day after `before`, in the order of a quote's lines. */
 function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settings: EngineSettings): string[] {
@@ -117,6 +122,7 @@ export function rateChangeWarnings(transit: TransitTiming, settings: EngineSetti
   let before = transit.date;
   for (let k = 1; k <= reach; k++) {
     const day = nextDay(before);
+    if (day === null) break;
     const changes = changesOn(before, day, transit, settings);
     before = day;
     if (changes.length === 0) continue;

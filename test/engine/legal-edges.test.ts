@@ -111,6 +111,9 @@ describe("D25 a transit across a change of rates: priced at the date entered, wi
     expect(rateChangeWarnings({ date: "2026-12-31", continuousHours: 0 }, DEFAULT_SETTINGS)).toEqual([]);
     // A date before the 2015 act (no clause in force, D6) has no rates to change: no warning, no error.
     expect(rateChangeWarnings({ date: "2015-11-19", continuousHours: 12 }, DEFAULT_SETTINGS)).toEqual([]);
+    // Excel's last date, 9999-12-31 (D15), has no next day; 200 hours from 9999-12-25 stop there too.
+    expect(rateChangeWarnings({ date: "9999-12-31", continuousHours: 12 }, DEFAULT_SETTINGS)).toEqual([]);
+    expect(rateChangeWarnings({ date: "9999-12-25", continuousHours: 200 }, DEFAULT_SETTINGS)).toEqual([]);
   });
 
   test("the next day across the ends of months: 2027-02-28 → 2027-03-01, 2028-02-28 → 2028-02-29 (a leap year) → 2028-03-01", () => {
