@@ -1,8 +1,7 @@
 import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
-import { BOARD_FEES, boardFeeNamesInWords, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
-import { textOfCents } from "../engine/exact";
+import { BOARD_FEES, boardFeeNamesInWords, centsText, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
   addedColumnValues,
   AddedColumnKind,
@@ -160,10 +159,6 @@ function errorCell(error: CellError) {
   return { error: error.code };
 }
 
-/** Cents as the CSV's "1234.50" (exactText of the same amount), in integers. */
-function centsText(cents: number): string {
-  return textOfCents(cents);
-}
 
 function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
