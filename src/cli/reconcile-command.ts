@@ -236,13 +236,15 @@ function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRo
 function boardRatesSheet(plan: TablePlan): XlsxSheet {
   const rows: XlsxOutputCell[][] = [];
   const count = Math.max(plan.boardFees.length, plan.boardSurcharge.length);
-  const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
   for (let i = 0; i < count; i++) {
     const fee = plan.boardFees[i];
     const surcharge = plan.boardSurcharge[i];
     rows.push([
       fee ? isoToExcelSerial(fee.from) : null,
-      ...BOARD_FEES.map((declared) => (fee ? amount(fee[declared.code]) : null)),
+      ...BOARD_FEES.map((declared) => {
+        const cents = fee ? fee[declared.code] : null;
+        return cents === null ? null : numericText(centsText(cents));
+      }),
       null,
       surcharge ? isoToExcelSerial(surcharge.from) : null,
       surcharge ? numericText(surcharge.upTo50Units) : null,
