@@ -18,7 +18,7 @@ import { StatutorySurchargePeriod } from "./rates/surcharge";
 import { SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { clauseInForceOn } from "./schedule";
 import { EngineSettings } from "./settings";
-import { BoardSurchargeRow, surchargeTableOrRefusal } from "./surcharge";
+import { BoardSurchargeRow, surchargeTableOrRefusal } from "./charges/surcharge";
 
 /** What of a transit the warning needs: its date, whether it names its clause, its hours and the board's rows. */
 export interface TransitTiming {

@@ -5,7 +5,7 @@
  * still plain numbers to SUM and arithmetic), HUDSON_QUOTE_CARD's quote as an entity. Elsewhere the
  * same results as plain numbers. Formats and converts only: every amount is the engine's.
  */
-import { formatUsd, Money, type Quote } from "../engine";
+import { formatUsd, type Quote } from "../engine";
 import { NOT_ENTERED, QuoteRowVisitor, visitQuoteRows } from "./quote-spill";
 
 /** The requirement set that brought formatted number and entity cell values to custom functions, as Microsoft names it. */
@@ -71,7 +71,8 @@ export interface QuoteEntity {
 
 const text = (basicValue: string): CellValue => ({ type: "String", basicValue });
 const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, numberFormat: MONEY_FORMAT });
-const usd = (amount: number) => formatUsd(new Money(amount));
+/** The card's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
+const usd = (amount: number) => formatUsd(Math.round(amount * 100));
 
 /** The card's rows, read from the quote in the spill's order (visitQuoteRows). */
 class CardRows implements QuoteRowVisitor {

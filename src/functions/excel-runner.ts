@@ -55,12 +55,18 @@ function excelErrorCode(kind: PilotageInputError["kind"]): CustomFunctions.Error
   return CustomFunctions.ErrorCode.invalidValue;
 }
 
-/** The Excel error a user sees for a refusal; anything else thrown is an engine bug, still an error value, never a crash. */
-export function toExcelError(error: unknown): CustomFunctions.Error {
-  if (isExcelError(error)) return error;
+/** A refusal's Excel error code and message (at most Excel's 255 characters); anything else thrown is an engine bug, still an error, never a crash. */
+function excelErrorParts(error: unknown): { code: CustomFunctions.ErrorCode; message: string } {
   const code = isPilotageInputError(error) ? excelErrorCode(error.kind) : CustomFunctions.ErrorCode.invalidValue;
   const message = isPilotageInputError(error) ? error.message : `Unexpected problem: ${error instanceof Error ? error.message : String(error)}`;
-  return new CustomFunctions.Error(code, message.length <= MAXIMUM_MESSAGE_LENGTH ? message : message.slice(0, MAXIMUM_MESSAGE_LENGTH - 1) + "…");
+  return { code, message: message.length <= MAXIMUM_MESSAGE_LENGTH ? message : message.slice(0, MAXIMUM_MESSAGE_LENGTH - 1) + "…" };
+}
+
+/** The Excel error a user sees for a refusal (an Excel error value stays itself). */
+export function toExcelError(error: unknown): CustomFunctions.Error {
+  if (isExcelError(error)) return error;
+  const { code, message } = excelErrorParts(error);
+  return new CustomFunctions.Error(code, message);
 }
 
 // ---- Remembering, in one place -------------------------------------------------------------------
@@ -71,14 +77,11 @@ function cellKey(cell: Cell): Cell {
   return Object.is(cell, -0) ? undefined : cell;
 }
 
-/** Nested maps, one level per part of a key. */
-type KeyTree = Map<unknown, unknown>;
-
 /**
  * What the runner remembers, within a call and from call to call (a column of one-transit formulas is
  * one call per cell), under the settings it was read with: what each argument's cells read as (every
  * cell of an argument whose column repeats a few values; a refused cell of any), each board table
- * with its cells, and the error value of each refusal by its reason and parameters. At most
+ * with its cells, and the error value of each message. At most
  * MAXIMUM_REMEMBERED_CELLS entries (a table counts its cells), all forgotten when full or when the
  * settings change. Every entry depends on its key alone, so nothing remembered can change an answer.
  */
@@ -87,7 +90,7 @@ class Memory {
   private count = 0;
   private readonly cells = new Map<ArgumentDefinition, Map<Cell, unknown>>();
   private readonly tables = new Map<ArgumentDefinition, { cells: Cell[][]; table: unknown }>();
-  private readonly refusals: KeyTree = new Map();
+  private readonly errors = new Map<string, Map<string, CustomFunctions.Error>>();
 
   /** Starts a call under `settings`: what was read under other settings is forgotten. */
   under(settings: EngineSettings): void {
@@ -130,20 +133,16 @@ class Memory {
     this.tables.set(argument, { cells, table });
   }
 
-  /** The error value of a refusal: one per reason and parameters (its message is made of them alone). */
+  /** The error value of a refusal: one per code and message (a column of one bad value, or of a thousand, is not a million values). */
   errorOf(refusal: PilotageInputError): CustomFunctions.Error {
-    const params = typeof refusal.params === "object" && refusal.params !== null ? Object.values(refusal.params) : [refusal.params];
-    let node: KeyTree = this.refusals;
-    for (const part of [refusal.reason, ...params]) {
-      let next = node.get(part) as KeyTree | undefined;
-      if (next === undefined) node.set(part, (next = new Map()));
-      node = next;
-    }
-    let made = node.get(node) as CustomFunctions.Error | undefined;
+    const { code, message } = excelErrorParts(refusal);
+    let ofCode = this.errors.get(code);
+    if (ofCode === undefined) this.errors.set(code, (ofCode = new Map()));
+    let made = ofCode.get(message);
     if (made === undefined) {
       this.counted(1);
-      made = toExcelError(refusal);
-      node.set(node, made);
+      made = new CustomFunctions.Error(code, message);
+      ofCode.set(message, made);
     }
     return made;
   }
@@ -156,7 +155,7 @@ class Memory {
   private forget(): void {
     this.cells.clear();
     this.tables.clear();
-    this.refusals.clear();
+    this.errors.clear();
     this.count = 0;
   }
 }

@@ -74,7 +74,8 @@ export const FUNCTION_ATTACKS: FunctionAttack[] = [
     name: "base-fee-units-100-mb-text",
     function: "HUDSON_BASE_FEE",
     input: "units a text of 100 MB (104,857,600 digits)",
-    args: () => [one("9".repeat(HUNDRED_MB)), one(1), one("2026-06-15")],
+    // A flat string of 100 MB (repeat() may build a rope that is never laid out in memory).
+    args: () => [one(Buffer.alloc(HUNDRED_MB, "9").toString("latin1")), one(1), one("2026-06-15")],
     code: "#VALUE!",
     message: "units is text of 104,857,600 characters, more than a cell holds (32,767): check the argument.",
     seconds: 0.5,

@@ -22,7 +22,8 @@ import { halfOf, money, perUnitAmount } from "./hand";
 const quote = (transit: TypedTransit): Quote => quoteTransit(readTransit(transit, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
 const d25 = (q: Quote) => q.warnings.filter((w) => w.includes("(D25)"));
 const line = (q: Quote, code: string) => q.lines.find((l) => l.code === code);
-const feeRow = (from: string, launch: string): BoardFeeRow => Object.freeze({ from, launch: new Money(launch), communication: new Money("45.50"), midriver_launch: new Money("125.00") });
+// BoardFeeRow amounts are whole cents.
+const feeRow = (from: string, launch: string): BoardFeeRow => Object.freeze({ from, launch: new Money(launch).times(100).toNumber(), communication: 4550, midriver_launch: 12500 });
 const surchargeRow = (from: string): BoardSurchargeRow => Object.freeze({ from, upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.60" });
 
 describe("D25 a transit across a change of rates: priced at the date entered, with a warning naming the change", () => {
