@@ -10,6 +10,7 @@ import path from "node:path";
 import { FILE_CASES, type FileCase } from "./file-cases";
 
 const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+const PEAK_RSS = path.resolve(__dirname, "peak-rss.cjs");
 
 async function runCase(test: FileCase) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-bad-file-"));
@@ -18,8 +19,23 @@ async function runCase(test: FileCase) {
       fs.writeFileSync(path.join(folder, name), typeof content === "function" ? await content() : content);
     }
     test.setup?.(folder);
-    const run = spawnSync(process.execPath, [BIN, ...test.argv], { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    return { code: run.status, stdout: run.stdout, stderr: run.stderr, after: fs.readdirSync(folder).sort() };
+    // Outside the folder, so that folderAfter sees only what the command left.
+    const peakFile = path.join(os.tmpdir(), `${path.basename(folder)}.peak-rss`);
+    const stdout = test.stdoutTo === undefined ? "pipe" : fs.openSync(test.stdoutTo, "w");
+    try {
+      const run = spawnSync(process.execPath, ["-r", PEAK_RSS, BIN, ...test.argv], {
+        cwd: folder,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ["ignore", stdout, "pipe"],
+        env: { ...process.env, HUDSON_PEAK_RSS_FILE: peakFile },
+      });
+      const peakMegabytes = Number(fs.readFileSync(peakFile, "utf8")) / 1024;
+      return { code: run.status, stdout: run.stdout ?? "", stderr: run.stderr, after: fs.readdirSync(folder).sort(), peakMegabytes };
+    } finally {
+      if (typeof stdout === "number") fs.closeSync(stdout);
+      fs.rmSync(peakFile, { force: true });
+    }
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -52,4 +68,6 @@ test.each(FILE_CASES.map((c) => [c.name, c] as const))("%s", async (_name, test)
     expect({ wanted, found }).toEqual({ wanted, found: true });
   }
   if (test.folderAfter !== undefined) expect(run.after).toEqual(test.folderAfter);
+  // Peak resident memory of the whole process (Node itself is about 50 MB).
+  if (test.holds !== undefined) expect(Math.round(run.peakMegabytes)).toBeLessThanOrEqual(test.holds.megabytes);
 });
