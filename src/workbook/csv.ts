@@ -517,15 +517,27 @@ function isLineBreak(c: number): boolean {
  */
 export type CsvValue = string | number | boolean | null | undefined | NumericText | ExcelErrorValue | FormulaCell;
 
-// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection"), the
-// full-width forms included (Excel with an East Asian input method reads ＝ as =), and a leading
-// no-break space, line feed or NUL, which some spreadsheets skip before looking for one.
-const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r", "\n", "\u0000", "\u00a0", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
+// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection").
+const FORMULA_SIGNS = new Set(["=", "+", "-", "@"]);
+// Some spreadsheets skip a leading no-break space, tab, line break or NUL before looking for one.
+const SKIPPED_BEFORE_A_FORMULA = new Set(["\t", "\r", "\n", "\u0000", "\u00a0"]);
+
+/**
+ * Whether text starts like a formula: with a sign, a character skipped before one, or a
+ * compatibility form of a sign, which a spreadsheet may fold to the sign itself (NFKC): the
+ * full-width ＝ ＋ － ＠ (Excel with an East Asian input method reads ＝ as =), the small ﹦ ﹢ ﹣ ﹫,
+ * the superscript and subscript ⁺ ⁼ ₊ ₌, and every other character that folds to one.
+ */
+function startsLikeFormula(text: string): boolean {
+  const first = text[0];
+  if (FORMULA_SIGNS.has(first) || SKIPPED_BEFORE_A_FORMULA.has(first)) return true;
+  return first.charCodeAt(0) >= 0x80 && FORMULA_SIGNS.has(first.normalize("NFKC")[0]);
+}
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** Prefixes `'` to text a spreadsheet would otherwise run as a formula. */
 export function neutraliseFormula(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
+  return text.length > 0 && startsLikeFormula(text) ? `'${text}` : text;
 }
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes. */

@@ -31,7 +31,8 @@ async function runCase(test: FileCase) {
         env: { ...process.env, HUDSON_PEAK_RSS_FILE: peakFile },
       });
       const peakMegabytes = Number(fs.readFileSync(peakFile, "utf8")) / 1024;
-      return { code: run.status, stdout: run.stdout ?? "", stderr: run.stderr, after: fs.readdirSync(folder).sort(), peakMegabytes };
+      const outputs = Object.fromEntries(Object.keys(test.outputLines ?? {}).map((name) => [name, fs.readFileSync(path.join(folder, name), "utf8").split(/\r?\n/)]));
+      return { code: run.status, stdout: run.stdout ?? "", stderr: run.stderr, after: fs.readdirSync(folder).sort(), peakMegabytes, outputs };
     } finally {
       if (typeof stdout === "number") fs.closeSync(stdout);
       fs.rmSync(peakFile, { force: true });
@@ -68,6 +69,9 @@ test.each(FILE_CASES.map((c) => [c.name, c] as const))("%s", async (_name, test)
     expect({ wanted, found }).toEqual({ wanted, found: true });
   }
   if (test.folderAfter !== undefined) expect(run.after).toEqual(test.folderAfter);
+  for (const [name, wantedLines] of Object.entries(test.outputLines ?? {})) {
+    for (const wanted of wantedLines) expect({ name, wanted, found: run.outputs[name].some((line) => matches(line, wanted)) }).toEqual({ name, wanted, found: true });
+  }
   // Peak resident memory of the whole process (Node itself is about 50 MB).
   if (test.holds !== undefined) expect(Math.round(run.peakMegabytes)).toBeLessThanOrEqual(test.holds.megabytes);
 });

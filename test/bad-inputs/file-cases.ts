@@ -27,6 +27,8 @@ export interface FileCase {
   stdout: string[];
   /** Names the folder must hold after the run (sorted); left out: not checked. */
   folderAfter?: string[];
+  /** Lines an output file must include (a line ending in … matched by its start). */
+  outputLines?: Record<string, string[]>;
   /** Standard output opened on this file instead of a pipe (/dev/full: every write fails). */
   stdoutTo?: string;
   /**
@@ -501,6 +503,16 @@ FILE_CASES.push(
     stderr: ["hudson-pilotage reconcile: row 2 skipped: is longer than 1,000,000 characters; a quote is probably never closed (line 2)"],
     stdout: ["Rows read:     1", "Malformed:     1 (row 2), skipped"],
     holds: { seconds: 5, megabytes: 150 },
+  }),
+  file({
+    name: "csv-vessel-starting-with-small-equals-sign",
+    input: "the sample with line 3's vessel named ﹦cmd|' /C calc'!A0 (U+FE66, which a spreadsheet may fold to =), written to -o out.csv: the cell starts with '",
+    files: { "in.csv": sampleWith((lines) => (lines[2] = lines[2].replace("MT ALBANY SPIRIT", "\ufe66cmd|' /C calc'!A0"))), "rates.csv": rates },
+    argv: [...OUT, "out.csv"],
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: ["Output:        out.csv"],
+    outputLines: { "out.csv": ["HRP-26-0102,'\ufe66cmd|' /C calc'!A0,2026-01-15,…"] },
   }),
   file({
     name: "stdout-full-reconcile",
