@@ -24,12 +24,16 @@ import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type Ex
 /** One parsed record. `rowNumber` is 1-based and counts every record in the file, header included. */
 export interface CsvRow {
   readonly rowNumber: number;
+  /** The file's line the record starts on, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   readonly cells: string[];
 }
 
 /** A record that could not be read; the rows after it are still read. */
 export interface CsvRowError {
   readonly rowNumber: number;
+  /** The file's line the record starts on, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   /** What is wrong, for a person; names the physical line of the file where it differs from the row. */
   readonly error: string;
 }
@@ -400,11 +404,12 @@ class CsvRecordSplitter {
 
   private record(fields: string[]): CsvRow {
     this.expectedFields ??= fields.length;
-    return { rowNumber: this.rowNumber, cells: fields };
+    return this.line === this.rowNumber ? { rowNumber: this.rowNumber, cells: fields } : { rowNumber: this.rowNumber, line: this.line, cells: fields };
   }
 
   private bad(problem: string, quoting: boolean): CsvRowError {
-    return { rowNumber: this.rowNumber, error: quoting || this.line !== this.rowNumber ? `${problem} (line ${this.line})` : problem };
+    if (this.line === this.rowNumber) return { rowNumber: this.rowNumber, error: quoting ? `${problem} (line ${this.line})` : problem };
+    return { rowNumber: this.rowNumber, line: this.line, error: `${problem} (line ${this.line})` };
   }
 
   /** One record from `start`; see the class comment for what happens to an invalid one. */
