@@ -475,7 +475,7 @@ FILE_CASES.push(
     stderr: [],
     stdout: ["Rows read:     2", "Output:        out.xlsx"],
     folderAfter: ["in.xlsx", "out.xlsx", "rates.csv"],
-    holds: { seconds: 2, megabytes: 200 },
+    holds: { seconds: 3, megabytes: 200 },
   }),
   file({
     name: "xlsx-output-more-than-16384-columns-json",
