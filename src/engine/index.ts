@@ -13,6 +13,8 @@ export * from "./measure";
 export * from "./inputs";
 export * from "./charges";
 export * from "./board-tables";
+export * from "./rate-changes";
+export * from "./vessel-shape";
 export * from "./transit-reader";
 export * from "./quote";
 export * from "./units";
