@@ -65,7 +65,7 @@ const CLAUSE_VI_MAY_APPLY =
 export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
   for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
     const rates = BASE_PILOTAGE_CLAUSES[i];
-    if (hasStarted(rates.startsOn, date, settings)) return new ClauseStartedOn(rates, date, settings);
+    if (hasStarted(rates.startsOn, date, settings)) return new ClauseStartedOn(rates, settings);
   }
   throw new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
 }
@@ -82,13 +82,12 @@ function hasStarted(start: ClauseStart, date: IsoDate, settings: EngineSettings)
   }
 }
 
-/** The clause in force on a date; its start and warnings are worded when read. */
+/** A clause in force; its start and warnings are worded when read. */
 class ClauseStartedOn implements ClauseInForce {
   readonly startAssumed: boolean;
 
   constructor(
     readonly rates: BaseRateClause,
-    private readonly date: IsoDate,
     private readonly settings: EngineSettings,
   ) {
     this.startAssumed = rates.startsOn.kind !== "onDate";
@@ -99,7 +98,7 @@ class ClauseStartedOn implements ClauseInForce {
   }
 
   get warnings(): readonly string[] {
-    const { rates, date, settings } = this;
+    const { rates, settings } = this;
     const assumed = assumedStartWarning(rates, this.startsOn, settings);
     const warnings = assumed === null ? [] : [assumed];
     if (rates.clause === "v" && settings.clauseVIStart === null) warnings.push(CLAUSE_VI_MAY_APPLY);
