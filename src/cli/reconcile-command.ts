@@ -24,7 +24,6 @@ import {
   ReconcileSummary,
   ReconcileTally,
   rowRanges,
-  RowStatus,
   TablePlan,
   TotalsRows,
 } from "../reconcile";
@@ -42,6 +41,7 @@ import {
   BoardTableContract,
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
+import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
 import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "./row-json";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -55,6 +55,7 @@ import {
   OutCell,
   prepareTableJob,
   runTableRows,
+  STANDARD_STREAM,
   streamsHelp,
   summaryHeadLines,
   summaryOutput,
@@ -347,31 +348,14 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
 // ---------------------------------------------------------------------------------------------
 // The report
 
-/** A row needing attention: a variance, or not checked. */
-interface FlaggedRow {
-  rowNumber: number;
-  vessel: string | null;
-  status: RowStatus;
-  note: string;
-}
-
-/** Flagged rows the text summary lists (the rest are counted); --json lists them all. */
-const FLAGGED_SHOWN = 20;
-
 function usd(text: string): string {
   return exactUsd(Amount.of(new Money(text)));
 }
 
-function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
+function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[], io: CliIo): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const lines = summaryHeadLines("reconcile", job);
-  if (job.outputPath === null && flagged.length > 0) {
-    lines.push("", "Rows flagged or not checked:");
-    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
-    const needingAttention = summary.rowsFlagged + summary.rowsNotChecked;
-    if (needingAttention > FLAGGED_SHOWN) lines.push(`  … ${count(needingAttention - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
-  }
-  lines.push(
+  const head = summaryHeadLines("reconcile", job);
+  const lines = [
     "",
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
@@ -384,10 +368,11 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
-  );
+  ];
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
+  const listed = flaggedRowsLines(flagged, summary.rowsFlagged + summary.rowsNotChecked, head.length + lines.length, io, job.outputPath === STANDARD_STREAM, job.outputPath);
   // Cell text (headers, vessel names, notes) is shown with its control characters escaped.
-  return lines.map(visibleText).join("\n") + "\n";
+  return [...head.map(visibleText), ...listed, ...lines.map(visibleText)].join("\n") + "\n";
 }
 
 function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
@@ -431,7 +416,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const tally = new ReconcileTally();
   const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
-  const vesselColumn = plan.column.vessel;
+  const flaggedKept = flaggedRowsKept(io, job.outputPath === STANDARD_STREAM);
   const cellOptions = {
     inputKind: input.kind,
     outputKind: job.outputKind === "xlsx" ? "xlsx" : "csv",
@@ -461,11 +446,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       }
       const reconciled = reconcileRow(item.cells, plan);
       tally.addRow(reconciled);
-      if (reconciled.status !== "matched" && (values.json === true || flagged.length < FLAGGED_SHOWN)) {
-        const vessel = vesselColumn === undefined ? null : item.cells[vesselColumn];
-        const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
-        flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
-      }
+      if (reconciled.status !== "matched" && (values.json === true || flagged.length < flaggedKept)) flagged.push(flaggedRowOf(item.rowNumber, item.cells, plan, reconciled));
       if (jsonLines !== null) await jsonLines.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
       if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
@@ -481,6 +462,6 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     },
   });
   summary ??= tally.summary();
-  summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
+  summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged, io));
   return summary.allMatched ? 0 : 1;
 }
