@@ -15,6 +15,8 @@ import {
   exactText,
   exactUsd,
   FormulaReferences,
+  isPrintedAddedColumn,
+  isPrintedTableColumn,
   Outcome,
   ReconcileColumnLayout,
   reconcileColumnLayout,
@@ -28,7 +30,7 @@ import {
   TotalsRows,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
-import { documentDate, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import { documentDate, isReproducibleRun, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -82,8 +84,10 @@ column, a variance (billed − computed) for each billed charge and for the row,
   .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board
          rates" sheet, with the values cached, so the file opens correctly with or without the
          add-in; flagged rows are highlighted; a "Summary" sheet of live formulas records the
-         run; every sheet prints landscape, one page wide. --values-only writes the same
-         values without any formula, for someone without the add-in
+         run; every sheet prints landscape, one page wide; the detail columns are grouped
+         and collapsed, so the sheet shows and prints vessel, date, billed, computed,
+         variance, flag and note legibly. --values-only writes the same values without any
+         formula, for someone without the add-in
 An existing output file is never replaced unless --force is given.
 
 A variance is any difference of $0.01 or more, either way; only a variance flags a row (Flag
@@ -138,18 +142,19 @@ const ADDED_COLUMN_FORMAT: Readonly<Record<AddedColumnKind, Omit<XlsxColumn, "he
 
 function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
   const layout = reconcileColumnLayout(plan);
-  const added: XlsxColumn[] = layout.columns.map((column) => ({ header: column.header, ...ADDED_COLUMN_FORMAT[column.kind] }));
+  const added: XlsxColumn[] = layout.columns.map((column, index) => ({ header: column.header, ...ADDED_COLUMN_FORMAT[column.kind], detail: !isPrintedAddedColumn(layout, index) }));
   const note = width + added.push({ header: "Note", kind: "text", width: 60 }) - 1;
-  const inputRow = width + added.push({ header: "Input row", kind: "number" }) - 1;
+  const inputRow = width + added.push({ header: "Input row", kind: "number", detail: true }) - 1;
   return { layout, first: width, flag: width + layout.flag, note, inputRow, added };
 }
 
 function reconcileLayout(job: TableJob, columns: ReconcileColumns): XlsxSheetLayout {
   const original: XlsxColumn[] = job.input.header.map((header, index) => {
     const field = job.mapping.fields[index];
-    if (field === "date") return { header, kind: "date" };
-    if (field !== null && field.startsWith("billed_")) return { header, kind: "money" };
-    return { header };
+    const detail = !isPrintedTableColumn(job.plan, index);
+    if (field === "date") return { header, kind: "date", detail };
+    if (field !== null && field.startsWith("billed_")) return { header, kind: "money", detail };
+    return { header, detail };
   });
   return { name: "Reconciliation", columns: [...original, ...columns.added], highlightRowsWhereTrue: { flagColumn: columns.flag } };
 }
@@ -295,6 +300,8 @@ function runTime(date: Date): string {
  * then what the run was: when, by which version, on which files, under which settings.
  */
 function summarySheet(job: TableJob, columns: ReconcileColumns, summary: ReconcileSummary, written: WrittenRows, valuesOnly: boolean): XlsxSheet {
+  // A reproducible run (SOURCE_DATE_EPOCH, as npm run samples) records no path of the machine it ran on.
+  const reproducible = isReproducibleRun();
   const money = (formula: string, text: string): XlsxOutputCell => ({ value: valuesOnly ? numericText(text) : { formula, result: numericText(text) }, numberFormat: MONEY_FORMAT });
   const count = (formula: string, value: number): XlsxOutputCell => (valuesOnly ? value : { formula, result: value });
   const { layout } = columns;
@@ -333,9 +340,9 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
     ["Run", runTime(documentDate())],
     ["Computed by", `hudson-pilotage ${packageJson.version} (reconcile)`],
     ["Input", job.input.path],
-    [FULL_PATH_LABELS.input, path.resolve(job.input.path)],
+    ...(reproducible ? [] : [[FULL_PATH_LABELS.input, path.resolve(job.input.path)]]),
     ["Board rates", job.boardRatesPath ?? "none given"],
-    ...(job.boardRatesPath === null ? [] : [[FULL_PATH_LABELS.boardRates, path.resolve(job.boardRatesPath)]]),
+    ...(job.boardRatesPath === null || reproducible ? [] : [[FULL_PATH_LABELS.boardRates, path.resolve(job.boardRatesPath)]]),
     ["Columns", mappingLines(job).join("; ")],
     ...(plan.dateFormat === DEFAULT_DATE_FORMAT ? [] : [["Date format (not the default)", plan.dateFormat]]),
     ...(plan.measurementUnit === null ? [] : [["Unit of plain measurements", plan.measurementUnit]]),
