@@ -22,6 +22,7 @@ import packageJson from "../package.json";
 import { DEFAULT_SETTINGS } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
 import { columnLetters, excelValue, loadExcelJs, printSetupOptions } from "../src/workbook";
+import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../src/workbook/board-rates-sheet";
 import { computePane } from "../src/taskpane/form";
 import {
   BOARD_RATES_SHEET,
@@ -175,11 +176,10 @@ export async function writeSampleQuote(filePath: string, options: { valuesOnly?:
     await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
     return;
   }
-  const board = workbook.addWorksheet(BOARD_RATES_SHEET);
+  const board = workbook.addWorksheet(BOARD_RATES_SHEET, { pageSetup: printSetupOptions(BOARD_HEADER_ROW).pageSetup });
   applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)]);
-  // The Board rates sheet's widths, as excel-writer.ts sets them when it creates the sheet.
-  const boardWidths: Record<string, number> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
-  for (const [column, points] of Object.entries(boardWidths)) board.getColumn(column).width = widthInCharacters(points);
+  // The Board rates sheet's widths and page layout, as excel-writer.ts sets them when it creates the sheet.
+  for (const [column, points] of Object.entries(BOARD_RATES_COLUMN_WIDTHS)) board.getColumn(column).width = widthInCharacters(points);
   // The quote's formulas name the two tables. The pane makes them Excel tables; here they are
   // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
   // table would write its own header and cells over the sheet's.

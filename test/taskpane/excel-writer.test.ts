@@ -598,6 +598,11 @@ describe("Insert as values, and the print setup of the quote sheet", () => {
     const sheet = fake.sheet(sheetName) as FakeSheet;
     // The transit table: header row 16, two transits in rows 17 and 18, columns A–J.
     expect(sheet.print).toEqual(printSetupExpected(16, "A16:J18"));
+    // The Board rates sheet the pane makes beside it: landscape, one page wide, its header row 4 on
+    // each page; nothing frozen and no sheet autofilter (its two Excel tables filter themselves).
+    // Insert as values makes none.
+    if (valuesOnly) expect(fake.sheet(BOARD_RATES_SHEET)).toBeUndefined();
+    else expect((fake.sheet(BOARD_RATES_SHEET) as FakeSheet).print).toEqual({ orientation: "Landscape", zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 }, titleRows: "$4:$4", autofit: [] });
     // A host before ExcelApi 1.7 gets the sheet without them, and no error.
     const older = new FakeExcel([]);
     globals.Excel = older.excelGlobal();
