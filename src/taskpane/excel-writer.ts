@@ -25,7 +25,7 @@ import {
   SURCHARGE_HEADER_RANGE,
   uniqueSheetName,
 } from "./sheet-layout";
-import { excelApiSupported } from "./requirements";
+import { excelApiSupported, runAsOneUndoStep } from "./requirements";
 import { columnLetter } from "../workbook/cell-address";
 import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../workbook/board-rates-sheet";
 import { PRINT_SETUP, SheetTable } from "../workbook/print-setup";
@@ -240,7 +240,7 @@ export async function insertQuoteSheet(
   fees: readonly FeeRowState[],
   surcharge: readonly SurchargeRowState[],
 ): Promise<{ sheetName: string; boardRates: "created" | "updated" | "not needed" }> {
-  return Excel.run(async (context) => {
+  return runAsOneUndoStep(async (context) => {
     const boardRates = layout.valuesOnly ? "not needed" : await writeBoardRates(context, fees, surcharge);
     for (let attempt = 1; ; attempt++) {
       const sheets = context.workbook.worksheets;

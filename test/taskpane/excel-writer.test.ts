@@ -611,6 +611,19 @@ describe("Insert as values, and the print setup of the quote sheet", () => {
     expect((older.sheet(again.sheetName) as FakeSheet).print).toEqual({ autofit: [] });
   });
 
+  test.each([
+    ["1.20", true, [{ mergeUndoGroup: true }]],
+    ["1.19", false, [null]],
+  ])("Insert quote under ExcelApi %s: the board rates and the new sheet in one Excel.run, merged into one undo step where supported", async (_version, supports20, options) => {
+    const fake = new FakeExcel([]);
+    globals.Excel = fake.excelGlobal();
+    globals.Office = { context: { requirements: { isSetSupported: (name: string, version: string) => name === "ExcelApi" && (supports20 || version !== "1.20") } } };
+    const state = callState();
+    const { sheetName } = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS)), state.boardFees, state.boardSurcharge);
+    expect(fake.runOptions).toEqual(options);
+    expect(fake.sheets.map((sheet) => sheet.name)).toEqual([BOARD_RATES_SHEET, sheetName]);
+  });
+
   test("column widths fitted to what the cells show: a long vessel name widens column B", () => {
     const short = quoteSheetLayout(callState("EVER"), computePane(callState("EVER"), DEFAULT_SETTINGS));
     const longName = "MSC VERY LONG NAME OF A CONTAINER SHIP OF THE LINE";
