@@ -5,11 +5,12 @@
  */
 import type { stream as excelStream, AddWorksheetOptions, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
 import { columnLetter } from "./cell-address";
+import { OutputLimitError } from "./errors";
 import { PRINT_SETUP } from "./print-setup";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
 import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type ExcelErrorValue, type FormulaCell, type FormulaResult, type NumericText } from "./values";
-import { isXlsxRowError, openXlsxSheet, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
+import { isXlsxRowError, openXlsxSheet, XLSX_MAX_CELL_TEXT, XLSX_MAX_COLUMNS, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
 
 type ExcelJs = typeof import("exceljs");
 let loadedExcelJs: ExcelJs | undefined;
@@ -107,6 +108,8 @@ export interface XlsxColumn {
   readonly width?: number;
   /** Overrides the kind's number format for every cell of the column. */
   readonly numberFormat?: string;
+  /** A detail column: grouped and collapsed (one click away on screen), so the print shows the others legibly. */
+  readonly detail?: boolean;
 }
 
 export interface XlsxRowHighlight {
@@ -161,7 +164,7 @@ const KIND_FORMATS: Record<XlsxColumnKind, string | undefined> = {
 const KIND_WIDTHS: Record<XlsxColumnKind, number> = { text: 16, number: 12, money: 14, date: 12, boolean: 8 };
 const MAX_DEFAULT_WIDTH = 60;
 // Excel refuses to open a file whose cell holds more text than this.
-const MAX_CELL_TEXT = 32_767;
+const MAX_CELL_TEXT = XLSX_MAX_CELL_TEXT;
 const DEFAULT_HIGHLIGHT_FILL = "FFFFC7CE";
 const DEFAULT_HIGHLIGHT_FONT = "FF9C0006";
 const HEADER_FILL = "FFD9E1F2";
@@ -177,7 +180,7 @@ function checkSheetName(name: string): void {
 }
 
 /** Excel's most columns in a sheet (A to XFD). */
-export const MAX_XLSX_COLUMNS = 16_384;
+export const MAX_XLSX_COLUMNS = XLSX_MAX_COLUMNS;
 
 /**
  * Cells whose text was longer than a cell holds, cut so the workbook still opens (Excel refuses
@@ -271,6 +274,14 @@ export function documentDate(env: NodeJS.ProcessEnv = process.env): Date {
   return new Date(Number(epoch.trim()) * 1000);
 }
 
+/**
+ * Is this a reproducible run (SOURCE_DATE_EPOCH set)? Its output then records nothing of the
+ * machine it was made on: no full path, as no clock time.
+ */
+export function isReproducibleRun(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.SOURCE_DATE_EPOCH ?? "").trim() !== "";
+}
+
 function defaultWidth(column: XlsxColumn): number {
   const kind = column.kind ?? "text";
   return Math.min(MAX_DEFAULT_WIDTH, Math.max(column.header.length + 2, KIND_WIDTHS[kind]));
@@ -316,15 +327,20 @@ export function fitColumns<T extends XlsxSheetLayout>(layout: T, rows: Iterable<
  * the header row repeated on each page; and on screen the header row and first column frozen.
  */
 function sheetOptions(layout: XlsxSheetLayout): Partial<AddWorksheetOptions> {
-  const header = headerRowOf(layout);
+  const options = printSetupOptions(headerRowOf(layout));
+  return layout.columns.some((column) => column.detail === true) ? { ...options, properties: { outlineLevelCol: 1 } } : options;
+}
+
+/** PRINT_SETUP as exceljs takes it, for a sheet whose header is `headerRow` (the samples' quote sheet too). */
+export function printSetupOptions(headerRow: number): Pick<AddWorksheetOptions, "views" | "pageSetup"> {
   return {
-    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: header }],
+    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: headerRow }],
     pageSetup: {
       orientation: PRINT_SETUP.orientation,
       fitToPage: true,
       fitToWidth: PRINT_SETUP.pagesWide,
       fitToHeight: PRINT_SETUP.pagesTall,
-      printTitlesRow: `${header}:${header}`,
+      printTitlesRow: `${headerRow}:${headerRow}`,
     },
   };
 }
@@ -340,7 +356,7 @@ function addAutoFilter(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: numbe
 function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells): Worksheet {
   checkSheetName(layout.name);
   if (layout.columns.length > MAX_XLSX_COLUMNS) {
-    throw new RangeError(
+    throw new OutputLimitError(
       `sheet ${JSON.stringify(layout.name)} would have ${layout.columns.length.toLocaleString("en-US")} columns, and Excel holds ${MAX_XLSX_COLUMNS.toLocaleString("en-US")}: write a .csv output instead, or remove columns from the input`,
     );
   }
@@ -352,7 +368,7 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells
   }
   // Views and page setup go in at creation: the streaming worksheet has no setter for them.
   const sheet = workbook.addWorksheet(layout.name, sheetOptions(layout));
-  sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
+  sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column), ...(column.detail === true ? { outlineLevel: 1, hidden: true } : {}) }));
   for (const [index, texts] of (layout.preamble ?? []).entries()) {
     const row = sheet.addRow(texts.map((text, column) => checkedText(text, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(column + 1)}${index + 1}`, cuts)));
     if (index === 0) row.font = { bold: true, size: 14 };

@@ -56,13 +56,18 @@ const PROBE_SCRIPT = `
   })();
 `;
 
+const CSP_REFUSAL = "CSP refused";
+/** axe-core (an automated accessibility check), injected into the page as a test-only script. */
+const AXE_PATH = "/axe-core.js";
+
 let session: AddinBrowser;
 let page: Page;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
   // The probe is not part of the build: a same-origin script the CSP lets load, which then tries eval.
-  session = await startAddinBrowser({ extraScripts: { [PROBE_PATH]: PROBE_SCRIPT }, downloads: true });
+  // axe-core is served from the page's own origin too: the CSP refuses an inline script.
+  session = await startAddinBrowser({ extraScripts: { [PROBE_PATH]: PROBE_SCRIPT, [AXE_PATH]: fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") }, downloads: true });
   const { context, origin } = session;
   page = session.page;
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
@@ -70,6 +75,11 @@ beforeAll(async () => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
+  // Every refusal of the Content-Security-Policy, with the script that caused it, as a console
+  // error (kept across reloads): the last test looks for any of the pane's own.
+  await page.addInitScript((marker) => {
+    document.addEventListener("securitypolicyviolation", (event) => console.error(`${marker} ${event.effectiveDirective} from ${event.sourceFile || "an inline script"}`));
+  }, CSP_REFUSAL);
   await page.goto(`${origin}/taskpane.html`);
   await page.waitForSelector("#quote-form");
 }, 240_000);
@@ -241,6 +251,39 @@ describe("the task pane, standalone in Chromium", () => {
     });
   });
 
+  test("the Content-Security-Policy refuses an inline style attribute and a <style> element (no 'unsafe-inline' for styles)", async () => {
+    const logged = session.consoleErrors.length;
+    const outcome = await page.evaluate(async () => {
+      const violations: string[] = [];
+      const listener = (event: SecurityPolicyViolationEvent) => {
+        violations.push(event.effectiveDirective);
+      };
+      document.addEventListener("securitypolicyviolation", listener);
+      const holder = document.createElement("div");
+      holder.innerHTML = '<p style="color: rgb(1, 2, 3)">styled</p>';
+      document.body.appendChild(holder);
+      const sheet = document.createElement("style");
+      sheet.textContent = ".csp-probe-style { color: rgb(4, 5, 6); }";
+      document.head.appendChild(sheet);
+      const classed = document.createElement("p");
+      classed.className = "csp-probe-style";
+      document.body.appendChild(classed);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const colours = [getComputedStyle(holder.firstElementChild as Element).color, getComputedStyle(classed).color];
+      holder.remove();
+      classed.remove();
+      sheet.remove();
+      document.removeEventListener("securitypolicyviolation", listener);
+      return { colours, violations: [...new Set(violations)].sort() };
+    });
+    expect(outcome.colours).not.toContain("rgb(1, 2, 3)");
+    expect(outcome.colours).not.toContain("rgb(4, 5, 6)");
+    expect(outcome.violations).toEqual(["style-src-attr", "style-src-elem"]);
+    // Each refusal is logged (by Chromium and by the listener beforeAll adds): these are this test's, not the pane's.
+    const refusals = session.consoleErrors.splice(logged).filter((text) => text.startsWith(CSP_REFUSAL));
+    expect(refusals).toEqual([`${CSP_REFUSAL} style-src-attr from an inline script`, `${CSP_REFUSAL} style-src-elem from an inline script`]);
+  });
+
   test("the form is kept in the browser: after a reload the same quote", async () => {
     // The pane saves a moment after the last change; wait until the last edits are stored.
     await page.waitForFunction(() => {
@@ -317,6 +360,15 @@ describe("the task pane, standalone in Chromium", () => {
     });
     expect(inView).toBe(true);
 
+    // At 320 px the sum so far is not struck through (it is not cancelled), and the list of what is
+    // missing is whole: nothing cut off with "…".
+    const shown = await page.evaluate(() => {
+      const amount = document.getElementById("total-bar-amount") as HTMLElement;
+      const missing = document.getElementById("total-bar-missing") as HTMLElement;
+      return { width: window.innerWidth, decoration: getComputedStyle(amount).textDecorationLine, clipped: missing.scrollHeight > missing.clientHeight || missing.scrollWidth > missing.clientWidth };
+    });
+    expect(shown).toEqual({ width: 320, decoration: "none", clipped: false });
+
     await transit(2).getByLabel("Date").fill("");
     await expect_text("#total-bar-amount", "no total yet");
     expect(await page.textContent("#total-bar-missing")).toContain("Missing: Transit 2: ");
@@ -325,6 +377,38 @@ describe("the task pane, standalone in Chromium", () => {
     await expect_text("#total-bar-amount", "$11,368.42");
     expect(await page.getAttribute("#total-bar", "data-state")).toBe("complete");
     await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  test("an invalid length (6OO) puts the field's own error in the banner, not \"Missing: the vessel's measurements\"", async () => {
+    const feet = page.getByLabel("Overall length, feet");
+    const typed = await feet.inputValue();
+    await feet.fill("6OO");
+    await expect_text("#total-bar-amount", "no total yet");
+    const banner = (await page.textContent("#total-bar-missing")) ?? "";
+    const fieldError = (await page.textContent("#length-error")) ?? "";
+    expect(fieldError).toMatch(/6OO/);
+    expect(banner).toBe(`To fix: ${fieldError.trim()}`);
+    expect(banner).not.toMatch(/Missing: the vessel's measurements/);
+    await feet.fill(typed);
+    await expect_text("#total-bar-amount", "$11,368.42");
+  });
+
+  test("axe-core finds no serious or critical accessibility violation, at 320 px and with a field in error", async () => {
+    await page.addScriptTag({ url: AXE_PATH });
+    const run = () =>
+      page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const { violations } = await axe.run(document);
+        return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      });
+    expect(await run()).toEqual([]);
+    const feet = page.getByLabel("Overall length, feet");
+    const typed = await feet.inputValue();
+    await feet.fill("6OO");
+    await expect_text("#total-bar-amount", "no total yet");
+    expect(await run()).toEqual([]);
+    await feet.fill(typed);
+    await expect_text("#total-bar-amount", "$11,368.42");
   });
 
   test("Print or save as PDF: one page with the particulars, each transit's lines and clauses, total, warnings, settings, date and version", async () => {
@@ -432,6 +516,12 @@ describe("the task pane, standalone in Chromium", () => {
     expectOnlyLocalRequests(session);
     expect(session.requests).toContain(`${session.origin}${PROBE_PATH}`);
     expect(session.pageErrors).toEqual([]);
+    // Every test above drew the pane (quotes, errors, print, themes, a reload) under a CSP without
+    // inline styles: none of the pane's styles was refused. office.js's are, outside Office: the
+    // style="display:none" of the telemetry frame it adds to <head> (never shown, and the frame
+    // itself is refused by frame-src).
+    const styleRefusals = session.consoleErrors.filter((text) => text.startsWith(`${CSP_REFUSAL} style-src`));
+    expect(styleRefusals.filter((text) => !text.endsWith("/office-js/o15apptofilemappingtable.js"))).toEqual([]);
     expect(dialogs).toEqual([]);
   });
 });
