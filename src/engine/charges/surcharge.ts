@@ -12,7 +12,7 @@
  * dated rows, which are the user's data (rates/surcharge.ts).
  */
 import { addMonthsGcl30, IsoDate, monthsSince, rowInForce } from "../dates";
-import { PilotageInputError } from "../errors";
+import { PilotageInputError, refusalThrown } from "../errors";
 import { SCHEDULE_REASONS } from "../messages";
 import { centsOf, formatUsd, Money, wholeCentsOfText } from "../money";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, StatutorySurchargePeriod, SurchargeBands } from "../rates/surcharge";
@@ -123,9 +123,7 @@ class BoardTable implements SurchargeTableOn {
 
 /** surchargeTableOrRefusal, its refusal thrown. */
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
-  const table = surchargeTableOrRefusal(date, boardRows, settings);
-  if (table instanceof PilotageInputError) throw table;
-  return table;
+  return refusalThrown(surchargeTableOrRefusal(date, boardRows, settings));
 }
 
 export const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
