@@ -11,16 +11,5 @@ export interface CliIo {
   stdoutReady?(): Promise<void>;
 }
 
-/**
- * A command line that cannot be carried out as written; exit code 2 with this one line. `field`
- * names the flag (without dashes) or argument it is about, when there is one.
- */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+// The request layer's refusal of a request as written (exit code 2), which every command throws.
+export { UsageError } from "../request/usage-error";

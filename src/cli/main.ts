@@ -2,7 +2,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
-import { errorJsonLine, errorRecord } from "./errors";
+import { errorJsonLine, errorRecord } from "../request/errors";
 import { CliIo } from "./io";
 import type { TerminalIo } from "./progress";
 

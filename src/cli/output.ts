@@ -1,43 +1,6 @@
-/** Shapes engine answers for the terminal and for JSON; never computes. */
-import { centsText, ChargeLine, formatUsd, Quote, SECTION_SHORT_NAMES } from "../engine";
-import { BOARD_FEE_FLAG_TEXT } from "./board-fee-flags";
-
-export interface QuoteJson {
-  units: number;
-  unmeasured: boolean;
-  section: number;
-  date: string;
-  clause: string;
-  citation: string;
-  lines: { code: string; label: string; amount: string | null; citation: string; note: string }[];
-  total: string;
-  complete: boolean;
-  warnings: string[];
-  settingsNotDefault: string[];
-}
-
-export function quoteJson(quote: Quote): QuoteJson {
-  return {
-    // D2: an unmeasured vessel is charged as 500 units; `unmeasured` says so.
-    units: quote.units.measured ? quote.units.units.toNumber() : 500,
-    unmeasured: !quote.units.measured,
-    section: quote.section,
-    date: quote.date,
-    clause: quote.clause,
-    citation: quote.citation,
-    lines: quote.lines.map((line) => ({
-      code: line.code,
-      label: line.label,
-      amount: line.amount === null ? null : centsText(line.amount),
-      citation: line.citation,
-      note: line.note,
-    })),
-    total: centsText(quote.total),
-    complete: quote.complete,
-    warnings: [...quote.warnings],
-    settingsNotDefault: [...quote.settingsNotDefault],
-  };
-}
+/** Shapes engine answers for the terminal; never computes. */
+import { ChargeLine, formatUsd, Quote, SECTION_SHORT_NAMES } from "../engine";
+import { BOARD_FEE_FLAG_TEXT } from "../request/board-fee-flags";
 
 /** The quote flag for each board-set line, for the advice under a quote with an amount not entered. */
 const FLAG_OF_LINE: Readonly<Record<string, string>> = {

@@ -43,8 +43,8 @@ import {
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "./row-json";
-import { SETTINGS_HELP } from "./settings-flags";
+import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "../request/row-json";
+import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
   malformedText,

@@ -7,7 +7,7 @@
 import { PilotageInputError, typedInputWords } from "../engine";
 import { MappingError } from "../reconcile/mapping-error";
 import { InputFileError, OutputExistsError, OutputFileError } from "../workbook/errors";
-import { UsageError } from "./io";
+import { UsageError } from "./usage-error";
 
 export interface ErrorRecord {
   readonly code: string;
