@@ -23,3 +23,4 @@ export * from "./compliance";
 export * from "./benefits";
 export * from "./benefit-calendar";
 export * from "./rates/benefits";
+export * from "./call";

@@ -15,6 +15,20 @@ export interface ErrorRecord {
   readonly message: string;
 }
 
+/** Bad input, as the command line reports it under --json: a stable code, the request field, what to fix. */
+export class HudsonPilotageError extends Error {
+  constructor(
+    /** e.g. "NOT_A_NUMBER", "BAD_DATE", "USAGE", "UNKNOWN_OPTION" (README: "Library"). */
+    readonly code: string,
+    /** The request field the message is about, in camelCase where it is one (e.g. "launchFee"), else the engine's name, or null. */
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HudsonPilotageError";
+  }
+}
+
 /** How the engine's date messages read on the command line, where a date is typed as text. */
 export const CLI_DATE_ADVICE = "a date as YYYY-MM-DD, e.g. 2026-12-31";
 
@@ -34,6 +48,7 @@ function nodeCode(error: unknown): string | undefined {
 }
 
 export function errorRecord(error: unknown): ErrorRecord {
+  if (error instanceof HudsonPilotageError) return { code: error.code, field: error.field, message: error.message };
   if (error instanceof PilotageInputError) {
     return { code: error.code, field: error.field ?? null, message: error.messageIn(CLI_WORDS) };
   }

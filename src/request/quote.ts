@@ -7,6 +7,8 @@ import {
   BoardSurchargeRow,
   BOARD_FEES,
   DeclaredBoardFee,
+  EngineSettings,
+  TransitInput,
   Quote,
   quoteTransit,
   readAmount,
@@ -16,7 +18,7 @@ import {
   UNMEASURED_WORD,
 } from "../engine";
 import { BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./board-fee-flags";
-import { readBoardRatesFile } from "./board-rates-file";
+import { BoardRates, readBoardRatesFile } from "./board-rates-file";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 import { UsageError } from "./usage-error";
 
@@ -63,7 +65,20 @@ const BOARD_AMOUNT_FLAGS = [...BOARD_FEES.map((fee) => fee.cliFlag), "board-surc
  * `inputNotes`: what the command noticed about its command line (a repeated flag, D21).
  */
 export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readonly string[] = []): Promise<Quote> {
-  const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
+  checkTransitFlags(values);
+  const boardRatesPath = values["board-rates"] as string | undefined;
+  if (boardRatesPath !== undefined) {
+    const alsoGiven = BOARD_AMOUNT_FLAGS.find((flag) => values[flag] !== undefined);
+    // Two sources for one amount would leave the reader guessing which one the quote used.
+    if (alsoGiven) throw new UsageError(`Give the board amounts either in --board-rates or as flags, not both (--${alsoGiven} was also given).`, alsoGiven);
+  }
+  const settings = resolveSettings(settingsFromFlags(values));
+  const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
+  return quoteTransit({ ...transitFromFlags(values, settings, rates), inputNotes }, settings);
+}
+
+/** The vessel given one way, and the flags every transit needs. */
+function checkTransitFlags(values: QuoteFlagValues): void {
   const measurementFlags = [values.length, values.breadth, values.depth].filter((v) => v !== undefined).length;
   const ways = (measurementFlags > 0 ? 1 : 0) + (values.units !== undefined ? 1 : 0) + (values.unmeasured ? 1 : 0);
   if (ways !== 1) throw new UsageError("Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured.", "units");
@@ -73,18 +88,15 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
   }
   if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).", "section");
   if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.", "date");
-  const boardRatesPath = text("board-rates");
-  if (boardRatesPath !== undefined) {
-    const alsoGiven = BOARD_AMOUNT_FLAGS.find((flag) => values[flag] !== undefined);
-    // Two sources for one amount would leave the reader guessing which one the quote used.
-    if (alsoGiven) throw new UsageError(`Give the board amounts either in --board-rates or as flags, not both (--${alsoGiven} was also given).`, alsoGiven);
-  }
+}
 
-  const settings = resolveSettings(settingsFromFlags(values));
+/** Checks the vessel and transit flags' combination and reads them; the board amounts from `rates`, or else from their flags. */
+export function transitFromFlags(values: QuoteFlagValues, settings: EngineSettings, rates: BoardRates | null): TransitInput {
+  const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
+  checkTransitFlags(values);
   const date = readDate(text("date"));
-  const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
   const boardSurcharge = text("board-surcharge");
-  const transit = readTransit(
+  return readTransit(
     {
       units: values.unmeasured ? UNMEASURED_WORD : text("units"),
       length: text("length"),
@@ -102,6 +114,4 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
     },
     settings,
   );
-  return quoteTransit({ ...transit, inputNotes }, settings);
 }
-

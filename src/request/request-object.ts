@@ -3,7 +3,9 @@
  * flags named in camelCase, each taking the text its flag takes, read into the flags' values; and
  * the error every such door reports, with the same `code`, `field` and `message` as `--json`.
  */
-import { errorRecord } from "./errors";
+import { errorRecord, HudsonPilotageError } from "./errors";
+
+export { HudsonPilotageError };
 
 /**
  * The longest text any request field may hold. A date, a number, a path or a vessel's name is far
@@ -24,20 +26,6 @@ export type OptionTable = Readonly<Record<string, { readonly type: "string" | "b
 export type RequestOf<Options extends OptionTable> = {
   [Flag in keyof Options & string as CamelCase<Flag>]?: Options[Flag]["type"] extends "boolean" ? boolean | "true" | "false" | null : string | number | null;
 };
-
-/** Bad input, as the command line reports it under --json: a stable code, the request field, what to fix. */
-export class HudsonPilotageError extends Error {
-  constructor(
-    /** e.g. "NOT_A_NUMBER", "BAD_DATE", "USAGE", "UNKNOWN_OPTION" (README: "Library"). */
-    readonly code: string,
-    /** The request field the message is about, in camelCase where it is one (e.g. "launchFee"), else the engine's name, or null. */
-    readonly field: string | null,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HudsonPilotageError";
-  }
-}
 
 export function libraryError(error: unknown, fieldNames: ReadonlySet<string>): HudsonPilotageError {
   if (error instanceof HudsonPilotageError) return error;
