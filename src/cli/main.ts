@@ -12,6 +12,7 @@ type Command = (args: string[], io: CliIo) => number | Promise<number>;
 // readers and writers (csv-parse, streams, crypto) that only reconcile and batch use.
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   quote: { run: async (args, io) => (await import("./quote-command")).runQuote(args, io), summary: "quote one transit, with every line's clause of § 89-a" },
+  call: { run: async (args, io) => (await import("./call-command")).runCall(args, io), summary: "quote a port call (several transits): table, --json, -o quote.xlsx or quote.pdf" },
   rates: { run: async (args, io) => (await import("./rates-command")).runRates(args, io), summary: "print the schedule in force on a date, with citations" },
   reconcile: {
     run: async (args, io) => (await import("./reconcile-command")).runReconcile(args, io),

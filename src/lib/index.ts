@@ -9,6 +9,8 @@
 import { quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
 import { PensionJson, pensionFromFlags } from "../request/pension";
+import { CallRequest, quoteCallRequest } from "../request/call";
+import { CallJson, callJson } from "../request/call-json";
 import { QUOTE_OPTIONS, quoteFromFlags } from "../request/quote";
 import { QuoteJson, quoteJson } from "../request/quote-json";
 import { RatesJson, ratesOn } from "../request/rates";
@@ -31,6 +33,7 @@ import { SETTINGS_OPTIONS } from "../request/settings-flags";
 import { boardRatesOf, planTableReading, TABLE_READING_OPTIONS, tableReading } from "../request/table-reading";
 
 export { HudsonPilotageError };
+export type { CallJson, CallRequest };
 
 /** A reconciled row's status: the reconciliation layer's one declaration (src/reconcile/status.ts), under the library's name. */
 export type ReconcileStatus = RowStatus;
@@ -214,5 +217,42 @@ export function pension(retirementYear: number | string): PensionJson {
     return pensionFromFlags({ retired: requestText(String(retirementYear), "retired") });
   } catch (error) {
     throw libraryError(error, new Set(["retired"]));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// a port call
+
+const NO_FIELD_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * A port call quoted, the object `hudson-pilotage call --json` prints: each transit as quote()
+ * answers it, after its label; `statutorySubtotal`, the `otherCharges` apart, `total`, `complete`,
+ * `missing`, `warnings`, `settingsNotDefault`. A boardRates path is read from the working folder.
+ * Bad input rejects with a HudsonPilotageError whose field is the call's, e.g. "transits[1].date".
+ */
+export async function quoteCall(call: CallRequest): Promise<CallJson> {
+  try {
+    return callJson(await quoteCallRequest(call, process.cwd()));
+  } catch (error) {
+    throw libraryError(error, NO_FIELD_NAMES);
+  }
+}
+
+/**
+ * Writes the call's quote by the file's extension: .xlsx (the quote sheet the task pane's Insert
+ * quote writes, with the Board rates sheet) or .pdf (the printable quote); an existing file is kept
+ * unless `force`. Answers what quoteCall answers.
+ */
+export async function writeQuote(call: CallRequest, filePath: string, options: { force?: boolean } = {}): Promise<CallJson> {
+  try {
+    if (typeof filePath !== "string") throw new HudsonPilotageError("USAGE", "output", "writeQuote(call, path) takes the path as text, ending .xlsx or .pdf.");
+    const { checkQuoteOutput, writeQuoteFile } = await import("../quote-sheet/files");
+    await checkQuoteOutput(requestText(filePath, "output"), { force: options.force === true });
+    const quoted = await quoteCallRequest(call, process.cwd());
+    await writeQuoteFile(quoted, filePath, { force: options.force === true });
+    return callJson(quoted);
+  } catch (error) {
+    throw libraryError(error, NO_FIELD_NAMES);
   }
 }

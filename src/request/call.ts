@@ -11,12 +11,43 @@
  */
 import path from "node:path";
 import Decimal from "decimal.js";
-import { BOARD_FEES, CallQuote, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
+import { BOARD_FEES, BoardFeeFormField, CallQuote, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
 import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
 import { flagValues, requestText } from "./request-object";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
+
+type Text = string | number;
+
+/** The call as a script gives it (the call file's JSON): the library's quoteCall(call), the MCP tool quote_call. */
+export interface CallRequest {
+  vessel:
+    | { name?: string; imo?: Text; length: Text; breadth: Text; depth: Text; unit?: "ft" | "m" | "in" }
+    | { name?: string; imo?: Text; units: Text }
+    | { name?: string; imo?: Text; unmeasured: true };
+  transits: {
+    label?: string;
+    direction?: "inbound" | "outbound";
+    section: Text;
+    date: string;
+    hours?: Text;
+    relievedMidriver?: boolean;
+    anchored8h?: boolean;
+    clause?: string;
+  }[];
+  /** A board-rates file (CSV or .xlsx, as quote --board-rates), or the two tables inline. */
+  boardRates?:
+    | string
+    | {
+        fees?: ({ from: string } & Partial<Record<BoardFeeFormField, Text>>)[];
+        surcharge?: { from: string; upTo50Units: Text; over50UpTo100Units: Text; perUnitOver100Units: Text }[];
+      };
+  /** Amounts § 89-a does not set (a docking pilot, detention): shown apart, never in the statutory subtotal. */
+  otherCharges?: { label: string; amount: Text }[];
+  /** The interpretation settings, as quote()'s: roundUnits, at100, actEffectiveDate, clauseViStart, secondPilotBasis. */
+  settings?: { roundUnits?: Text; at100?: "per-unit" | "flat"; actEffectiveDate?: string; clauseViStart?: string; secondPilotBasis?: "base" | "base-plus-surcharge" };
+}
 
 /** The vessel as the call gives it: measured, as pilotage units, or unmeasured (§ 89-a(4)(d)). */
 export type CallVessel =
@@ -27,6 +58,10 @@ export type CallVessel =
 /** One transit's inputs as given (text as typed), beside what the engine read. */
 export interface CallTransitGiven {
   readonly label: string;
+  /** False when the label is only the default "Transit N". */
+  readonly labelGiven: boolean;
+  /** A note for the quote (the fees do not depend on it), as the task pane's Direction. */
+  readonly direction: "inbound" | "outbound" | null;
   readonly section: "1" | "2";
   readonly date: string;
   /** "" when not given. */
@@ -47,7 +82,7 @@ export interface QuotedCall {
 
 const CALL_KEYS = ["vessel", "transits", "boardRates", "otherCharges", "settings"];
 const VESSEL_KEYS = ["name", "imo", "length", "breadth", "depth", "unit", "units", "unmeasured"];
-const TRANSIT_KEYS = ["label", "section", "date", "hours", "relievedMidriver", "anchored8h", "clause"];
+const TRANSIT_KEYS = ["label", "direction", "section", "date", "hours", "relievedMidriver", "anchored8h", "clause"];
 const OTHER_CHARGE_KEYS = ["label", "amount"];
 const FEE_KEYS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
 const SURCHARGE_KEYS = ["from", "upTo50Units", "over50UpTo100Units", "perUnitOver100Units"];
@@ -132,8 +167,15 @@ function readTransitGiven(value: unknown, index: number): CallTransitGiven {
   const date = textAt(transit.date, `${field}.date`);
   if (section === undefined) throw usage(`${field}.section`, `${field}.section is required: 1 (Lower River) or 2 (Upper River).`);
   if (date === undefined) throw usage(`${field}.date`, `${field}.date is required: the transit date as YYYY-MM-DD.`);
+  const label = textAt(transit.label, `${field}.label`);
+  const direction = textAt(transit.direction, `${field}.direction`)?.trim().toLowerCase();
+  if (direction !== undefined && direction !== "inbound" && direction !== "outbound") {
+    throw usage(`${field}.direction`, `${field}.direction is ${JSON.stringify(transit.direction)}: give inbound or outbound (or leave it out).`, "BAD_OPTION_VALUE");
+  }
   return {
-    label: textAt(transit.label, `${field}.label`) ?? `Transit ${index + 1}`,
+    label: label === undefined || label.trim() === "" ? `Transit ${index + 1}` : label.trim(),
+    labelGiven: label !== undefined && label.trim() !== "",
+    direction: direction ?? null,
     // The section's own reader says what is wrong with any other word; here it is only named.
     section: section as "1" | "2",
     date,
