@@ -20,6 +20,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   batch: { run: async (args, io) => (await import("./batch-command")).runBatch(args, io), summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
   compliance: { run: async (args, io) => (await import("./compliance-command")).runCompliance(args, io), summary: "must the vessel take a Hudson River pilot? (§ 89-a(1), D13)" },
+  mcp: { run: async (args, io) => (await import("./mcp-command")).runMcp(args, io), summary: "a Model Context Protocol server on stdio, for agents (quote, call, rates, reconcile, compliance)" },
   pension: { run: async (args, io) => (await import("./pension-command")).runPension(args, io), summary: "the fixed annual retirement benefit for a retirement year (§ 89-a(6), D17)" },
 };
 
