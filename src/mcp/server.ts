@@ -296,9 +296,9 @@ export function pilotageServer(root: string, version: string): McpServer {
   return server;
 }
 
-/** Serves on standard input and output until the client closes them. */
-export async function serveOnStdio(version: string): Promise<void> {
-  const root = fs.realpathSync(process.cwd());
+/** Serves on standard input and output until the client closes them; every path inside `folder`. */
+export async function serveOnStdio(version: string, folder: string): Promise<void> {
+  const root = fs.realpathSync(folder);
   const server = pilotageServer(root, version);
   await server.connect(new StdioServerTransport());
 }

@@ -40,7 +40,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(folder, "rates.csv"), RATES_CSV);
   fs.writeFileSync(path.join(work, "outside.csv"), RATES_CSV);
   client = new Client({ name: "hudson-pilotage-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: folder, stderr: "pipe" }));
+  // Started in another folder, serving `folder` (--root), as an MCP client's configuration starts it.
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--root", folder], cwd: work, stderr: "pipe" }));
 }, 60_000);
 
 afterAll(async () => {
