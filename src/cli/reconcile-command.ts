@@ -75,7 +75,8 @@ ${wrappedText(
 Output (-o): the original columns first and unchanged, then the computed base pilotage,
 surcharge, second pilot, board fees and total, the computed board fee for each billed fee
 column, a variance (billed − computed) for each billed charge and for the row, a flag, a status
-(matched, variance, or not checked and why), a note saying what differs, and the input row number.
+(matched, variance, or not checked and why), a note saying what differs (and which date governs a
+transit that may run into a change of rates, D25), and the input row number.
   .csv   streamed row by row (any size); text cells that a spreadsheet would run as a formula
          (starting with = + - @, tab or carriage return) are written with a leading '
   .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board

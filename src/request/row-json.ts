@@ -38,7 +38,7 @@ export interface ReconcileJson {
   flag: boolean;
   /** The reconciliation layer's status (src/reconcile/status.ts): matched, variance, or not checked (see note). */
   status: RowStatus;
-  /** What differs, and why a billed amount could not be compared, in words; "" when it matches. */
+  /** What differs, why a billed amount could not be compared, and a change of rates the transit may run into (D25), in words; "" when none. */
   note: string;
 }
 
