@@ -167,7 +167,8 @@ test("-o quote.xlsx: the quote sheet recalculates (HyperFormula, the built add-i
       row.eachCell((cell) => {
         if (!cell.formula) return;
         formulas += 1;
-        expect([cell.address, evaluated.value(`'${sheet.name}'!${cell.address}`)]).toEqual([cell.address, cell.result]);
+        // exceljs reads a cached empty text (a warning row's Amount) back as undefined.
+        expect([cell.address, evaluated.value(`'${sheet.name}'!${cell.address}`)]).toEqual([cell.address, cell.result ?? ""]);
       }),
     );
     // Version, units, 3 × (clause, total), subtotal, grand total, and each transit's line items.
