@@ -14,7 +14,7 @@ import { DOCKING_NOTE, QUOTE_TITLE } from "./layout";
 const PAGE = { width: 612, height: 792, margin: 42 } as const;
 const SIZES = [9, 8.5, 8, 7.5, 7, 6.5, 6] as const;
 /** The columns of a transit's lines: item, amount (right-aligned at its end), authority. */
-const COLUMNS = { item: 0, amountEnd: 300, authority: 312 } as const;
+const COLUMNS = { item: 0, amountEnd: 250, authority: 262 } as const;
 
 /** The few characters our texts use that the standard fonts' WinAnsi encoding lacks, in words it has. */
 const OUTSIDE_WIN_ANSI: Readonly<Record<string, string>> = { "≥": ">=", "≤": "<=", "−": "-", "→": "->", "≠": "!=", "\u00A0": " " };
@@ -84,7 +84,11 @@ function blocks(call: QuotedCall, madeOn: Date): Block[] {
   out.push({ kind: "line", item: quote.complete ? "Total" : "Total: INCOMPLETE (amounts not entered are left out)", amount: formatUsd(quote.total), authority: "", bold: true });
   if (quote.missing.length > 0) {
     out.push({ kind: "gap", lines: 0.4 }, { kind: "text", text: "Incomplete: not entered", style: "bold" });
-    for (const missing of quote.missing) out.push({ kind: "text", text: `- ${missing}`, style: "plain", indent: 8 });
+    // One line per transit: "Transit 1 (Inbound): Surcharge, Launch fee".
+    quote.transits.forEach(({ label, quote: transit }, index) => {
+      const lines = transit.lines.filter((line) => line.amount === null).map((line) => line.label);
+      if (lines.length > 0) out.push({ kind: "text", text: `- ${transitName(index, label)}: ${lines.join(", ")}`, style: "plain", indent: 8 });
+    });
   }
   if (quote.warnings.length > 0) {
     out.push({ kind: "gap", lines: 0.4 }, { kind: "text", text: "Warnings", style: "bold" });
@@ -167,7 +171,7 @@ function layout(content: readonly Block[], fonts: Fonts, size: number): { pages:
       continue;
     }
     const font = block.bold ? fonts.bold : fonts.regular;
-    const itemWidth = COLUMNS.amountEnd - 70 - COLUMNS.item;
+    const itemWidth = COLUMNS.amountEnd - 60 - COLUMNS.item;
     const items = wrapped(pdfText(block.item), font, size, itemWidth);
     const authorities = wrapped(pdfText(block.authority), fonts.regular, size, width - COLUMNS.authority);
     const rows = Math.max(items.length, authorities.length, 1);

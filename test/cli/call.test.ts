@@ -220,3 +220,19 @@ test("the library: quoteCall gives the CLI's object; writeQuote writes by extens
     process.chdir(here);
   }
 });
+
+test("-o quote.pdf: four incomplete transits, with every warning and what is missing, still fit one page", () => {
+  const call: Partial<ReturnType<typeof callObject>> = callObject();
+  delete call.boardRates;
+  writeCall({ ...call, transits: [...(call.transits ?? []), { label: "Back again", section: 2, date: "2027-01-05", hours: 14 }] });
+  const out = run("call", "call.json", "-o", "quote.pdf", "--json");
+  expect(out.code).toBe(3);
+  const json = JSON.parse(out.stdout) as { warnings: string[] };
+  const pages = pdfPageTexts(fs.readFileSync(inFolder("quote.pdf")));
+  expect(pages).toHaveLength(1);
+  const text = pages[0].replace(/\s+/g, " ");
+  expect(text).toContain("Total: INCOMPLETE");
+  expect(text).toContain("Incomplete: not entered");
+  // Every warning's opening words, as the PDF wraps them.
+  for (const warning of json.warnings) expect(text).toContain(warning.slice(0, 40));
+});
