@@ -11,5 +11,5 @@ export interface CliIo {
   stdoutReady?(): Promise<void>;
 }
 
-// The request layer's refusal of a request as written (exit code 2), which every command throws.
-export { UsageError } from "../request/usage-error";
+// The request layer's refusals (exit code 2), which every command throws.
+export { StandardOutputError, UsageError } from "../request/usage-error";

@@ -43,7 +43,7 @@ import {
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "../request/row-json";
+import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
 import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
@@ -451,7 +451,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       const excluded = totalsRows.check(item.cells);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber);
-        await jsonLines?.write(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded));
+        await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
         if (table !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
           const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
@@ -467,7 +467,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
       }
-      if (jsonLines !== null) await jsonLines.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
+      if (jsonLines !== null) await jsonLines.write(withLine(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan), item, input.kind));
       if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
       outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;

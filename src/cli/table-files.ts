@@ -46,12 +46,12 @@ import {
 } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
-import { malformedRowJson } from "../request/row-json";
+import { malformedRowJson, withLine } from "../request/row-json";
 import { boardRatesOf, planTableReading, TABLE_READING_OPTIONS, tableReading } from "../request/table-reading";
 
 export type TableFileKind = "csv" | "xlsx";
 
-/** What -o writes: a table file, or JSON Lines (one object per row, src/cli/row-json.ts). */
+/** What -o writes: a table file, or JSON Lines (one object per row, src/request/row-json.ts). */
 export type OutputKind = TableFileKind | "jsonl";
 
 const OUTPUT_KINDS: readonly OutputKind[] = ["csv", "xlsx", "jsonl"];
@@ -97,7 +97,7 @@ export function streamsHelp(purpose: TablePurpose): string {
   const text =
     'Standard streams and JSON Lines: the input "-" is CSV read from standard input; -o - writes to standard output ' +
     "(CSV without a byte order mark, or JSON Lines with --format jsonl), and the summary then goes to stderr. " +
-    'JSON Lines (-o out.jsonl, or --format jsonl) has one object per row: "row" (its line number in the input), ' +
+    'JSON Lines (-o out.jsonl, or --format jsonl) has one object per row: "row" (its row number, as a spreadsheet numbers the input\'s rows), "line" (for a CSV, the line it starts on), ' +
     '"input" (its cells by header), then the quote as quote --json prints it (every line with amount and citation, ' +
     `"total", "complete")${reconciliation}. A row that cannot be read or quoted is {"row","error":{"code","field","message"}} ` +
     '(with "input" when its cells were read).';
@@ -190,6 +190,8 @@ export function outputKindOf(outputPath: string, format: string | undefined): Ou
 
 export interface TableRow {
   readonly rowNumber: number;
+  /** A CSV row's line in the file, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   readonly cells: readonly unknown[];
   /** An .xlsx input's formulas (without "="), per column, where the row has any. */
   readonly formulas?: readonly (string | null)[];
@@ -659,7 +661,7 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
         if (isMalformed(item)) {
           handlers.malformed(item);
           malformed.add(item);
-          await outputs.jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
+          await outputs.jsonLines?.write(withLine(malformedRowJson(item.rowNumber, item.error), item, input.kind));
           continue;
         }
         await handlers.row(item);

@@ -75,6 +75,16 @@ export function cellErrorRecord(error: CellError): ErrorRecord {
   return { code: error.cause?.code ?? "CELL_ERROR", field: error.cause?.field ?? null, message: error.message };
 }
 
+/**
+ * A row's JSON with `line` after `row` when the input is a CSV: the file's line the row starts on,
+ * which is more than `row` once a quoted cell has held a line break. An .xlsx has rows, not lines.
+ */
+export function withLine<T extends { row: number }>(json: T, item: { readonly rowNumber: number; readonly line?: number }, inputKind: "csv" | "xlsx"): T & { line?: number } {
+  if (inputKind !== "csv") return json;
+  const { row, ...rest } = json;
+  return { row, line: item.line ?? item.rowNumber, ...rest } as T & { line: number };
+}
+
 /** A row the table reader could not parse (a stray quote, the wrong number of fields). */
 export function malformedRowJson(rowNumber: number, reason: string): RowErrorJson {
   return { row: rowNumber, error: { code: "MALFORMED_ROW", field: null, message: reason } };
