@@ -11,14 +11,14 @@
  * add-in and compares. Output is deterministic: fixed core-property dates, and a file whose cell
  * contents have not changed is left as it is (the zip's own timestamps would differ).
  *
- * Run from the repository root (the reconciliation's Summary sheet records the paths as given).
+ * Run from the repository root (the reconciliation's Summary sheet records the paths as given,
+ * relative; SOURCE_DATE_EPOCH makes the run reproducible, so no full path of this machine).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_SETTINGS } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
-import { FULL_PATH_LABELS } from "../src/cli/reconcile-command";
 import { loadExcelJs } from "../src/workbook";
 import { computePane } from "../src/taskpane/form";
 import { quoteSheetLayout } from "../src/taskpane/sheet-layout";
@@ -126,10 +126,8 @@ export async function workbookCells(filePath: string): Promise<Record<string, Re
     const cells: Record<string, unknown> = {};
     sheet.eachRow({ includeEmpty: false }, (row) =>
       row.eachCell({ includeEmpty: false }, (cell) => {
-        // A full path says where the sample was made, not what it holds.
-        const where = Object.values(FULL_PATH_LABELS).some((label) => row.getCell(1).value === label) && Number(cell.col) !== 1;
         // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
-        const content = where ? { value: "(where it was made)" } : cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
+        const content = cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
         cells[cell.address] = { ...content, numFmt: cell.numFmt ?? null };
       }),
     );
@@ -138,9 +136,23 @@ export async function workbookCells(filePath: string): Promise<Record<string, Re
   return sheets;
 }
 
+/** Every sheet's print and view setup, column widths and hidden (detail) columns: what a print of it depends on. */
+export async function workbookPrintSetup(filePath: string): Promise<Record<string, unknown>> {
+  const workbook = new (loadExcelJs().Workbook)();
+  await workbook.xlsx.readFile(filePath);
+  const sheets: Record<string, unknown> = {};
+  for (const sheet of workbook.worksheets) {
+    const { orientation, fitToPage, fitToWidth, fitToHeight, printTitlesRow } = sheet.pageSetup;
+    const columns = (sheet.columns ?? []).map((column) => ({ width: column.width ?? null, hidden: column.hidden === true, outlineLevel: column.outlineLevel ?? 0 }));
+    sheets[sheet.name] = { orientation, fitToPage, fitToWidth, fitToHeight, printTitlesRow, views: sheet.views, autoFilter: sheet.autoFilter ?? null, columns };
+  }
+  return sheets;
+}
+
 async function sameCells(a: string, b: string): Promise<boolean> {
   if (!fs.existsSync(a) || !fs.existsSync(b)) return false;
-  return JSON.stringify(await workbookCells(a)) === JSON.stringify(await workbookCells(b));
+  // The print setup too: a sample whose cells are the same but prints differently is rewritten.
+  return JSON.stringify([await workbookCells(a), await workbookPrintSetup(a)]) === JSON.stringify([await workbookCells(b), await workbookPrintSetup(b)]);
 }
 
 /**

@@ -7,8 +7,8 @@
  */
 import type ExcelJS from "exceljs";
 import packageJson from "../../package.json";
-import { excelValue, loadExcelJs } from "../workbook/xlsx";
-import { PRINT_SETUP } from "../workbook/print-setup";
+import { columnLetters, excelValue, loadExcelJs, printSetupOptions } from "../workbook/xlsx";
+import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../workbook/board-rates-sheet";
 import {
   BOARD_FEE_TABLE,
   BOARD_RATES_SHEET,
@@ -24,9 +24,6 @@ import {
 } from "./layout";
 
 const STYLE_FILL = { header: "FFDDEBF7", input: "FFFFF2CC" } as const;
-
-/** The Board rates sheet's widths in points, as excel-writer.ts sets them when it creates the sheet. */
-export const BOARD_RATES_WIDTHS: Readonly<Record<string, number>> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
 
 /** The task pane's styles (excel-writer.ts applyWrite), in exceljs terms. */
 function applyStyle(cell: ExcelJS.Cell, style: CellStyle | undefined): void {
@@ -99,17 +96,17 @@ export function quoteWorkbook(layout: QuoteSheetLayout, board: { fees: readonly 
   workbook.creator = workbook.lastModifiedBy = `hudson-pilotage ${packageJson.version} (${options.madeBy})`;
   workbook.created = workbook.modified = options.madeOn;
   const { headerRow, lastColumn, lastRow } = layout.table;
-  const quote = workbook.addWorksheet(layout.baseName, {
-    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: headerRow, activeCell: layout.activeCell }],
-    pageSetup: { orientation: PRINT_SETUP.orientation, fitToPage: true, fitToWidth: PRINT_SETUP.pagesWide, fitToHeight: PRINT_SETUP.pagesTall, printTitlesRow: `${headerRow}:${headerRow}` },
-  });
+  // The print setup the pane applies (excel-writer.ts applyPrintSetup), from the one declaration.
+  const printSetup = printSetupOptions(headerRow);
+  const quote = workbook.addWorksheet(layout.baseName, { ...printSetup, views: [{ ...printSetup.views?.[0], activeCell: layout.activeCell }] });
+  quote.autoFilter = `A${headerRow}:${columnLetters(lastColumn)}${Math.max(headerRow, lastRow)}`;
   applyWrites(quote, layout.writes);
-  quote.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: Math.max(headerRow, lastRow), column: lastColumn } };
   for (const [column, points] of Object.entries(layout.columnWidths)) quote.getColumn(column).width = widthInCharacters(points);
   if (layout.valuesOnly) return workbook;
-  const sheet = workbook.addWorksheet(BOARD_RATES_SHEET);
+  const sheet = workbook.addWorksheet(BOARD_RATES_SHEET, { pageSetup: printSetupOptions(BOARD_HEADER_ROW).pageSetup });
   applyWrites(sheet, [...boardRatesSheetSetup(), ...boardRatesTableWrites(board.fees, board.surcharge)]);
-  for (const [column, points] of Object.entries(BOARD_RATES_WIDTHS)) sheet.getColumn(column).width = widthInCharacters(points);
+  // The Board rates sheet's widths and page layout, as excel-writer.ts sets them when it creates the sheet.
+  for (const [column, points] of Object.entries(BOARD_RATES_COLUMN_WIDTHS)) sheet.getColumn(column).width = widthInCharacters(points);
   // The quote's formulas name the two tables. The pane makes them Excel tables; here they are
   // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
   // table would write its own header and cells over the sheet's.
