@@ -11,12 +11,12 @@ const FLAG_OF_LINE: Readonly<Record<string, string>> = {
 
 /** The command line's own advice on the amounts a quote has not got (the engine's notes do not name flags). */
 export function missingAmountsAdvice(quote: Quote): string | null {
-  const flags = quote.lines.filter((line) => line.amount === null && FLAG_OF_LINE[line.code] !== undefined).map((line) => FLAG_OF_LINE[line.code]);
+  const flags = quote.lines.filter((line) => line.amountCents === null && FLAG_OF_LINE[line.code] !== undefined).map((line) => FLAG_OF_LINE[line.code]);
   return flags.length === 0 ? null : `To enter the amounts not entered: ${flags.join(" ")} (see hudson-pilotage quote --help).`;
 }
 
 function amountText(line: ChargeLine): string {
-  return line.amount === null ? "not entered" : formatUsd(line.amount);
+  return line.amountCents === null ? "not entered" : formatUsd(line.amountCents);
 }
 
 /** A readable table: item, amount, authority, with the working under each line. */
@@ -25,7 +25,7 @@ export function quoteTable(quote: Quote): string {
     ? quote.units.units.toDecimalPlaces(2).toFixed(2)
     : "not provided (charged as 500, § 89-a(4)(d))";
   const rows = quote.lines.map((line) => [line.label, amountText(line), line.citation]);
-  rows.push([quote.complete ? "Total" : "Total (incomplete: see warnings)", formatUsd(quote.total), ""]);
+  rows.push([quote.complete ? "Total" : "Total (incomplete: see warnings)", formatUsd(quote.totalCents), ""]);
   const itemWidth = Math.max(4, ...rows.map((r) => r[0].length));
   const amountWidth = Math.max(6, ...rows.map((r) => r[1].length));
   const format = (r: string[]) => `${r[0].padEnd(itemWidth)}  ${r[1].padStart(amountWidth)}  ${r[2]}`.trimEnd();
@@ -68,11 +68,11 @@ export function callTable(call: QuotedCall): string {
   quote.transits.forEach(({ label, quote: transit }, index) => {
     heads.push({ at: rows.length, text: `${transitName(index, label)}: ${transit.date}, ${SECTION_SHORT_NAMES[transit.section]}, ${transit.citation}` });
     for (const line of transit.lines) rows.push([`  ${line.label}`, amountText(line), line.citation]);
-    rows.push([transit.complete ? "  Transit total" : "  Transit total (incomplete)", formatUsd(transit.total), ""]);
+    rows.push([transit.complete ? "  Transit total" : "  Transit total (incomplete)", formatUsd(transit.totalCents), ""]);
   });
-  const sums: string[][] = [[quote.complete ? "Statutory subtotal" : "Statutory subtotal (incomplete)", formatUsd(quote.statutorySubtotal), "§ 89-a"]];
-  for (const charge of quote.otherCharges) sums.push([`${charge.label} (other charge)`, formatUsd(charge.amount), "not set by § 89-a"]);
-  sums.push([quote.complete ? "Total" : "Total (incomplete: see below)", formatUsd(quote.total), ""]);
+  const sums: string[][] = [[quote.complete ? "Statutory subtotal" : "Statutory subtotal (incomplete)", formatUsd(quote.statutorySubtotalCents), "§ 89-a"]];
+  for (const charge of quote.otherCharges) sums.push([`${charge.label} (other charge)`, formatUsd(charge.amountCents), "not set by § 89-a"]);
+  sums.push([quote.complete ? "Total" : "Total (incomplete: see below)", formatUsd(quote.totalCents), ""]);
   const all = [...rows, ...sums];
   const itemWidth = Math.max(4, ...all.map((r) => r[0].length));
   const amountWidth = Math.max(6, ...all.map((r) => r[1].length));

@@ -1,4 +1,4 @@
-import { formatUsd, Money } from "../engine";
+import { centsOf, formatUsd, Money } from "../engine";
 import { pensionFromFlags } from "../request/pension";
 import { readFlags } from "./args";
 import { CliIo } from "./io";
@@ -23,7 +23,7 @@ export function runPension(args: string[], io: CliIo): number {
     io.stdout(JSON.stringify(json, null, 2) + "\n");
     return 0;
   }
-  const answer = json.amount === null ? "Not set by § 89-a(6)" : `${formatUsd(new Money(json.amount))} a year`;
+  const answer = json.amount === null ? "Not set by § 89-a(6)" : `${formatUsd(centsOf(new Money(json.amount)))} a year`;
   io.stdout(`${answer} (${json.citation})\n${json.reason}\n`);
   return 0;
 }

@@ -1,8 +1,7 @@
 import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
-import { BOARD_FEES, boardFeeNamesInWords, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
-import { textOfCents } from "../engine/exact";
+import { BOARD_FEES, boardFeeNamesInWords, centsText, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
   addedColumnValues,
   AddedColumnKind,
@@ -167,10 +166,6 @@ function errorCell(error: CellError) {
   return { error: error.code };
 }
 
-/** Cents as the CSV's "1234.50" (exactText of the same amount), in integers. */
-function centsText(cents: number): string {
-  return textOfCents(cents);
-}
 
 function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
@@ -248,13 +243,15 @@ function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRo
 function boardRatesSheet(plan: TablePlan): XlsxSheet {
   const rows: XlsxOutputCell[][] = [];
   const count = Math.max(plan.boardFees.length, plan.boardSurcharge.length);
-  const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
   for (let i = 0; i < count; i++) {
     const fee = plan.boardFees[i];
     const surcharge = plan.boardSurcharge[i];
     rows.push([
       fee ? isoToExcelSerial(fee.from) : null,
-      ...BOARD_FEES.map((declared) => (fee ? amount(fee[declared.code]) : null)),
+      ...BOARD_FEES.map((declared) => {
+        const cents = fee ? fee[declared.code] : null;
+        return cents === null ? null : numericText(centsText(cents));
+      }),
       null,
       surcharge ? isoToExcelSerial(surcharge.from) : null,
       surcharge ? numericText(surcharge.upTo50Units) : null,

@@ -2,11 +2,11 @@
  * A port call: one vessel, several transits, each quoted on its own date under its own clause, and
  * the amounts the user adds that § 89-a does not set (a docking pilot, detention, a cancelled
  * sailing). The statutory subtotal is the sum of the transits' totals (each already the sum of its
- * lines rounded to the cent, D14); the other charges are kept apart and only join the total.
+ * lines rounded to the cent, D14), in whole cents as the engine keeps money; the other charges are
+ * kept apart and only join the total.
  */
-import Decimal from "decimal.js";
-import { Money } from "./money";
 import { PilotageInputError } from "./errors";
+import { SCHEDULE_REASONS } from "./messages";
 import { Quote, quoteOrRefusal } from "./quote";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
@@ -22,18 +22,18 @@ export interface CallTransit {
 
 export interface OtherCharge {
   readonly label: string;
-  /** Read by the door with readAmount: dollars, at least zero. */
-  readonly amount: Decimal;
+  /** Read by the door with readAmountCents: whole cents, at least zero, at most MAXIMUM_AMOUNT dollars. */
+  readonly amountCents: number;
 }
 
 export interface CallQuote {
   readonly transits: readonly { readonly label: string; readonly quote: Quote }[];
-  /** The transits' totals summed: the pilotage § 89-a sets. */
-  readonly statutorySubtotal: Decimal;
+  /** The transits' totals summed, in cents: the pilotage § 89-a sets. */
+  readonly statutorySubtotalCents: number;
   readonly otherCharges: readonly (OtherCharge & { readonly note: string })[];
-  readonly otherChargesTotal: Decimal;
-  /** statutorySubtotal + otherChargesTotal. */
-  readonly total: Decimal;
+  readonly otherChargesTotalCents: number;
+  /** statutorySubtotalCents + otherChargesTotalCents. */
+  readonly totalCents: number;
   /** False when any transit has an amount not entered. */
   readonly complete: boolean;
   /** Each amount not entered, as "Transit 1 (Inbound): Launch fee". */
@@ -64,21 +64,25 @@ export function quoteCall(transits: readonly CallTransit[], otherCharges: readon
     if (quote instanceof PilotageInputError) return { index, label, error: quote };
     quoted.push({ label, quote });
   }
-  const statutorySubtotal = quoted.reduce((sum, { quote }) => sum.plus(quote.total), new Money(0));
-  const otherChargesTotal = otherCharges.reduce((sum, charge) => sum.plus(charge.amount), new Money(0));
+  const statutorySubtotalCents = quoted.reduce((sum, { quote }) => sum + quote.totalCents, 0);
+  const otherChargesTotalCents = otherCharges.reduce((sum, charge) => sum + charge.amountCents, 0);
+  // Exact only while a safe integer of cents, as each quote's total is (quote.ts); past it, refused.
+  if (!Number.isSafeInteger(statutorySubtotalCents + otherChargesTotalCents)) {
+    return { index: quoted.length - 1, label: quoted[quoted.length - 1].label, error: new PilotageInputError(SCHEDULE_REASONS.totalTooLarge, {}) };
+  }
   const missing: string[] = [];
   const warnings: string[] = [];
   quoted.forEach(({ label, quote }, index) => {
     const name = transitName(index, label);
-    for (const line of quote.lines) if (line.amount === null) missing.push(`${name}: ${line.label}`);
+    for (const line of quote.lines) if (line.amountCents === null) missing.push(`${name}: ${line.label}`);
     for (const warning of quote.warnings) warnings.push(`${name}: ${warning}`);
   });
   return {
     transits: quoted,
-    statutorySubtotal,
+    statutorySubtotalCents,
     otherCharges: otherCharges.map((charge) => ({ ...charge, note: OTHER_CHARGE_NOTE })),
-    otherChargesTotal,
-    total: statutorySubtotal.plus(otherChargesTotal),
+    otherChargesTotalCents,
+    totalCents: statutorySubtotalCents + otherChargesTotalCents,
     complete: quoted.every(({ quote }) => quote.complete),
     missing,
     warnings,

@@ -52,9 +52,10 @@ export function callSheetInput(call: QuotedCall): QuoteSheetInput {
       anchoredEightHours: given[index].anchored8h,
       quote: transit,
     })),
-    otherCharges: quote.otherCharges.map((charge) => ({ label: charge.label, amount: charge.amount.toNumber() })),
-    statutorySubtotal: quote.statutorySubtotal.toNumber(),
-    total: quote.total.toNumber(),
+    // Dollars for the sheet's cells: whole cents ÷ 100 is the two-decimal number Excel stores.
+    otherCharges: quote.otherCharges.map((charge) => ({ label: charge.label, amount: charge.amountCents / 100 })),
+    statutorySubtotal: quote.statutorySubtotalCents / 100,
+    total: quote.totalCents / 100,
     complete: quote.complete,
     settingsNotDefault: quote.settingsNotDefault,
   };

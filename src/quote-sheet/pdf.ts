@@ -46,7 +46,7 @@ type Block =
   | { kind: "rule" };
 
 function amountOf(line: ChargeLine): string {
-  return line.amount === null ? "not entered" : formatUsd(line.amount);
+  return line.amountCents === null ? "not entered" : formatUsd(line.amountCents);
 }
 
 function measurementsText(call: QuotedCall): string {
@@ -72,21 +72,21 @@ function blocks(call: QuotedCall, madeOn: Date): Block[] {
     const head = `${transitName(index, label)}: ${transit.date}, ${SECTION_SHORT_NAMES[transit.section]}${direction === null ? "" : `, ${direction}`}; schedule ${transit.citation}`;
     out.push({ kind: "text", text: head, style: "heading" });
     for (const line of transit.lines) out.push({ kind: "line", item: line.label, amount: amountOf(line), authority: line.citation });
-    out.push({ kind: "line", item: transit.complete ? "Transit total" : "Transit total (incomplete)", amount: formatUsd(transit.total), authority: "D14: each line rounded to the cent", bold: true });
+    out.push({ kind: "line", item: transit.complete ? "Transit total" : "Transit total (incomplete)", amount: formatUsd(transit.totalCents), authority: "D14: each line rounded to the cent", bold: true });
   });
   out.push({ kind: "gap", lines: 0.6 }, { kind: "rule" });
-  out.push({ kind: "line", item: quote.complete ? "Statutory subtotal" : "Statutory subtotal (incomplete)", amount: formatUsd(quote.statutorySubtotal), authority: "§ 89-a: the transits' totals", bold: true });
+  out.push({ kind: "line", item: quote.complete ? "Statutory subtotal" : "Statutory subtotal (incomplete)", amount: formatUsd(quote.statutorySubtotalCents), authority: "§ 89-a: the transits' totals", bold: true });
   if (quote.otherCharges.length > 0) {
     out.push({ kind: "text", text: "Other charges (not set by § 89-a)", style: "bold" });
-    for (const charge of quote.otherCharges) out.push({ kind: "line", item: charge.label, amount: formatUsd(charge.amount), authority: "not set by § 89-a" });
+    for (const charge of quote.otherCharges) out.push({ kind: "line", item: charge.label, amount: formatUsd(charge.amountCents), authority: "not set by § 89-a" });
     out.push({ kind: "text", text: OTHER_CHARGE_NOTE, style: "note" });
   }
-  out.push({ kind: "line", item: quote.complete ? "Total" : "Total: INCOMPLETE (amounts not entered are left out)", amount: formatUsd(quote.total), authority: "", bold: true });
+  out.push({ kind: "line", item: quote.complete ? "Total" : "Total: INCOMPLETE (amounts not entered are left out)", amount: formatUsd(quote.totalCents), authority: "", bold: true });
   if (quote.missing.length > 0) {
     out.push({ kind: "gap", lines: 0.4 }, { kind: "text", text: "Incomplete: not entered", style: "bold" });
     // One line per transit: "Transit 1 (Inbound): Surcharge, Launch fee".
     quote.transits.forEach(({ label, quote: transit }, index) => {
-      const lines = transit.lines.filter((line) => line.amount === null).map((line) => line.label);
+      const lines = transit.lines.filter((line) => line.amountCents === null).map((line) => line.label);
       if (lines.length > 0) out.push({ kind: "text", text: `- ${transitName(index, label)}: ${lines.join(", ")}`, style: "plain", indent: 8 });
     });
   }

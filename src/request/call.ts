@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import Decimal from "decimal.js";
-import { BOARD_FEES, BoardFeeFormField, CallQuote, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
+import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
 import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
@@ -234,7 +234,7 @@ function readOtherCharges(value: unknown): OtherCharge[] {
       throw inCall(error, () => `${field}.amount`, "");
     }
     if (amount.decimalPlaces() > 2) throw usage(`${field}.amount`, `${field}.amount ${amountText} has more than two decimals: enter dollars and cents.`, "BAD_OPTION_VALUE");
-    return { label: label.trim(), amount };
+    return { label: label.trim(), amountCents: centsOf(amount) };
   });
 }
 

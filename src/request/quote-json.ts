@@ -27,11 +27,11 @@ export function quoteJson(quote: Quote): QuoteJson {
     lines: quote.lines.map((line) => ({
       code: line.code,
       label: line.label,
-      amount: line.amount === null ? null : centsText(line.amount),
+      amount: line.amountCents === null ? null : centsText(line.amountCents),
       citation: line.citation,
       note: line.note,
     })),
-    total: centsText(quote.total),
+    total: centsText(quote.totalCents),
     complete: quote.complete,
     warnings: [...quote.warnings],
     settingsNotDefault: [...quote.settingsNotDefault],

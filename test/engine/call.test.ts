@@ -2,8 +2,11 @@
  * A port call (src/engine/call.ts): every transit quoted under its own clause, the statutory
  * subtotal, other charges apart, the total. Amounts worked by hand from § 89-a's numbers.
  */
-import { DEFAULT_SETTINGS, Money, OTHER_CHARGE_NOTE, quoteCall, readBoardFeeRows, readBoardSurchargeRows, readTransit } from "../../src/engine";
-import { perUnitAmount, halfOf, sumOf } from "./hand";
+import { DEFAULT_SETTINGS, OTHER_CHARGE_NOTE, quoteCall, readBoardFeeRows, readBoardSurchargeRows, readTransit } from "../../src/engine";
+import { perUnitAmount, halfOf, hundredths, sumOf } from "./hand";
+
+/** "17665.24" → 1766524: an amount worked by hand, in the engine's whole cents. */
+const cents = (amount: string) => Number(hundredths(amount));
 
 // 600 ft × 80 ft × 40 ft ÷ 10,000 = 192 pilotage units (§ 89-a(4)(b)(2)).
 // Board fees from 2026-07-01: launch $310.00, communication $45.50, mid-river launch $125.25 (Section 2 only).
@@ -29,15 +32,15 @@ test("each transit under its own clause; the subtotal is theirs; other charges o
       { label: "Transit 2", transit: transit(1, "2026-12-31", 6) },
       { label: "Outbound", transit: transit(2, "2027-01-02", 8) },
     ],
-    [{ label: "Docking pilot", amount: new Money("850.00") }],
+    [{ label: "Docking pilot", amountCents: 85000 }],
     DEFAULT_SETTINGS,
   );
   if ("error" in call) throw call.error;
   expect(call.transits.map(({ quote }) => quote.citation)).toEqual(["§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xi)", "§ 89-a(4)(b)(1)(xii)"]);
-  expect(call.transits.map(({ quote }) => quote.total.toFixed(2))).toEqual([inbound, shift, outbound]);
-  expect(call.statutorySubtotal.toFixed(2)).toBe(sumOf([inbound, shift, outbound])); // 16,815.24
-  expect(call.otherCharges).toEqual([{ label: "Docking pilot", amount: new Money("850.00"), note: OTHER_CHARGE_NOTE }]);
-  expect(call.total.toFixed(2)).toBe(sumOf([inbound, shift, outbound, "850.00"])); // 17,665.24
+  expect(call.transits.map(({ quote }) => quote.totalCents)).toEqual([inbound, shift, outbound].map(cents));
+  expect(call.statutorySubtotalCents).toBe(cents(sumOf([inbound, shift, outbound]))); // 16,815.24
+  expect(call.otherCharges).toEqual([{ label: "Docking pilot", amountCents: 85000, note: OTHER_CHARGE_NOTE }]);
+  expect(call.totalCents).toBe(cents(sumOf([inbound, shift, outbound, "850.00"]))); // 17,665.24
   expect(call.complete).toBe(true);
   expect(call.missing).toEqual([]);
   expect(call.settingsNotDefault).toEqual([]);
@@ -52,7 +55,7 @@ test("an amount not entered makes the call incomplete and is named by its transi
   expect(call.missing.every((line) => line.startsWith("Transit 1 (Inbound): "))).toBe(true);
   expect(call.warnings.every((line) => line.startsWith("Transit 1 (Inbound): "))).toBe(true);
   // Only the lines with amounts: base 4,143.36 + surcharge 691.20 (D14).
-  expect(call.total.toFixed(2)).toBe(sumOf([perUnitAmount("21.58", "192"), surcharge]));
+  expect(call.totalCents).toBe(cents(sumOf([perUnitAmount("21.58", "192"), surcharge])));
 });
 
 test("a transit the rules refuse is returned with its place, not thrown", () => {
