@@ -4,7 +4,7 @@
  * `force`, never leaves a partial file (src/workbook/safe-output.ts).
  */
 import path from "node:path";
-import { BOARD_FEES, BoardSurchargeRow, BoardFeeRow, Money } from "../engine";
+import { BOARD_FEES, BoardSurchargeRow, BoardFeeRow, centsText } from "../engine";
 import type { QuotedCall } from "../request/call";
 import { UsageError } from "../request/usage-error";
 import { documentDate } from "../workbook/xlsx";
@@ -61,15 +61,16 @@ export function callSheetInput(call: QuotedCall): QuoteSheetInput {
   };
 }
 
-function amountText(amount: unknown): string {
-  return amount === null || amount === undefined ? "" : new Money(amount as string).toString();
+/** A fee in whole cents as the sheet's dollars ("310.00"); "" when not entered. */
+function feeText(cents: number | null): string {
+  return cents === null ? "" : centsText(cents);
 }
 
 /** The call's board tables as the Board rates sheet's rows. */
 export function boardRowsText(fees: readonly BoardFeeRow[], surcharge: readonly BoardSurchargeRow[]): { fees: FeeRowText[]; surcharge: SurchargeRowText[] } {
   return {
-    fees: fees.map((row) => ({ from: row.from, ...(Object.fromEntries(BOARD_FEES.map((fee) => [fee.formField, amountText(row[fee.code])])) as Omit<FeeRowText, "from">) })),
-    surcharge: surcharge.map((row) => ({ from: row.from, upTo50: amountText(row.upTo50Units), over50UpTo100: amountText(row.over50UpTo100Units), perUnitOver100: amountText(row.perUnitOver100Units) })),
+    fees: fees.map((row) => ({ from: row.from, ...(Object.fromEntries(BOARD_FEES.map((fee) => [fee.formField, feeText(row[fee.code])])) as Omit<FeeRowText, "from">) })),
+    surcharge: surcharge.map((row) => ({ from: row.from, upTo50: row.upTo50Units, over50UpTo100: row.over50UpTo100Units, perUnitOver100: row.perUnitOver100Units })),
   };
 }
 
