@@ -3,8 +3,8 @@
  *   hudson-pilotage.js  main.ts and what every command shares
  *   <id>.js             one chunk per command (and shared pieces), loaded when that command runs
  * One file per command instead of ~50 modules resolved and read one by one: start-up is most of
- * a `quote`'s time (issue 18). exceljs stays a runtime dependency, required only when an .xlsx
- * file is read or written. No eval, no source maps. Minified, with function and class names
+ * a `quote`'s time (issue 18). exceljs, pdf-lib and the MCP SDK stay runtime dependencies,
+ * required only when a command needs them. No eval, no source maps. Minified, with function and class names
  * kept so that a stack trace still names its functions: V8 parses every byte of a file it loads,
  * and the smaller files take about a tenth off a `quote`'s instructions (callgrind, issue 18).
  */
@@ -38,7 +38,9 @@ module.exports = () => ({
       },
     ],
   },
-  externals: [({ request }, callback) => (/^exceljs(\/|$)/.test(request) ? callback(null, `commonjs ${request}`) : callback())],
+  // Runtime dependencies required from node_modules when a command needs them: exceljs (.xlsx),
+  // pdf-lib (call -o quote.pdf), the MCP SDK and zod (mcp).
+  externals: [({ request }, callback) => (/^(exceljs|pdf-lib|@modelcontextprotocol\/sdk|zod)(\/|$)/.test(request) ? callback(null, `commonjs ${request}`) : callback())],
   optimization: { minimize: true, minimizeOptions: { javascript: { compress: { passes: 2 }, keep_classnames: true, keep_fnames: true } } },
   performance: { hints: false },
 });

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_SETTINGS, quoteTransit, readTransit } from "../src/engine";
-import { readBoardRates } from "../src/cli/board-rates-file";
+import { readBoardRates } from "../src/request/board-rates-file";
 
 export interface ReconcileBenchResult {
   /** Lines of data in the generated CSV (malformed ones included). */

@@ -6,7 +6,7 @@
  *
  * For every .xlsx in docs/, the task pane's "Insert as values" quote (scripts/make-samples.ts), and
  * every .xlsx the CLI writes here (reconcile from CSV and from .xlsx, with and without board rates,
- * --values-only, batch):
+ * --values-only, batch, a call's quote sheet):
  *   1. as written: LibreOffice, told never to recalculate on load, must show every cell as we
  *      cached it (so a workbook opens readable without the add-in);
  *   2. recalculated, NYPILOT.* cells replaced by their cached values: every native formula
@@ -20,7 +20,7 @@
  *
  * Warnings (pass 1) are cells LibreOffice re-evaluates on load whatever the setting, so that without
  * the add-in they show #NAME? instead of what we cached: array formulas. We write none (the quote's
- * line items are one INDEX formula per cell, src/taskpane/sheet-layout.ts), so a warning is a
+ * line items are one INDEX formula per cell, src/quote-sheet/layout.ts), so a warning is a
  * regression. Three kinds are deliberate and counted apart, not as warnings, each because LibreOffice
  * re-evaluates the cell on load whatever the setting: a cell whose cached value is an error (a board
  * amount not entered: #N/A), shown as an error (#NAME?) — an error for an error, the row's Note says
@@ -293,6 +293,22 @@ function cliOutputs(work) {
       runs.push(["reconcile", fixtures(name), "--board-rates", fixtures("board-rates.csv"), ...extra, "-o", out(`reconcile-${path.basename(name).replace(/\.\w+$/, "")}.xlsx`)]);
     }
   }
+  // A three-transit call's quote sheet (call -o quote.xlsx), with an other charge below the statutory subtotal.
+  const call = out("call.json");
+  fs.writeFileSync(
+    call,
+    JSON.stringify({
+      vessel: { name: "MV HUDSON TRADER", imo: "9123453", length: 600, breadth: 80, depth: 40, unit: "ft" },
+      transits: [
+        { label: "Inbound to Albany", direction: "inbound", section: 2, date: "2026-12-30", hours: 12 },
+        { label: "Shift", section: 1, date: "2026-12-31", hours: 6 },
+        { label: "Outbound", direction: "outbound", section: 2, date: "2027-01-02", hours: 8 },
+      ],
+      boardRates: docs("sample-board-rates.csv"),
+      otherCharges: [{ label: "Docking pilot", amount: "850.00" }],
+    }),
+  );
+  runs.push(["call", call, "-o", out("call-quote.xlsx")]);
   // The task pane's "Insert as values" quote sheet, as scripts/make-samples.ts lays it out.
   const valuesQuote = out("quote-values-only.xlsx");
   const made = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(path.join(ROOT, "dist-node", "scripts", "make-samples.js"))}).writeSampleQuote(${JSON.stringify(valuesQuote)}, { valuesOnly: true }).catch((e) => { console.error(e); process.exit(1); })`], { encoding: "utf8" });

@@ -17,24 +17,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type ExcelJS from "exceljs";
-import packageJson from "../package.json";
 import { DEFAULT_SETTINGS } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
-import { columnLetters, excelValue, loadExcelJs, printSetupOptions } from "../src/workbook";
-import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../src/workbook/board-rates-sheet";
+import { loadExcelJs } from "../src/workbook";
 import { computePane } from "../src/taskpane/form";
-import {
-  BOARD_RATES_SHEET,
-  BOARD_FEE_TABLE,
-  BOARD_SURCHARGE_TABLE,
-  boardRatesSheetSetup,
-  boardRatesTableWrites,
-  boardTableReference,
-  CellStyle,
-  quoteSheetLayout,
-  RangeWrite,
-} from "../src/taskpane/sheet-layout";
+import { quoteSheetLayout } from "../src/taskpane/sheet-layout";
+import { quoteWorkbook } from "../src/quote-sheet/workbook";
 import { initialState, PaneState } from "../src/taskpane/state";
 
 /** 2026-01-01T00:00:00Z, the samples' created and modified date (seconds since 1970). */
@@ -86,75 +74,6 @@ export function sampleQuoteState(): PaneState {
   return state;
 }
 
-const STYLE_FILL = { header: "FFDDEBF7", input: "FFFFF2CC" } as const;
-
-/** The task pane's styles (src/taskpane/excel-writer.ts applyWrite), in exceljs terms. */
-function applyStyle(cell: ExcelJS.Cell, style: CellStyle | undefined): void {
-  const fill = (argb: string): ExcelJS.Fill => ({ type: "pattern", pattern: "solid", fgColor: { argb } });
-  if (style === "title") cell.font = { bold: true, size: 14 };
-  else if (style === "header") {
-    cell.font = { bold: true };
-    cell.fill = fill(STYLE_FILL.header);
-  } else if (style === "input") cell.fill = fill(STYLE_FILL.input);
-  else if (style === "total") cell.font = { bold: true };
-  else if (style === "note") cell.font = { italic: true };
-}
-
-function decodeRange(address: string): { top: number; left: number; bottom: number; right: number } {
-  const corner = (text: string) => {
-    const m = /^([A-Z]+)(\d+)$/.exec(text);
-    if (!m) throw new Error(`make-samples: cannot read the address ${address}`);
-    const column = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-    return { row: Number(m[2]), column };
-  };
-  const [from, to = from] = address.split(":");
-  const a = corner(from);
-  const b = corner(to);
-  return { top: a.row, left: a.column, bottom: b.row, right: b.column };
-}
-
-/**
- * Applies RangeWrites as excel-writer.ts does through Office.js: number format, values (an empty
- * string leaves the cell empty), formulas with the engine's values the layout gives beside them
- * cached (RangeWrite.results), style. No formula is an array formula (sheet-layout.ts: the line items).
- */
-function applyWrites(sheet: ExcelJS.Worksheet, writes: readonly RangeWrite[]): void {
-  for (const write of writes) {
-    const { top, left, bottom, right } = decodeRange(write.address);
-    for (let row = top; row <= bottom; row++) {
-      for (let column = left; column <= right; column++) {
-        const cell = sheet.getCell(row, column);
-        const where = `${sheet.name}!${cell.address}`;
-        const format = write.numberFormat?.[row - top]?.[column - left];
-        if (format !== undefined && format !== "General") cell.numFmt = format;
-        const value = write.values?.[row - top]?.[column - left];
-        if (value !== undefined && value !== "") cell.value = excelValue(value, where).value;
-        const formula = write.formulas?.[row - top]?.[column - left];
-        if (formula !== undefined) {
-          // The engine's value the layout gives beside each formula (the task pane's own quote).
-          const cached = write.results?.[row - top]?.[column - left];
-          if (cached === undefined) throw new Error(`make-samples: no value for ${formula} in ${where}`);
-          cell.value = excelValue({ formula, result: cached }, where).value;
-        }
-        applyStyle(cell, write.style);
-      }
-    }
-  }
-}
-
-/** Column widths in points (as Office.js takes them) to exceljs's characters of the default font (7 px = 5.25 pt). */
-function widthInCharacters(points: number): number {
-  return Math.round((points / 5.25) * 100) / 100;
-}
-
-function newWorkbook(): ExcelJS.Workbook {
-  // Through our loader, which writes the current calculation engine id (see CURRENT_EXCEL_CALC_ID).
-  const workbook = new (loadExcelJs().Workbook)();
-  workbook.creator = workbook.lastModifiedBy = `hudson-pilotage ${packageJson.version} (scripts/make-samples.ts)`;
-  workbook.created = workbook.modified = SAMPLE_DATE;
-  return workbook;
-}
-
 /**
  * Writes the sample quote workbook: the quote sheet first, then Board rates, as the task pane
  * leaves them; with `valuesOnly`, the quote sheet alone as "Insert as values" writes it
@@ -165,27 +84,7 @@ export async function writeSampleQuote(filePath: string, options: { valuesOnly?:
   const result = computePane(state, { ...DEFAULT_SETTINGS });
   if (result.errors.length > 0) throw new Error(`make-samples: the sample quote does not read: ${JSON.stringify(result.errors)}`);
   const layout = quoteSheetLayout(state, result, { valuesOnly: options.valuesOnly === true });
-  const workbook = newWorkbook();
-  // The print setup the pane applies (excel-writer.ts applyPrintSetup), from the one declaration.
-  const printSetup = printSetupOptions(layout.table.headerRow);
-  const quote = workbook.addWorksheet(layout.baseName, { ...printSetup, views: [{ ...printSetup.views?.[0], activeCell: layout.activeCell }] });
-  quote.autoFilter = `A${layout.table.headerRow}:${columnLetters(layout.table.lastColumn)}${Math.max(layout.table.headerRow, layout.table.lastRow)}`;
-  applyWrites(quote, layout.writes);
-  for (const [column, points] of Object.entries(layout.columnWidths)) quote.getColumn(column).width = widthInCharacters(points);
-  if (layout.valuesOnly) {
-    await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
-    return;
-  }
-  const board = workbook.addWorksheet(BOARD_RATES_SHEET, { pageSetup: printSetupOptions(BOARD_HEADER_ROW).pageSetup });
-  applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)]);
-  // The Board rates sheet's widths and page layout, as excel-writer.ts sets them when it creates the sheet.
-  for (const [column, points] of Object.entries(BOARD_RATES_COLUMN_WIDTHS)) board.getColumn(column).width = widthInCharacters(points);
-  // The quote's formulas name the two tables. The pane makes them Excel tables; here they are
-  // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
-  // table would write its own header and cells over the sheet's.
-  for (const table of [BOARD_FEE_TABLE, BOARD_SURCHARGE_TABLE]) {
-    workbook.definedNames.add(boardTableReference(table), table.name);
-  }
+  const workbook = quoteWorkbook(layout, { fees: state.boardFees, surcharge: state.boardSurcharge }, { madeOn: SAMPLE_DATE, madeBy: "scripts/make-samples.ts" });
   await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
 }
 

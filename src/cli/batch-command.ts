@@ -3,7 +3,7 @@ import { Amount, ExactSum, exactText, exactUsd, MalformedRow, quoteRow } from ".
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { SETTINGS_HELP } from "./settings-flags";
+import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
   feesNotPaidHelp,
@@ -22,7 +22,7 @@ import {
   TableWriter,
   wrappedText,
 } from "./table-files";
-import { batchRowJson, inputKeys, rowInputJson, withLine } from "./row-json";
+import { batchRowJson, inputKeys, rowInputJson, withLine } from "../request/row-json";
 
 export const BATCH_HELP = `Usage: hudson-pilotage batch <in.csv|in.xlsx> -o out.csv|out.xlsx [--board-rates rates.csv]
                              [--map COLUMN=FIELD ...] [--force] [options]

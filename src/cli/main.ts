@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
 import { describeSystemError, systemErrorCode } from "../workbook/errors";
-import { errorJsonLine, errorRecord } from "./errors";
+import { errorJsonLine, errorRecord } from "../request/errors";
 import { CliIo, StandardOutputError } from "./io";
 import type { TerminalIo } from "./progress";
 
@@ -13,6 +13,7 @@ type Command = (args: string[], io: CliIo) => number | Promise<number>;
 // readers and writers (csv-parse, streams, crypto) that only reconcile and batch use.
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   quote: { run: async (args, io) => (await import("./quote-command")).runQuote(args, io), summary: "quote one transit, with every line's clause of § 89-a" },
+  call: { run: async (args, io) => (await import("./call-command")).runCall(args, io), summary: "quote a port call (several transits): table, --json, -o quote.xlsx or quote.pdf" },
   rates: { run: async (args, io) => (await import("./rates-command")).runRates(args, io), summary: "print the schedule in force on a date, with citations" },
   reconcile: {
     run: async (args, io) => (await import("./reconcile-command")).runReconcile(args, io),
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   batch: { run: async (args, io) => (await import("./batch-command")).runBatch(args, io), summary: "quote many transits at once: one quote per row (CSV or .xlsx)" },
   compliance: { run: async (args, io) => (await import("./compliance-command")).runCompliance(args, io), summary: "must the vessel take a Hudson River pilot? (§ 89-a(1), D13)" },
+  mcp: { run: async (args, io) => (await import("./mcp-command")).runMcp(args, io), summary: "a Model Context Protocol server on stdio, for agents (quote, call, rates, reconcile, compliance)" },
   pension: { run: async (args, io) => (await import("./pension-command")).runPension(args, io), summary: "the fixed annual retirement benefit for a retirement year (§ 89-a(6), D17)" },
 };
 

@@ -1,43 +1,7 @@
-/** Shapes engine answers for the terminal and for JSON; never computes. */
-import { centsText, ChargeLine, formatUsd, Quote, SECTION_SHORT_NAMES } from "../engine";
-import { BOARD_FEE_FLAG_TEXT } from "./board-fee-flags";
-
-export interface QuoteJson {
-  units: number;
-  unmeasured: boolean;
-  section: number;
-  date: string;
-  clause: string;
-  citation: string;
-  lines: { code: string; label: string; amount: string | null; citation: string; note: string }[];
-  total: string;
-  complete: boolean;
-  warnings: string[];
-  settingsNotDefault: string[];
-}
-
-export function quoteJson(quote: Quote): QuoteJson {
-  return {
-    // D2: an unmeasured vessel is charged as 500 units; `unmeasured` says so.
-    units: quote.units.measured ? quote.units.units.toNumber() : 500,
-    unmeasured: !quote.units.measured,
-    section: quote.section,
-    date: quote.date,
-    clause: quote.clause,
-    citation: quote.citation,
-    lines: quote.lines.map((line) => ({
-      code: line.code,
-      label: line.label,
-      amount: line.amountCents === null ? null : centsText(line.amountCents),
-      citation: line.citation,
-      note: line.note,
-    })),
-    total: centsText(quote.totalCents),
-    complete: quote.complete,
-    warnings: [...quote.warnings],
-    settingsNotDefault: [...quote.settingsNotDefault],
-  };
-}
+/** Shapes engine answers for the terminal; never computes. */
+import { ChargeLine, formatUsd, Quote, SECTION_SHORT_NAMES, transitName } from "../engine";
+import type { QuotedCall } from "../request/call";
+import { BOARD_FEE_FLAG_TEXT } from "../request/board-fee-flags";
 
 /** The quote flag for each board-set line, for the advice under a quote with an amount not entered. */
 const FLAG_OF_LINE: Readonly<Record<string, string>> = {
@@ -82,6 +46,53 @@ export function quoteTable(quote: Quote): string {
   }
   const advice = missingAmountsAdvice(quote);
   if (advice !== null) out.push("", advice);
+  if (quote.settingsNotDefault.length > 0) {
+    out.push("", "Settings that differ from the defaults:");
+    for (const setting of quote.settingsNotDefault) out.push(`  - ${setting}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+/** A call as a readable table: the vessel, each transit's lines under its clause, the subtotal, the other charges apart, the total. */
+export function callTable(call: QuotedCall): string {
+  const { vessel, quote } = call;
+  const first = quote.transits[0].quote;
+  const measurements =
+    vessel.kind === "measured"
+      ? `${vessel.length} × ${vessel.breadth} × ${vessel.depth} ${vessel.unit}, ${first.units.measured ? first.units.units.toDecimalPlaces(2).toFixed(2) : ""} pilotage units`
+      : vessel.kind === "units"
+        ? `${first.units.measured ? first.units.units.toDecimalPlaces(2).toFixed(2) : vessel.units} pilotage units`
+        : "measurements not provided (charged as 500 units, § 89-a(4)(d))";
+  const rows: string[][] = [];
+  const heads: { at: number; text: string }[] = [];
+  quote.transits.forEach(({ label, quote: transit }, index) => {
+    heads.push({ at: rows.length, text: `${transitName(index, label)}: ${transit.date}, ${SECTION_SHORT_NAMES[transit.section]}, ${transit.citation}` });
+    for (const line of transit.lines) rows.push([`  ${line.label}`, amountText(line), line.citation]);
+    rows.push([transit.complete ? "  Transit total" : "  Transit total (incomplete)", formatUsd(transit.totalCents), ""]);
+  });
+  const sums: string[][] = [[quote.complete ? "Statutory subtotal" : "Statutory subtotal (incomplete)", formatUsd(quote.statutorySubtotalCents), "§ 89-a"]];
+  for (const charge of quote.otherCharges) sums.push([`${charge.label} (other charge)`, formatUsd(charge.amountCents), "not set by § 89-a"]);
+  sums.push([quote.complete ? "Total" : "Total (incomplete: see below)", formatUsd(quote.totalCents), ""]);
+  const all = [...rows, ...sums];
+  const itemWidth = Math.max(4, ...all.map((r) => r[0].length));
+  const amountWidth = Math.max(6, ...all.map((r) => r[1].length));
+  const format = (r: string[]) => `${r[0].padEnd(itemWidth)}  ${r[1].padStart(amountWidth)}  ${r[2]}`.trimEnd();
+  const out = [`Hudson River pilotage quote for a call: ${vessel.name === "" ? "vessel not named" : vessel.name}${vessel.imo === "" ? "" : ` (IMO ${vessel.imo})`}`, `Vessel: ${measurements}`, "", format(["Item", "Amount", "Authority"])];
+  rows.forEach((row, index) => {
+    const head = heads.find((h) => h.at === index);
+    if (head !== undefined) out.push(head.text);
+    out.push(format(row));
+  });
+  out.push("", ...sums.map(format));
+  if (quote.otherCharges.length > 0) out.push(`  Other charges are not set by § 89-a: entered by the user, outside the statutory subtotal.`);
+  if (quote.missing.length > 0) {
+    out.push("", "Not entered (the total leaves these out):");
+    for (const line of quote.missing) out.push(`  - ${line}`);
+  }
+  if (quote.warnings.length > 0) {
+    out.push("", "Warnings:");
+    for (const warning of quote.warnings) out.push(`  - ${warning}`);
+  }
   if (quote.settingsNotDefault.length > 0) {
     out.push("", "Settings that differ from the defaults:");
     for (const setting of quote.settingsNotDefault) out.push(`  - ${setting}`);

@@ -1,24 +1,11 @@
-import {
-  BASE_PILOTAGE_CLAUSES,
-  shownInput,
-  BoardSurchargeRow,
-  BOARD_FEES,
-  DeclaredBoardFee,
-  PilotageInputError,
-  Quote,
-  quoteTransit,
-  readAmount,
-  readDate,
-  readTransit,
-  resolveSettings,
-  UNMEASURED_WORD,
-} from "../engine";
+import { BASE_PILOTAGE_CLAUSES, shownInput, BOARD_FEES, PilotageInputError } from "../engine";
+import { QUOTE_OPTIONS, quoteFromFlags } from "../request/quote";
+import { quoteJson } from "../request/quote-json";
+import { BOARD_FEE_FLAGS_HELP } from "../request/board-fee-flags";
+import { SETTINGS_HELP } from "../request/settings-flags";
 import { readFlags } from "./args";
-import { BOARD_FEE_FLAGS_HELP, BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./board-fee-flags";
-import { CliIo, UsageError } from "./io";
-import { quoteJson, quoteTable } from "./output";
-import { SETTINGS_OPTIONS, SETTINGS_HELP, settingsFromFlags } from "./settings-flags";
-import { readBoardRatesFile } from "./board-rates-file";
+import { CliIo } from "./io";
+import { quoteTable } from "./output";
 
 export const QUOTE_HELP = `Usage: hudson-pilotage quote (--length L --breadth B --depth D | --units U | --unmeasured)
                              --section S --date YYYY-MM-DD [options]
@@ -66,17 +53,6 @@ false in --json); 2 bad input (one line on stderr says what to fix; with --json,
 /** The exit code of a quote with an amount not entered, so a script can tell it from a complete one. */
 export const INCOMPLETE_QUOTE_EXIT = 3;
 
-function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[] {
-  const parts = text.split(",").map((p) => p.trim());
-  if (parts.length !== 3) {
-    throw new UsageError("--board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).");
-  }
-  const [upTo50, over50, perUnit] = parts.map((part, i) =>
-    readAmount(part, "board_surcharge", ["0-50 units surcharge", "51-100 units surcharge", "per-unit surcharge over 100"][i]).toString(),
-  );
-  return [{ from: date, forThisTransit: true, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
-}
-
 /** The clause (or decision) each quote flag feeds, named when a flag is repeated (D21). */
 const FLAG_AUTHORITY: Readonly<Record<string, string>> = {
   length: "§ 89-a(4)(b)(2)",
@@ -102,80 +78,6 @@ function repeatedFlagNotes(repeated: ReadonlyMap<string, number>, values: Readon
   return [...repeated]
     .filter(([flag]) => typeof values[flag] === "string")
     .map(([flag, times]) => `--${flag} was given ${times} times: the last, "${shownInput(values[flag])}", is used${FLAG_AUTHORITY[flag] ? ` (${FLAG_AUTHORITY[flag]}, D21)` : " (D21)"}.`);
-}
-
-/** The quote command's flags; the library's quote(request) takes the same names in camelCase. */
-export const QUOTE_OPTIONS = {
-  length: { type: "string" },
-  breadth: { type: "string" },
-  depth: { type: "string" },
-  unit: { type: "string" },
-  units: { type: "string" },
-  unmeasured: { type: "boolean" },
-  section: { type: "string" },
-  date: { type: "string" },
-  clause: { type: "string" },
-  hours: { type: "string" },
-  "relieved-midriver": { type: "boolean" },
-  "anchored-8h": { type: "boolean" },
-  // The fee flags' names as literal types (from the declaration), so the library's request type lists them.
-  ...(BOARD_FEE_OPTIONS as Readonly<Record<DeclaredBoardFee["cliFlag"], { readonly type: "string" }>>),
-  "board-surcharge": { type: "string" },
-  "board-rates": { type: "string" },
-  ...SETTINGS_OPTIONS,
-} as const;
-
-/** The quote flags as parsed: strings, and true for the boolean flags given. */
-export type QuoteFlagValues = Partial<Record<keyof typeof QUOTE_OPTIONS, string | boolean>>;
-
-/** The flags that a --board-rates file replaces. */
-const BOARD_AMOUNT_FLAGS = [...BOARD_FEES.map((fee) => fee.cliFlag), "board-surcharge"] as const;
-
-/**
- * Checks the flags' combination, reads them and quotes; shared by the command and the library.
- * `inputNotes`: what the command noticed about its command line (a repeated flag, D21).
- */
-export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readonly string[] = []): Promise<Quote> {
-  const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
-  const measurementFlags = [values.length, values.breadth, values.depth].filter((v) => v !== undefined).length;
-  const ways = (measurementFlags > 0 ? 1 : 0) + (values.units !== undefined ? 1 : 0) + (values.unmeasured ? 1 : 0);
-  if (ways !== 1) throw new UsageError("Give the vessel one way: --length, --breadth and --depth, or --units, or --unmeasured.", "units");
-  if (measurementFlags > 0 && measurementFlags < 3) {
-    const missing = (["length", "breadth", "depth"] as const).find((flag) => values[flag] === undefined);
-    throw new UsageError("Give all three of --length, --breadth and --depth.", missing);
-  }
-  if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).", "section");
-  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.", "date");
-  const boardRatesPath = text("board-rates");
-  if (boardRatesPath !== undefined) {
-    const alsoGiven = BOARD_AMOUNT_FLAGS.find((flag) => values[flag] !== undefined);
-    // Two sources for one amount would leave the reader guessing which one the quote used.
-    if (alsoGiven) throw new UsageError(`Give the board amounts either in --board-rates or as flags, not both (--${alsoGiven} was also given).`, alsoGiven);
-  }
-
-  const settings = resolveSettings(settingsFromFlags(values));
-  const date = readDate(text("date"));
-  const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
-  const boardSurcharge = text("board-surcharge");
-  const transit = readTransit(
-    {
-      units: values.unmeasured ? UNMEASURED_WORD : text("units"),
-      length: text("length"),
-      breadth: text("breadth"),
-      depth: text("depth"),
-      unit: text("unit"),
-      section: text("section"),
-      date,
-      clause: text("clause"),
-      hours: text("hours"),
-      relievedAtMidRiver: values["relieved-midriver"] === true,
-      anchoredEightHours: values["anchored-8h"] === true,
-      boardFees: rates ? rates.fees : boardFeesFromFlags(values, date),
-      boardSurcharge: rates ? rates.surcharge : boardSurcharge === undefined ? [] : boardSurchargeFromFlag(boardSurcharge, date),
-    },
-    settings,
-  );
-  return quoteTransit({ ...transit, inputNotes }, settings);
 }
 
 export async function runQuote(args: string[], io: CliIo): Promise<number> {

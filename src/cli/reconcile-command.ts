@@ -44,8 +44,8 @@ import {
 import { readFlags } from "./args";
 import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "./row-json";
-import { SETTINGS_HELP } from "./settings-flags";
+import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
+import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
   malformedText,

@@ -7,30 +7,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeesFor, EngineSettings, excelSerialToIso, isoToExcelSerial, LengthUnit, parseLengthUnit, resolveSettings, sectionsNote, settingsNotDefault } from "../engine";
+import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeesFor, excelSerialToIso, isoToExcelSerial, sectionsNote, settingsNotDefault } from "../engine";
 import {
-  applyMappingOverrides,
   BILLED_FIELDS,
-  dateOrderProblem,
   ColumnMapping,
   describeMapping,
-  guessMapping,
   MalformedRow,
-  MappingOverride,
-  parseMappingOverride,
-  DATE_FORMATS,
   DateFormat,
-  DEFAULT_DATE_FORMAT,
   GUESS_SAMPLE_ROWS,
-  parseDateFormat,
-  planTable,
   readBilledAmount,
   readTableDate,
   rowRanges,
   TablePlan,
   TablePurpose,
 } from "../reconcile";
-import { BOARD_RATE_COLUMN_LETTERS, BOARD_RATES_FORMAT, BoardRates, readBoardRatesFile } from "./board-rates-file";
+import { BOARD_RATE_COLUMN_LETTERS, BOARD_RATES_FORMAT } from "../request/board-rates-file";
 import {
   CsvWriter,
   fitColumns,
@@ -55,12 +46,12 @@ import {
 } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
-import { malformedRowJson, withLine } from "./row-json";
-import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
+import { malformedRowJson, withLine } from "../request/row-json";
+import { boardRatesOf, planTableReading, TABLE_READING_OPTIONS, tableReading } from "../request/table-reading";
 
 export type TableFileKind = "csv" | "xlsx";
 
-/** What -o writes: a table file, or JSON Lines (one object per row, src/cli/row-json.ts). */
+/** What -o writes: a table file, or JSON Lines (one object per row, src/request/row-json.ts). */
 export type OutputKind = TableFileKind | "jsonl";
 
 const OUTPUT_KINDS: readonly OutputKind[] = ["csv", "xlsx", "jsonl"];
@@ -75,15 +66,12 @@ export type OutCell = string | number | boolean | null | NumericText | ExcelErro
 export const TABLE_OPTIONS = {
   output: { type: "string", short: "o" },
   format: { type: "string" },
-  "board-rates": { type: "string" },
   map: { type: "string", multiple: true },
-  unit: { type: "string" },
-  "date-format": { type: "string" },
   sheet: { type: "string" },
   force: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean" },
-  ...SETTINGS_OPTIONS,
+  ...TABLE_READING_OPTIONS,
 } as const;
 
 export const BOARD_RATES_HELP = `Board rates file (--board-rates rates.csv): both of the boards' dated tables in one CSV,
@@ -413,51 +401,6 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
     await input.close();
     throw error;
   }
-}
-
-/** How the rows are to be read, from the flags: the settings, the measurement unit, the date order, the --map corrections. */
-export interface TableReading {
-  readonly settings: EngineSettings;
-  readonly measurementUnit: LengthUnit | null;
-  readonly dateFormat: DateFormat;
-  /** Whether --date-format was given (then slash dates are read so, even where the rows look day-first). */
-  readonly dateFormatGiven: boolean;
-  readonly overrides: readonly MappingOverride[];
-}
-
-export function tableReading(values: TableValues): TableReading {
-  const settings = resolveSettings(settingsFromFlags(values));
-  let measurementUnit: LengthUnit | null = null;
-  if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
-  let dateFormat: DateFormat = DEFAULT_DATE_FORMAT;
-  if (values["date-format"] !== undefined) {
-    const parsed = parseDateFormat(values["date-format"]);
-    if (parsed === null) throw new UsageError(`--date-format ${JSON.stringify(values["date-format"])} is not one of ${DATE_FORMATS.join(", ")}.`, "date-format");
-    dateFormat = parsed;
-  }
-  return { settings, measurementUnit, dateFormat, dateFormatGiven: values["date-format"] !== undefined, overrides: (values.map ?? []).map(parseMappingOverride) };
-}
-
-/** --board-rates: the file's two tables, or none. */
-export async function boardRatesOf(boardRatesPath: string | null): Promise<BoardRates> {
-  return boardRatesPath === null ? { fees: [], surcharge: [] } : readBoardRatesFile(boardRatesPath);
-}
-
-/** The columns' meanings (guessed from the header and the first rows' values, then --map) and the plan for every row. */
-export function planTableReading(
-  header: readonly string[],
-  sample: readonly (readonly unknown[])[],
-  reading: TableReading,
-  rates: BoardRates,
-  purpose: TablePurpose,
-): { mapping: ColumnMapping; plan: TablePlan } {
-  const mapping = applyMappingOverrides(guessMapping(header, sample), reading.overrides);
-  const { settings, measurementUnit, dateFormat } = reading;
-  const plan = planTable(mapping, purpose, { settings, boardFees: rates.fees, boardSurcharge: rates.surcharge, measurementUnit, dateFormat });
-  // A date format given is the user's word; without one, a day-first file is refused before any row is read.
-  const dateProblem = reading.dateFormatGiven ? null : dateOrderProblem(plan, sample);
-  if (dateProblem !== null) throw new UsageError(dateProblem, "date-format");
-  return { mapping, plan };
 }
 
 export function mappingLines(job: TableJob): string[] {

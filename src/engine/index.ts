@@ -24,3 +24,4 @@ export * from "./benefits";
 export * from "./benefit-cents";
 export * from "./benefit-calendar";
 export * from "./rates/benefits";
+export * from "./call";

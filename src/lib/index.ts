@@ -7,12 +7,14 @@
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
 import { quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
-import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../cli/compliance-command";
-import { errorRecord } from "../cli/errors";
-import { QuoteJson, quoteJson } from "../cli/output";
-import { PensionJson, pensionFromFlags } from "../cli/pension-command";
-import { QUOTE_OPTIONS, quoteFromFlags } from "../cli/quote-command";
-import { RatesJson, ratesOn } from "../cli/rates-command";
+import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
+import { PensionJson, pensionFromFlags } from "../request/pension";
+import { CallRequest, quoteCallRequest } from "../request/call";
+import { CallJson, callJson } from "../request/call-json";
+import { QUOTE_OPTIONS, quoteFromFlags } from "../request/quote";
+import { QuoteJson, quoteJson } from "../request/quote-json";
+import { RatesJson, ratesOn } from "../request/rates";
+import { camelCase, flagValues, HudsonPilotageError, libraryError, requestText, RequestOf } from "../request/request-object";
 import {
   BatchRowJson,
   batchRowJson,
@@ -26,27 +28,16 @@ import {
   RowErrorJson,
   RowInputJson,
   rowInputJson,
-} from "../cli/row-json";
-import { SETTINGS_OPTIONS } from "../cli/settings-flags";
-import { boardRatesOf, planTableReading, TABLE_OPTIONS, tableReading } from "../cli/table-files";
+} from "../request/row-json";
+import { SETTINGS_OPTIONS } from "../request/settings-flags";
+import { boardRatesOf, planTableReading, TABLE_READING_OPTIONS, tableReading } from "../request/table-reading";
+
+export { HudsonPilotageError };
+export type { CallJson, CallRequest };
 
 /** A reconciled row's status: the reconciliation layer's one declaration (src/reconcile/status.ts), under the library's name. */
 export type ReconcileStatus = RowStatus;
 export type { BatchRowJson, CellJson, ComplianceJson, ExcludedRowJson, PensionJson, QuoteJson, RatesJson, ReconcileJson, ReconcileRowJson, RowErrorJson, RowInputJson };
-
-/** "launch-fee" → "launchFee", "anchored-8h" → "anchored8h", "clause-vi-start" → "clauseViStart". */
-type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
-
-function camelCase(flag: string): string {
-  return flag.replace(/[-_]([a-z0-9])/g, (_, next: string) => next.toUpperCase());
-}
-
-type OptionTable = Readonly<Record<string, { readonly type: "string" | "boolean" }>>;
-
-/** What a request may give for a flag: its text, a number for a number, true/false for an on/off flag. */
-type RequestOf<Options extends OptionTable> = {
-  [Flag in keyof Options & string as CamelCase<Flag>]?: Options[Flag]["type"] extends "boolean" ? boolean | "true" | "false" | null : string | number | null;
-};
 
 /** quote(request): the `quote` flags in camelCase; `boardSurcharge` may also be [a, b, r]. */
 export type QuoteRequest = Omit<RequestOf<typeof QUOTE_OPTIONS>, "boardSurcharge"> & {
@@ -58,57 +49,6 @@ export type ComplianceRequest = RequestOf<typeof COMPLIANCE_OPTIONS>;
 
 /** The interpretation settings, as rates(date, settings) takes them (the same as in a QuoteRequest). */
 export type SettingsRequest = RequestOf<typeof SETTINGS_OPTIONS>;
-
-/** Bad input, as the command line reports it under --json: a stable code, the request field, what to fix. */
-export class HudsonPilotageError extends Error {
-  constructor(
-    /** e.g. "NOT_A_NUMBER", "BAD_DATE", "USAGE", "UNKNOWN_OPTION" (README: "Library"). */
-    readonly code: string,
-    /** The request field the message is about, in camelCase where it is one (e.g. "launchFee"), else the engine's name, or null. */
-    readonly field: string | null,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HudsonPilotageError";
-  }
-}
-
-function libraryError(error: unknown, fieldNames: ReadonlySet<string>): HudsonPilotageError {
-  if (error instanceof HudsonPilotageError) return error;
-  const record = errorRecord(error);
-  const field = record.field === null ? null : fieldNames.has(camelCase(record.field)) ? camelCase(record.field) : record.field;
-  return new HudsonPilotageError(record.code, field, record.message);
-}
-
-/** The request as the flags' parsed values: text for text flags, true for on/off flags that are on. */
-function flagValues(request: object, options: OptionTable, what: string): Record<string, string | boolean> {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new HudsonPilotageError("USAGE", null, `${what} takes an object of options, e.g. { units: 200, section: 1, date: "2026-06-15" }.`);
-  }
-  const flagOf = new Map(Object.keys(options).map((flag) => [camelCase(flag), flag]));
-  const values: Record<string, string | boolean> = {};
-  for (const [key, value] of Object.entries(request)) {
-    const flag = flagOf.get(key);
-    if (flag === undefined) {
-      throw new HudsonPilotageError("UNKNOWN_OPTION", key, `Unknown option ${JSON.stringify(key)}; ${what} takes: ${[...flagOf.keys()].join(", ")}.`);
-    }
-    if (value === undefined || value === null) continue;
-    if (options[flag].type === "boolean") {
-      if (value === true || value === "true") values[flag] = true;
-      else if (value !== false && value !== "false") throw new HudsonPilotageError("BAD_OPTION_VALUE", key, `${key} takes true or false, not ${JSON.stringify(value)}.`);
-    } else if (typeof value === "string") {
-      values[flag] = value;
-    } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new HudsonPilotageError("NOT_FINITE", key, `${key} is ${value}: give a finite number.`);
-      values[flag] = String(value);
-    } else if (Array.isArray(value) && flag === "board-surcharge") {
-      values[flag] = value.map((part) => String(part)).join(",");
-    } else {
-      throw new HudsonPilotageError("BAD_OPTION_VALUE", key, `${key} takes text or a number, not ${Array.isArray(value) ? "an array" : typeof value}.`);
-    }
-  }
-  return values;
-}
 
 const QUOTE_FIELDS = new Set(Object.keys(QUOTE_OPTIONS).map(camelCase));
 const RATES_FIELDS = new Set(["date", ...Object.keys(SETTINGS_OPTIONS).map(camelCase)]);
@@ -130,7 +70,7 @@ export async function quote(request: QuoteRequest): Promise<QuoteJson> {
 export function rates(date: string, settings: SettingsRequest = {}): RatesJson {
   try {
     if (typeof date !== "string") throw new HudsonPilotageError("BAD_DATE", "date", "rates(date) takes the date as text, YYYY-MM-DD, e.g. 2026-12-31.");
-    const values = { ...flagValues(settings, SETTINGS_OPTIONS, "rates"), date };
+    const values = { ...flagValues(settings, SETTINGS_OPTIONS, "rates"), date: requestText(date, "date") };
     // As printed: JSON has no Decimal or undefined, so the object is the one `rates --json` writes.
     return JSON.parse(JSON.stringify(ratesOn(values).json)) as RatesJson;
   } catch (error) {
@@ -142,7 +82,7 @@ export function rates(date: string, settings: SettingsRequest = {}): RatesJson {
 // batch and reconcile over rows
 
 /** The table flags of `batch` and `reconcile` that apply to rows given by a script (no files in or out). */
-const ROWS_OPTIONS = { "board-rates": TABLE_OPTIONS["board-rates"], unit: TABLE_OPTIONS.unit, "date-format": TABLE_OPTIONS["date-format"], ...SETTINGS_OPTIONS } as const;
+const ROWS_OPTIONS = TABLE_READING_OPTIONS;
 
 /**
  * batch(rows, request) and reconcile(rows, request): `boardRates` (a board-rates file, as
@@ -180,7 +120,7 @@ async function plannedRows(rows: Rows, request: RowsRequest, purpose: TablePurpo
   if (map !== undefined && map !== null && (typeof map !== "object" || Array.isArray(map))) {
     throw new HudsonPilotageError("BAD_OPTION_VALUE", "map", 'map takes an object of column → field, e.g. { "Invoice": "billed_total" }.');
   }
-  const reading = tableReading({ ...values, map: Object.entries(map ?? {}).map(([column, field]) => `${column}=${String(field)}`) });
+  const reading = tableReading({ ...values, map: Object.entries(map ?? {}).map(([column, field]) => `${requestText(column, "map")}=${requestText(String(field), "map")}`) });
   const rates = await boardRatesOf(typeof values["board-rates"] === "string" ? values["board-rates"] : null);
   if (rows === null || typeof rows !== "object" || !(Symbol.iterator in rows || Symbol.asyncIterator in rows)) {
     throw new HudsonPilotageError("USAGE", "rows", `${purpose}(rows) takes an array or an (async) iterable of row objects, e.g. [{ Units: 200, Section: 1, Date: "2026-06-15" }].`);
@@ -293,8 +233,45 @@ export function compliance(request: ComplianceRequest): ComplianceJson {
  */
 export function pension(retirementYear: number | string): PensionJson {
   try {
-    return pensionFromFlags({ retired: String(retirementYear) });
+    return pensionFromFlags({ retired: requestText(String(retirementYear), "retired") });
   } catch (error) {
     throw libraryError(error, new Set(["retired"]));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// a port call
+
+const NO_FIELD_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * A port call quoted, the object `hudson-pilotage call --json` prints: each transit as quote()
+ * answers it, after its label; `statutorySubtotal`, the `otherCharges` apart, `total`, `complete`,
+ * `missing`, `warnings`, `settingsNotDefault`. A boardRates path is read from the working folder.
+ * Bad input rejects with a HudsonPilotageError whose field is the call's, e.g. "transits[1].date".
+ */
+export async function quoteCall(call: CallRequest): Promise<CallJson> {
+  try {
+    return callJson(await quoteCallRequest(call, process.cwd()));
+  } catch (error) {
+    throw libraryError(error, NO_FIELD_NAMES);
+  }
+}
+
+/**
+ * Writes the call's quote by the file's extension: .xlsx (the quote sheet the task pane's Insert
+ * quote writes, with the Board rates sheet) or .pdf (the printable quote); an existing file is kept
+ * unless `force`. Answers what quoteCall answers.
+ */
+export async function writeQuote(call: CallRequest, filePath: string, options: { force?: boolean } = {}): Promise<CallJson> {
+  try {
+    if (typeof filePath !== "string") throw new HudsonPilotageError("USAGE", "output", "writeQuote(call, path) takes the path as text, ending .xlsx or .pdf.");
+    const { checkQuoteOutput, writeQuoteFile } = await import("../quote-sheet/files");
+    await checkQuoteOutput(requestText(filePath, "output"), { force: options.force === true });
+    const quoted = await quoteCallRequest(call, process.cwd());
+    await writeQuoteFile(quoted, filePath, { force: options.force === true });
+    return callJson(quoted);
+  } catch (error) {
+    throw libraryError(error, NO_FIELD_NAMES);
   }
 }

@@ -5,12 +5,10 @@
 import { PaneResult, usdOfCents } from "./form";
 import { PaneState } from "./state";
 
-/** § 89-a(4)(b)(3): required of a licensed pilot, but not rated by § 89-a. */
-export const DOCKING_NOTE =
-  "Docking, undocking and shifting in the middle and upper river must be performed by a Hudson River pilot duly licensed under the Navigation Law " +
-  "(foreign vessels and American vessels under register, § 89-a(4)(b)(3)); § 89-a sets no rate for them, so this quote does not include them.";
+// The quote's title and docking note: the quote sheet's declaration, so every form of the quote says the same.
+import { DOCKING_NOTE, QUOTE_TITLE } from "../quote-sheet/layout";
 
-export const QUOTE_TITLE = "Hudson River pilotage quote (N.Y. Navigation Law § 89-a)";
+export { DOCKING_NOTE, QUOTE_TITLE };
 
 export type AmountStyle = "display" | "plain";
 

@@ -540,7 +540,7 @@ export const CATALOGUE: CatalogueCase[] = [
   cli(
     "cli-unknown-command-on-two-lines",
     ["quo\nte", ...TRANSIT],
-    'hudson-pilotage: unknown command "quo\\nte"; commands: quote, rates, reconcile, batch, compliance, pension (see --help)',
+    'hudson-pilotage: unknown command "quo\\nte"; commands: quote, call, rates, reconcile, batch, compliance, mcp, pension (see --help)',
   ),
 
   // ---- CLI: hudson-pilotage rates -------------------------------------------------------------

@@ -1,6 +1,6 @@
 /** --board-rates: the combined CSV of both board tables, read row by row by the engine's board-table readers. */
 import { PilotageInputError } from "../../src/engine";
-import { readBoardRates } from "../../src/cli/board-rates-file";
+import { readBoardRates } from "../../src/request/board-rates-file";
 
 describe("the combined board rates table", () => {
   test("header optional, any order, sorted by date; blank and 0 fees not entered", () => {

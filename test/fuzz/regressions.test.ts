@@ -106,7 +106,7 @@ describe("messages stay whole and on one line (errors.ts shownInput, charges.ts)
       expect(code).toBe(2);
       return stderr;
     };
-    const commands = "commands: quote, rates, reconcile, batch, compliance, pension (see --help)\n";
+    const commands = "commands: quote, call, rates, reconcile, batch, compliance, mcp, pension (see --help)\n";
     expect(await stderrOf("quo\r\nte\t")).toBe(`hudson-pilotage: unknown command "quo\\r\\nte\\t"; ${commands}`);
     expect(await stderrOf("a\u2028b\u0085c\u001bd")).toBe(`hudson-pilotage: unknown command "a\\u2028b\\u0085c\\u001bd"; ${commands}`);
     expect(await stderrOf("x".repeat(100))).toBe(`hudson-pilotage: unknown command "${"x".repeat(39)}…"; ${commands}`);

@@ -191,7 +191,7 @@ describe("Insert quote", () => {
     expect(cell("J17")?.value).toBe("§ 89-a(4)(b)(1), (1-a), (1-c)");
     expect([cell("A19")?.value, cell("I19")?.formula, cell("I19")?.numberFormat]).toEqual(["Grand total", "=SUM(I17:I18)", CURRENCY_FORMAT]);
     // The pane's own total, for comparison, and the docking note of § 89-a(4)(b)(3).
-    expect([cell("A22")?.value, cell("B22")?.value, cell("B22")?.numberFormat]).toEqual(["Task pane's total when inserted", GRAND_TOTAL, CURRENCY_FORMAT]);
+    expect([cell("A22")?.value, cell("B22")?.value, cell("B22")?.numberFormat]).toEqual(["Total worked out when inserted", GRAND_TOTAL, CURRENCY_FORMAT]);
     expect(String(cell("B23")?.value)).toContain("§ 89-a(4)(b)(3)");
     // Each transit's line items side by side: one INDEX of HUDSON_QUOTE per cell, no spill (an array
     // formula shows #NAME? in LibreOffice and in Excel without the add-in; a plain one keeps its value).

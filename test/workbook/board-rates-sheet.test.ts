@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { readBoardRatesFile } from "../../src/cli/board-rates-file";
+import { readBoardRatesFile } from "../../src/request/board-rates-file";
 import { readBoardRates as readPaneBoardRates, saveBoardRates } from "../../src/taskpane/excel-writer";
 import { addFeeRow, addSurchargeRow, initialState } from "../../src/taskpane/state";
 import { BOARD_FEES_REFERENCE, BOARD_SURCHARGE_REFERENCE, hasBoardRatesHeaders } from "../../src/workbook/board-rates-sheet";

@@ -26,7 +26,7 @@ import {
 } from "../engine";
 import { InputFileError } from "../workbook/errors";
 import { BOARD_RATES_SHEET, hasBoardRatesHeaders, readBoardRatesSheet } from "../workbook/board-rates-sheet";
-import { UsageError } from "./io";
+import { UsageError } from "./usage-error";
 
 /**
  * Both board tables in one, as a CSV file or a range holds them:

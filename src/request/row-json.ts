@@ -8,7 +8,7 @@ import { Quote } from "../engine";
 import { Amount, BilledField, CellError, exactText, Outcome, ReconciledRow, RowStatus, TablePlan } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
 import { ErrorRecord } from "./errors";
-import { QuoteJson, quoteJson } from "./output";
+import { QuoteJson, quoteJson } from "./quote-json";
 
 /** A cell as read: text, a number, true/false, null when blank, or a spreadsheet error value such as { "error": "#N/A" }. */
 export type CellJson = string | number | boolean | null | { readonly error: string };

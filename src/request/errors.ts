@@ -7,12 +7,26 @@
 import { PilotageInputError, typedInputWords } from "../engine";
 import { MappingError } from "../reconcile/mapping-error";
 import { InputFileError, OutputExistsError, OutputFileError, OutputLimitError } from "../workbook/errors";
-import { StandardOutputError, UsageError } from "./io";
+import { StandardOutputError, UsageError } from "./usage-error";
 
 export interface ErrorRecord {
   readonly code: string;
   readonly field: string | null;
   readonly message: string;
+}
+
+/** Bad input, as the command line reports it under --json: a stable code, the request field, what to fix. */
+export class HudsonPilotageError extends Error {
+  constructor(
+    /** e.g. "NOT_A_NUMBER", "BAD_DATE", "USAGE", "UNKNOWN_OPTION" (README: "Library"). */
+    readonly code: string,
+    /** The request field the message is about, in camelCase where it is one (e.g. "launchFee"), else the engine's name, or null. */
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HudsonPilotageError";
+  }
 }
 
 /** How the engine's date messages read on the command line, where a date is typed as text. */
@@ -34,6 +48,7 @@ function nodeCode(error: unknown): string | undefined {
 }
 
 export function errorRecord(error: unknown): ErrorRecord {
+  if (error instanceof HudsonPilotageError) return { code: error.code, field: error.field, message: error.message };
   if (error instanceof PilotageInputError) {
     return { code: error.code, field: error.field ?? null, message: error.messageIn(CLI_WORDS) };
   }

@@ -1,5 +1,5 @@
 import { EngineSettings } from "../engine";
-import { UsageError } from "./io";
+import { UsageError } from "./usage-error";
 
 /** Flags for the interpretation settings, shared by every command that computes fees. */
 export const SETTINGS_OPTIONS = {
