@@ -252,7 +252,16 @@ export interface TablePlan extends TableContext {
   /** The billed columns, in BILLED_FIELDS order (charges first, total last). */
   readonly billed: readonly BilledField[];
   readonly dateFormat: DateFormat;
+  /**
+   * D26: inputs of a reconciliation the table has no column for, each checked under every value
+   * it could take (row.ts): a line that depends on one is not checked, never priced as if zero.
+   */
+  readonly missingInputs: readonly MissingInput[];
+  /** What the run assumes for want of a column (D26: no relief, no anchorage), said once in the summary. */
+  readonly assumptions: readonly string[];
 }
+
+export type MissingInput = "hours" | "section";
 
 function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>): LengthUnit | null {
   const hints = MEASUREMENT_FIELDS.map((field) => ({ field, unit: headerUnit(mapping.headers[column[field] as number] ?? "") }));
@@ -287,7 +296,8 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   if (column.units === undefined && measurements.length < 3) {
     missing.push(measurements.length === 0 ? "pilotage units (or length, breadth and depth)" : MEASUREMENT_FIELDS.filter((f) => column[f] === undefined).map((f) => FIELD_LABELS[f]).join(" and "));
   }
-  if (column.section === undefined) missing.push(FIELD_LABELS.section);
+  // A reconciliation without a section column checks each row under both sections (D26).
+  if (column.section === undefined && purpose !== "reconcile") missing.push(FIELD_LABELS.section);
   if (column.date === undefined) missing.push(FIELD_LABELS.date);
   const billed = BILLED_FIELDS.filter((field) => column[field] !== undefined);
   if (purpose === "reconcile" && billed.length === 0) missing.push("a billed amount (billed total, or billed base pilotage, surcharge, …)");
@@ -304,7 +314,20 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   const fromMeasurements = column.units === undefined;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
   const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
-  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat };
+  const missingInputs: MissingInput[] = [];
+  const assumptions: string[] = [];
+  if (purpose === "reconcile") {
+    if (column.section === undefined) missingInputs.push("section");
+    if (column.hours === undefined) missingInputs.push("hours");
+    for (const input of missingInputs) {
+      assumptions.push(`No ${input} column: a line whose amount depends on the ${input === "hours" ? "hours (the second pilot, and the total)" : "section"} is not checked, never priced as if zero; a row is flagged only on a variance that holds whatever the ${input} (D26).`);
+    }
+    const unknown = [column.relieved === undefined ? "relief at mid-river" : null, column.anchored === undefined ? "anchorage of 8 hours" : null].filter((what) => what !== null);
+    if (unknown.length > 0) {
+      assumptions.push(`No column for ${unknown.join(" or ")}: assumed none (D26); a variance equal to the second pilot's fee says that one would explain it.`);
+    }
+  }
+  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat, missingInputs, assumptions };
 }
 
 /**

@@ -36,6 +36,10 @@ export const TABLE_CELL_REASONS = {
       `The ${field} "${shownInput(text)}" is not YYYY-MM-DD (--date-format YYYY-MM-DD): give --date-format MM/DD/YYYY or DD/MM/YYYY to say how the file writes dates.`,
   ),
   notADate: reason<DateCell & { format: DateFormat }>("BAD_DATE", ({ field, text, format }) => `The ${field} "${shownInput(text)}" is not a date: ${dateAdvice(format)}.`),
+  fractionOfCent: reason<{ what: string; text: string }>(
+    "NOT_A_NUMBER",
+    ({ what, text }) => `The ${what} "${shownInput(text)}" has a fraction of a cent: an invoice bills whole cents, so check the amount (it is never compared as it stands).`,
+  ),
   decimalComma: reason<{ what: string; text: string }>("NOT_A_NUMBER", ({ what, text }) => {
     const example = text.replace(/[^\d,]/g, "").replace(",", ".");
     return (
