@@ -8,7 +8,6 @@ import {
   Quote,
   quoteTransit,
   readAmount,
-  readDate,
   readTransit,
   resolveSettings,
   UNMEASURED_WORD,
@@ -19,6 +18,7 @@ import { CliIo, UsageError } from "./io";
 import { quoteJson, quoteTable } from "./output";
 import { SETTINGS_OPTIONS, SETTINGS_HELP, settingsFromFlags } from "./settings-flags";
 import { readBoardRatesFile } from "./board-rates-file";
+import { readGivenDate } from "../reconcile/dates";
 
 export const QUOTE_HELP = `Usage: hudson-pilotage quote (--length L --breadth B --depth D | --units U | --unmeasured)
                              --section S --date YYYY-MM-DD [options]
@@ -36,7 +36,8 @@ Vessel (one of):
 Transit:
   --section S        1 | Lower (Yonkers to all ports through Hyde Park)
                      2 | Upper (beyond Hyde Park through Albany or Troy)
-  --date D           transit date, YYYY-MM-DD; chooses the clause in force (D6)
+  --date D           transit date, YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-26; one that reads
+                     as two days, 3/6/26, is refused); chooses the clause in force (D6)
   --clause C         name the clause (i … ${BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause}) instead of looking it up by date
   --hours H          expected continuous pilotage hours; over 10 adds a second pilot at 50% of
                      base pilotage (§ 89-a(4)(b)(1-a))
@@ -145,7 +146,7 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
     throw new UsageError("Give all three of --length, --breadth and --depth.", missing);
   }
   if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).", "section");
-  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.", "date");
+  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-2026).", "date");
   const boardRatesPath = text("board-rates");
   if (boardRatesPath !== undefined) {
     const alsoGiven = BOARD_AMOUNT_FLAGS.find((flag) => values[flag] !== undefined);
@@ -154,7 +155,7 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
   }
 
   const settings = resolveSettings(settingsFromFlags(values));
-  const date = readDate(text("date"));
+  const date = readGivenDate(text("date") as string);
   const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
   const boardSurcharge = text("board-surcharge");
   const transit = readTransit(

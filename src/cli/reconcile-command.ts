@@ -101,6 +101,11 @@ Options:
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
   --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
+                           (MM/DD/YY and DD/MM/YY too; a two-digit year is read as Excel does:
+                           00-29 as 20xx, 30-99 as 19xx)
+  --encoding utf-8|windows-1252
+                           a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
+                           is not UTF-8, said in the summary)
   --sheet NAME             the sheet of an .xlsx input (default: the first)
   --values-only            an .xlsx output with values only, no formulas
   --force                  replace an existing output file
@@ -407,7 +412,7 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
         output: job.outputPath,
         boardRates: job.boardRatesPath,
         mapping,
-        notes: job.mapping.notes,
+        notes: [...job.input.readingNotes, ...job.mapping.notes],
         assumptions: job.plan.assumptions,
         settingsNotDefault: settingsNotDefault(job.plan.settings),
         summary,

@@ -4,7 +4,7 @@
  */
 import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
-import { DateFormat, dayFirstDate, DEFAULT_DATE_FORMAT } from "./dates";
+import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
 import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
 
@@ -337,7 +337,14 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
 export function dateOrderProblem(plan: TablePlan, sample: readonly (readonly unknown[])[]): string | null {
   const column = plan.column.date;
   if (column === undefined || plan.dateFormat !== DEFAULT_DATE_FORMAT) return null;
-  const example = dayFirstDate(sample.map((cells) => cells[column]));
-  if (example === null) return null;
-  return `The dates in ${describeColumn(plan.mapping.headers, column)} are written day first ("${example}" has no month ${example.split(/[/.-]/)[0]}): give --date-format DD/MM/YYYY (or --date-format MM/DD/YYYY if they are month first).`;
+  const order = dateOrderOf(sample.map((cells) => cells[column]));
+  const where = describeColumn(plan.mapping.headers, column);
+  if (order.monthFirst === null && order.dayFirst !== null) {
+    return `The dates in ${where} are written day first ("${order.dayFirst}" has no month ${order.dayFirst.split(/[/.-]/)[0]}): give --date-format DD/MM/YYYY (or --date-format MM/DD/YYYY if they are month first).`;
+  }
+  // Every slash date could be read either way (03/06/2026): which day each is cannot be known from the file.
+  if (order.monthFirst === null && order.either !== null) {
+    return `The dates in ${where} could be month first or day first ("${order.either}" is one day or another): say which with --date-format MM/DD/YYYY or --date-format DD/MM/YYYY.`;
+  }
+  return null;
 }

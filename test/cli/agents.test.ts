@@ -36,7 +36,7 @@ describe("--json errors: one line of JSON on stderr, exit 2", () => {
     [["quote", "--units", "abc", "--section", "1", "--date", "2026-06-15", "--json"], "NOT_A_NUMBER", "units", 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.'],
     [["quote", "--units", "200", "--section", "1", "--date", "2026/06/15", "--json"], "BAD_DATE", "date", 'The date "2026/06/15" is not a date: enter a date as YYYY-MM-DD, e.g. 2026-12-31.'],
     [["quote", "--units", "200", "--section", "3", "--date", "2026-06-15", "--json"], "UNKNOWN_SECTION", "section", null],
-    [["quote", "--units", "200", "--section", "1", "--json"], "USAGE", "date", "--date is required: the transit date as YYYY-MM-DD."],
+    [["quote", "--units", "200", "--section", "1", "--json"], "USAGE", "date", "--date is required: the transit date as YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-2026)."],
     [["quote", "--length", "600", "--breadth", "80", "--section", "1", "--date", "2026-06-15", "--json"], "USAGE", "depth", "Give all three of --length, --breadth and --depth."],
     [["quote", "--json", "--lenght", "600"], "UNKNOWN_OPTION", "lenght", null],
     [["quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "abc", "--json"], "NOT_A_NUMBER", "launch-fee", null],

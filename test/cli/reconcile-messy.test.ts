@@ -111,3 +111,45 @@ test("computed units in CSV output have at most six decimals", () => {
   const units = row[header.indexOf("Computed pilotage units")];
   expect(units).toMatch(/^\d+\.\d{1,6}$/);
 });
+
+test("two-digit years as Excel's US short date writes them (1/12/26, 01/05/26, 2-Feb-26) are read; dates that only read both ways are refused naming --date-format", () => {
+  // 40 units, Section 1, 6 h, 2026: clause (xi) $1,070.58 + $300.00 + $300.00 + $45.50 = $1,716.08 (the board rows from
+  // 2024-01-01 and 2020-11-20). 6/15/26 can only be month first: the column's order is decided.
+  const csv = ["Vessel,Units,Section,Date,Hrs,Amt due", "A,40,1,1/12/26,6,1716.08", "B,40,1,01/05/26,6,1716.08", "C,40,1,2-Feb-26,6,1726.08", "D,40,1,6/15/26,6,1716.08"].join("\n");
+  fs.writeFileSync(inFolder("in.csv"), csv);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
+  expect(out.stderr).toBe("");
+  const json = JSON.parse(out.stdout);
+  // C billed $1,726.08: $10.00 over.
+  expect(json.summary).toMatchObject({ rowsRead: 4, rowsMatched: 3, rowsFlagged: 1, rowsNotChecked: 0, variance: "10.00" });
+  // Without 6/15/26 nothing decides whether 1/12/26 is January 12th or 1 December: refused, saying so.
+  fs.writeFileSync(inFolder("ambiguous.csv"), csv.split("\n").slice(0, 3).join("\n"));
+  const ambiguous = run("reconcile", "ambiguous.csv", "--board-rates", "rates.csv");
+  expect(ambiguous.code).toBe(2);
+  expect(ambiguous.stderr).toMatch(/could be month first or day first \("1\/12\/26" is one day or another\): say which with --date-format MM\/DD\/YYYY or --date-format DD\/MM\/YYYY/);
+  expect(run("reconcile", "ambiguous.csv", "--board-rates", "rates.csv", "--date-format", "MM/DD/YY").code).toBe(0);
+});
+
+test("quote --date 6/15/26 is June 15th, 2026; --date 3/6/26 is refused as reading two ways", () => {
+  // 40 units, Section 1, 2026: clause (xi), flat $1,070.58.
+  const out = run("quote", "--units", "40", "--section", "1", "--date", "6/15/26", "--json");
+  expect(out.stderr).toBe("");
+  expect(JSON.parse(out.stdout)).toMatchObject({ date: "2026-06-15", clause: "xi" });
+  const refused = run("quote", "--units", "40", "--section", "1", "--date", "3/6/26");
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('"3/6/26" could be month 3 day 6 or day 3 month 6');
+});
+
+test("a Windows-1252 file is read, and the summary says so; --encoding utf-8 refuses it", () => {
+  // 40 units, Section 1, 6 h: $1,716.08 (as above). "NORDSTRÖM" with Ö as the single byte 0xD6.
+  const text = "Vessel,Units,Section,Date,Hours,Total\r\nMV NORDSTR\u00d6M,40,1,2026-06-15,6,1716.08\r\n";
+  fs.writeFileSync(inFolder("in.csv"), Buffer.from(text, "latin1"));
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
+  expect(out.code).toBe(0);
+  expect(JSON.parse(out.stdout).notes).toEqual(['"in.csv" is not UTF-8: it was read as Windows-1252 (Excel\'s plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.']);
+  const refused = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--encoding", "utf-8");
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain("is not UTF-8 text: line 2 has the byte 0xD6");
+});
