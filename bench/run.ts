@@ -14,6 +14,7 @@ import { measureMillionRowReconcile } from "./reconcile";
 import { measureReconcileVersusFloor } from "./reconcile-floor";
 import { measureWorkbookRecalc } from "./workbook";
 import { measureXlsxMillion } from "./xlsx-million";
+import { measureBadInputs } from "./bad-inputs";
 import { naiveFloatTotal } from "./naive-float";
 import { engineInput, generateTransits, seededRandom } from "./transits";
 
@@ -42,6 +43,7 @@ const SECTION_TARGET_PREFIXES: Record<string, string> = {
   floor: "reconcile vs I/O floor:",
   reconcile: "memory, CSV:",
   xlsx: "memory, xlsx:",
+  "bad-inputs": "bad input:",
 };
 
 function time(run: () => void): number {
@@ -343,6 +345,7 @@ const SECTIONS: Record<string, () => Promise<BenchResult[]> | BenchResult[]> = {
   floor: async () => [await reconcileVersusFloor()],
   reconcile: async () => [await millionRowReconcile()],
   xlsx: () => xlsxMillion(),
+  "bad-inputs": () => measureBadInputs(SECTION_TARGET_PREFIXES["bad-inputs"]),
 };
 
 function chosenSections(): string[] {

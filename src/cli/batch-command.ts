@@ -22,7 +22,7 @@ import {
   TableWriter,
   wrappedText,
 } from "./table-files";
-import { batchRowJson, inputKeys, rowInputJson } from "./row-json";
+import { batchRowJson, inputKeys, rowInputJson, withLine } from "./row-json";
 
 export const BATCH_HELP = `Usage: hudson-pilotage batch <in.csv|in.xlsx> -o out.csv|out.xlsx [--board-rates rates.csv]
                              [--map COLUMN=FIELD ...] [--force] [options]
@@ -161,7 +161,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
         if (result.quote.complete) total.add(Amount.ofCents(result.quote.totalCents));
         else incomplete += 1;
       }
-      if (outputs.jsonLines !== null) return outputs.jsonLines.write(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result));
+      if (outputs.jsonLines !== null) return outputs.jsonLines.write(withLine(batchRowJson(item.rowNumber, rowInputJson(keys, item.cells), result), item, input.kind));
       const cells: OutCell[] =
         result.quote !== null ? quoteCells(result.quote) : [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), visibleText((result.error as { message: string }).message)];
       await (outputs.table as TableWriter).write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);

@@ -6,8 +6,8 @@
  */
 import { PilotageInputError, typedInputWords } from "../engine";
 import { MappingError } from "../reconcile/mapping-error";
-import { InputFileError, OutputExistsError, OutputFileError } from "../workbook/errors";
-import { UsageError } from "./io";
+import { InputFileError, OutputExistsError, OutputFileError, OutputLimitError } from "../workbook/errors";
+import { StandardOutputError, UsageError } from "./io";
 
 export interface ErrorRecord {
   readonly code: string;
@@ -42,6 +42,8 @@ export function errorRecord(error: unknown): ErrorRecord {
   if (error instanceof InputFileError) return { code: "INPUT_FILE", field: "input", message: error.message };
   if (error instanceof OutputExistsError) return { code: "OUTPUT_EXISTS", field: "output", message: error.message };
   if (error instanceof OutputFileError) return { code: "OUTPUT_FILE", field: "output", message: error.message };
+  if (error instanceof OutputLimitError) return { code: "OUTPUT_LIMIT", field: "output", message: error.message };
+  if (error instanceof StandardOutputError) return { code: "STDOUT_WRITE", field: "output", message: error.message };
   const code = nodeCode(error);
   if (error instanceof Error && code !== undefined && code.startsWith("ERR_PARSE_ARGS")) {
     // parseArgs names the option in quotes: "Unknown option '--lenght'", "Option '--units <value>' argument missing".

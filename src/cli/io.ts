@@ -24,3 +24,17 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/**
+ * Standard output could not be written (a full disk behind `> file`, a device that refuses
+ * writes): exit 2 with this line, never exit 1, which means variances were found.
+ */
+export class StandardOutputError extends Error {
+  readonly code: string | undefined;
+
+  constructor(reason: string, code: string | undefined) {
+    super(`Cannot write standard output: ${reason}; nothing written there can be trusted to be whole.`);
+    this.name = "StandardOutputError";
+    this.code = code;
+  }
+}

@@ -2,8 +2,9 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { SHOWN_INPUT_MAXIMUM } from "../engine";
+import { describeSystemError, systemErrorCode } from "../workbook/errors";
 import { errorJsonLine, errorRecord } from "./errors";
-import { CliIo } from "./io";
+import { CliIo, StandardOutputError } from "./io";
 import type { TerminalIo } from "./progress";
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
@@ -60,9 +61,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${packageVersion()}\n`);
     return 0;
   }
-  // --json anywhere before a "--" asks for errors as JSON too, even when the command line itself is wrong.
-  const end = rest.indexOf("--");
-  const json = (end < 0 ? rest : rest.slice(0, end)).includes("--json");
+  const json = asksForJson(rest);
   const entry = COMMANDS[command];
   if (!entry) {
     const message = `unknown command ${quotedWord(command)}; commands: ${Object.keys(COMMANDS).join(", ")} (see --help)`;
@@ -72,9 +71,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     return await entry.run(rest, io);
   } catch (error) {
-    io.stderr(json ? errorJsonLine(error) : `hudson-pilotage ${command}: ${errorRecord(error).message}\n`);
+    io.stderr(errorLine(command, json, error));
     return 2;
   }
+}
+
+/** --json anywhere before a "--" asks for errors as JSON too, even when the command line itself is wrong. */
+function asksForJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end < 0 ? args : args.slice(0, end)).includes("--json");
+}
+
+/** The one line an error ends a command with: JSON under --json. */
+function errorLine(command: string, json: boolean, error: unknown): string {
+  return json ? errorJsonLine(error) : `hudson-pilotage ${command}: ${errorRecord(error).message}\n`;
 }
 
 /**
@@ -102,12 +112,20 @@ export function runFromProcess(): void {
     },
     stdoutReady: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain").then(() => undefined) : Promise.resolve()),
   };
-  // A reader that stops early (`… -o - | head`) closes the pipe: stop quietly, as a shell tool does.
+  const argv = process.argv.slice(2);
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    // A reader that stops early (`… -o - | head`) closes the pipe: stop quietly, as a shell tool does.
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
+    // Any other failure (a full disk behind `> file`) loses output: exit 2, never 1 ("variances found").
+    const [command = "", ...rest] = argv;
+    try {
+      process.stderr.write(errorLine(command, asksForJson(rest), new StandardOutputError(describeSystemError(error), systemErrorCode(error))));
+    } catch {
+      // Standard error is gone too: the exit code is all that is left to say it.
+    }
+    process.exit(2);
   });
-  main(process.argv.slice(2), io).then(
+  main(argv, io).then(
     (code) => {
       process.exitCode = code;
     },

@@ -44,7 +44,7 @@ import {
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson } from "./row-json";
+import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "./row-json";
 import { SETTINGS_HELP } from "./settings-flags";
 import {
   BOARD_RATES_HELP,
@@ -76,7 +76,8 @@ ${wrappedText(
 Output (-o): the original columns first and unchanged, then the computed base pilotage,
 surcharge, second pilot, board fees and total, the computed board fee for each billed fee
 column, a variance (billed − computed) for each billed charge and for the row, a flag, a status
-(matched, variance, or not checked and why), a note saying what differs, and the input row number.
+(matched, variance, or not checked and why), a note saying what differs (and which date governs a
+transit that may run into a change of rates, D25), and the input row number.
   .csv   streamed row by row (any size); text cells that a spreadsheet would run as a formula
          (starting with = + - @, tab or carriage return) are written with a leading '
   .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board
@@ -466,7 +467,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       const excluded = totalsRows.check(item.cells);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber, excluded);
-        await jsonLines?.write(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded));
+        await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
         if (table !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
           const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
@@ -482,7 +483,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
         flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
       }
-      if (jsonLines !== null) await jsonLines.write(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan));
+      if (jsonLines !== null) await jsonLines.write(withLine(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan), item, input.kind));
       if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
       outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;

@@ -38,7 +38,7 @@ export interface ReconcileJson {
   flag: boolean;
   /** The reconciliation layer's status (src/reconcile/status.ts): matched, variance, or not checked (see note). */
   status: RowStatus;
-  /** What differs, and why a billed amount could not be compared, in words; "" when it matches. */
+  /** What differs, why a billed amount could not be compared, and a change of rates the transit may run into (D25), in words; "" when none. */
   note: string;
 }
 
@@ -73,6 +73,16 @@ export function rowInputJson(keys: readonly string[], cells: readonly unknown[])
 /** A cell the engine refused, as a command's error: the engine's code and field where it gave them. */
 export function cellErrorRecord(error: CellError): ErrorRecord {
   return { code: error.cause?.code ?? "CELL_ERROR", field: error.cause?.field ?? null, message: error.message };
+}
+
+/**
+ * A row's JSON with `line` after `row` when the input is a CSV: the file's line the row starts on,
+ * which is more than `row` once a quoted cell has held a line break. An .xlsx has rows, not lines.
+ */
+export function withLine<T extends { row: number }>(json: T, item: { readonly rowNumber: number; readonly line?: number }, inputKind: "csv" | "xlsx"): T & { line?: number } {
+  if (inputKind !== "csv") return json;
+  const { row, ...rest } = json;
+  return { row, line: item.line ?? item.rowNumber, ...rest } as T & { line: number };
 }
 
 /** A row the table reader could not parse (a stray quote, the wrong number of fields). */

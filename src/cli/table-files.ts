@@ -56,7 +56,7 @@ import {
 } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
-import { malformedRowJson } from "./row-json";
+import { malformedRowJson, withLine } from "./row-json";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 
 export type TableFileKind = "csv" | "xlsx";
@@ -111,7 +111,7 @@ export function streamsHelp(purpose: TablePurpose): string {
   const text =
     'Standard streams and JSON Lines: the input "-" is CSV read from standard input; -o - writes to standard output ' +
     "(CSV without a byte order mark, or JSON Lines with --format jsonl), and the summary then goes to stderr. " +
-    'JSON Lines (-o out.jsonl, or --format jsonl) has one object per row: "row" (its line number in the input), ' +
+    'JSON Lines (-o out.jsonl, or --format jsonl) has one object per row: "row" (its row number, as a spreadsheet numbers the input\'s rows), "line" (for a CSV, the line it starts on), ' +
     '"input" (its cells by header), then the quote as quote --json prints it (every line with amount and citation, ' +
     `"total", "complete")${reconciliation}. A row that cannot be read or quoted is {"row","error":{"code","field","message"}} ` +
     '(with "input" when its cells were read).';
@@ -204,6 +204,8 @@ export function outputKindOf(outputPath: string, format: string | undefined): Ou
 
 export interface TableRow {
   readonly rowNumber: number;
+  /** A CSV row's line in the file, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   readonly cells: readonly unknown[];
   /** An .xlsx input's formulas (without "="), per column, where the row has any. */
   readonly formulas?: readonly (string | null)[];
@@ -737,7 +739,7 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
         if (isMalformed(item)) {
           handlers.malformed(item);
           malformed.add(item);
-          await outputs.jsonLines?.write(malformedRowJson(item.rowNumber, item.error));
+          await outputs.jsonLines?.write(withLine(malformedRowJson(item.rowNumber, item.error), item, input.kind));
           continue;
         }
         await handlers.row(item);

@@ -45,6 +45,15 @@ export const RECREATIONAL_LENGTH_NOTE =
 export const REFUSED_PILOT_NOTE =
   "Whenever the services of a pilot are refused, the master, owners or consignees shall pay pilotage as if one had been employed (§ 89-a(1)).";
 
+/**
+ * § 89-a(2) reaches further than (1): it licenses the pilot of "any foreign vessel or vessel from a
+ * foreign port or any vessel under register". Said beside the answer for an enrolled vessel, which
+ * (1) does not compel to take a pilot but which, from a foreign port, only a licensed pilot may pilot.
+ */
+export const FOREIGN_PORT_NOTE =
+  "§ 89-a(2) makes it unlawful for anyone not licensed as a Hudson river pilot \"to pilot or offer to pilot any foreign vessel or vessel from a foreign port " +
+  "or any vessel under register\": if this vessel comes from a foreign port, whoever pilots it on these waters must be a licensed Hudson River pilot (§ 89-a(2), (3)).";
+
 /** § 89-a(2), (3), for the task pane and help text. */
 export const UNLICENSED_PILOT_NOTE =
   "Piloting or offering to pilot such a vessel without a Hudson River pilot's licence is a misdemeanour (fine up to $100 or up to 60 days' imprisonment); " +
@@ -105,7 +114,7 @@ export interface PilotRequirement {
   citation: typeof COMPULSORY_PILOTAGE_CITATION;
   /** null for an enrolled vessel, which the subdivision does not reach at all. */
   smallVesselException: SmallVesselException | null;
-  /** A remark the answer depends on (D13's two sentences), or null. Also the end of `reason`. */
+  /** A remark on the answer (D13's two sentences; for an enrolled vessel, § 89-a(2)'s "vessel from a foreign port"), or null. Also the end of `reason`. */
   note: string | null;
 }
 
@@ -201,9 +210,9 @@ function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<Engin
       answer: "NOT REQUIRED",
       words: () =>
         "An American vessel not under register (enrolled) is not among the vessels that must take a Hudson River pilot: " +
-        "§ 89-a(1) names every foreign vessel and every American vessel under register.",
+        `§ 89-a(1) names every foreign vessel and every American vessel under register. ${FOREIGN_PORT_NOTE}`,
       smallVesselException: null,
-      note: null,
+      note: FOREIGN_PORT_NOTE,
     };
   }
 

@@ -14,6 +14,8 @@ export * from "./inputs";
 export * from "./charges";
 export * from "./surcharge";
 export * from "./board-tables";
+export * from "./rate-changes";
+export * from "./vessel-shape";
 export * from "./transit-reader";
 export * from "./quote";
 export * from "./transit-lines";

@@ -46,6 +46,19 @@ export { UNMEASURED_WORD };
 /** More pilotage units than any hull within the plausible measurements can have. */
 export const PLAUSIBLE_MAXIMUM_UNITS = 50_000;
 
+/**
+ * The fewest pilotage units accepted: a millionth, the finest figure the charges' exact path
+ * keeps. Less than that is no vessel (one foot each way is 0.0001 units), and a figure such as
+ * 1e-400 would be shown as 0 where a number is given back (a JSON number, a cell): refused.
+ */
+export const MINIMUM_UNITS = "0.000001";
+const MINIMUM_UNITS_NUMBER = Number(MINIMUM_UNITS);
+
+/** MINIMUM_UNITS's refusal, for units typed or worked from measurements that come to less. */
+export function unitsBelowMinimum(units: Decimal, field: string, fromMeasurements: boolean): PilotageInputError {
+  return new PilotageInputError(TRANSIT_REASONS.unitsBelowMinimum, { units, minimum: MINIMUM_UNITS, fromMeasurements }, field);
+}
+
 
 /** A decimal number from a number or numeric text ("1,234.5" allowed; "0,500" is not, D23). */
 export function readDecimal(input: unknown, field: string, what: string): Decimal {
@@ -72,7 +85,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
   if (isBlank(input)) {
     throw new PilotageInputError(TRANSIT_REASONS.unitsBlank, {}, field);
   }
-  if (typeof input === "number" && input > 0 && input <= PLAUSIBLE_MAXIMUM_UNITS) {
+  if (typeof input === "number" && input >= MINIMUM_UNITS_NUMBER && input <= PLAUSIBLE_MAXIMUM_UNITS) {
     // The common case from a cell: no decimal.js unless the number has more than six decimals.
     const millionths = millionthsOfNumber(input);
     const units = millionths !== null ? unitsOfMillionths(millionths) : unitsOfDecimal(new Money(input));
@@ -89,6 +102,7 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
     throw error;
   }
   if (units.lte(0)) throw new PilotageInputError(TRANSIT_REASONS.unitsNotPositive, {}, field);
+  if (units.lt(MINIMUM_UNITS)) throw unitsBelowMinimum(units, field, false);
   if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) throw new PilotageInputError(TRANSIT_REASONS.unitsImplausible, { units, maximum: PLAUSIBLE_MAXIMUM_UNITS }, field);
   return roundedUnits(unitsOfDecimal(units), settings.unitsDecimals);
 }
@@ -108,8 +122,10 @@ export function readSection(input: unknown, field = "section"): SectionNumber {
 export function readHours(input: unknown, field = "hours"): number | null {
   if (isBlank(input)) return null;
   // Hours are compared with 10, never multiplied into money: a plain number is exact enough.
-  if (typeof input === "number" && input >= 0 && input <= 240) return input;
+  // −0 (typed, or a cell's) is zero hours, not a negative number: read as 0 on every door.
+  if (typeof input === "number" && input >= 0 && input <= 240) return input === 0 ? 0 : input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
+  if (hours.isZero()) return 0;
   if (hours.isNegative()) throw new PilotageInputError(TRANSIT_REASONS.hoursNegative, {}, field);
   if (hours.gt(240)) throw new PilotageInputError(TRANSIT_REASONS.hoursImplausible, { hours }, field);
   return hoursAsNumber(hours);

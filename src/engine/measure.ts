@@ -46,7 +46,32 @@ function notPositive(input: unknown, dimension: Dimension, plainUnit: LengthUnit
   return new PilotageInputError(MEASUREMENT_REASONS.notPositive, { dimension, input, plainUnit }, dimension);
 }
 
+/** How a text measurement was read: a figure in a unit, with inches after feet. */
+interface TextReading {
+  amount: Decimal;
+  unit: LengthUnit;
+  inches: Decimal | null;
+}
+
 function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
+  const read = readMeasurementText(raw, dimension, plainUnit);
+  return read.inches === null ? feetFrom(read.amount, read.unit) : read.amount.plus(read.inches.div(INCHES_PER_FOOT));
+}
+
+const UNIT_WORDS: Record<LengthUnit, string> = { ft: "feet", m: "metres", in: "inches" };
+
+/**
+ * How a measurement that reads was read, in words, where it was not in feet alone: "600 inches",
+ * "600 ft 6 in", "182.88 metres"; null for feet (a number, 600, 600 ft or 600').
+ */
+export function measurementReadAs(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): string | null {
+  if (typeof input === "number") return plainUnit === "ft" ? null : `${input} ${UNIT_WORDS[plainUnit]}`;
+  const read = readMeasurementText(shownInput(input), dimension, plainUnit);
+  if (read.inches !== null) return `${read.amount.toString()} ft ${read.inches.toString()} in`;
+  return read.unit === "ft" ? null : `${read.amount.toString()} ${UNIT_WORDS[read.unit]}`;
+}
+
+function readMeasurementText(raw: string, dimension: Dimension, plainUnit: LengthUnit): TextReading {
   const text = ungroupThousands(raw
     .trim()
     .toLowerCase()
@@ -54,19 +79,20 @@ function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit):
     .replace(/[″“”]|''/g, '"'))
     .replace(/\b(ft|in|m)\.(?=\s|\d|$)/g, "$1");
   let match = PLAIN.exec(text);
-  if (match) return feetFrom(new Money(match[1]), plainUnit);
+  if (match) return { amount: new Money(match[1]), unit: plainUnit, inches: null };
   match = FEET_AND_INCHES.exec(text);
   if (match) {
-    const inches = match[2] === undefined ? new Money(0) : new Money(match[2]);
+    if (match[2] === undefined) return { amount: new Money(match[1]), unit: "ft", inches: null };
+    const inches = new Money(match[2]);
     if (inches.gte(INCHES_PER_FOOT)) {
       throw new PilotageInputError(MEASUREMENT_REASONS.inchesOver12, { dimension, input: raw, inches }, dimension);
     }
-    return new Money(match[1]).plus(inches.div(INCHES_PER_FOOT));
+    return { amount: new Money(match[1]), unit: "ft", inches };
   }
   match = INCHES_ONLY.exec(text);
-  if (match) return feetFrom(new Money(match[1]), "in");
+  if (match) return { amount: new Money(match[1]), unit: "in", inches: null };
   match = METRES.exec(text);
-  if (match) return feetFrom(new Money(match[1]), "m");
+  if (match) return { amount: new Money(match[1]), unit: "m", inches: null };
   // A minus sign before a measurement: say what is wrong with it, not how measurements are written.
   if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(raw, dimension, plainUnit);
   if (hasStrayComma(text)) throw new PilotageInputError(MEASUREMENT_REASONS.strayComma, { dimension, input: raw }, dimension);
@@ -104,7 +130,7 @@ export function measurementInFeetOrRefusal(input: unknown, dimension: Dimension,
   }
   if (feet.lte(0)) return notPositive(input, dimension, plainUnit);
   if (feet.gt(PLAUSIBLE_MAXIMUM_FEET[dimension])) {
-    return new PilotageInputError(MEASUREMENT_REASONS.implausible, { dimension, feet, maximum: PLAUSIBLE_MAXIMUM_FEET[dimension] }, dimension);
+    return new PilotageInputError(MEASUREMENT_REASONS.implausible, { dimension, input, feet, maximum: PLAUSIBLE_MAXIMUM_FEET[dimension], plainUnit }, dimension);
   }
   return feet;
 }

@@ -7,7 +7,7 @@
  * One catalogue with door words, not one catalogue per door: the doors speak the same language and
  * differ only in how a value is typed, so three copies of each sentence would drift apart.
  */
-import type Decimal from "decimal.js";
+import Decimal from "decimal.js";
 import { DoorWords, innerMessage, reason, shownInput } from "./errors";
 import { isBlank } from "./blank";
 import { COMMA_ADVICE, hasStrayComma } from "./number-text";
@@ -64,6 +64,12 @@ export const TRANSIT_REASONS = {
     "IMPLAUSIBLE",
     ({ units, maximum }) => `${shownInput(units)} pilotage units is more than any vessel has (over ${thousands(maximum)}): check the figure.`,
   ),
+  unitsBelowMinimum: reason<{ units: Decimal; minimum: string; fromMeasurements: boolean }>(
+    "IMPLAUSIBLE",
+    ({ units, minimum, fromMeasurements }) =>
+      `${fromMeasurements ? "The measurements give " : ""}${shownInput(units)} pilotage units, less than ${minimum}, the fewest accepted: ` +
+      `no vessel measures so little (1 ft × 1 ft × 1 ft is 0.0001 units): check the ${fromMeasurements ? "measurements and their unit" : "figure"}.`,
+  ),
   unitsAndMeasurements: reason("BAD_FLAG", () => "Give either the pilotage units or the three measurements, not both."),
   section: reason("UNKNOWN_SECTION", sectionWords),
   sectionBlank: reason("BLANK", sectionWords),
@@ -118,12 +124,28 @@ export const MEASUREMENT_REASONS = {
   ),
   notFinite: reason<{ dimension: Dimension }>("NOT_FINITE", ({ dimension }) => `The ${DIMENSION_WORDS[dimension]} is not a finite number: enter the measurement.`),
   notNumberOrText: reason<{ dimension: Dimension }>("NOT_A_NUMBER", ({ dimension }) => `The ${DIMENSION_WORDS[dimension]} must be a number or text such as 600' 6".`),
-  implausible: reason<{ dimension: Dimension; feet: Decimal; maximum: number }>(
+  implausible: reason<Measured & { feet: Decimal; maximum: number; plainUnit: LengthUnit }>(
     "IMPLAUSIBLE",
-    ({ dimension, feet, maximum }) =>
-      `The ${DIMENSION_WORDS[dimension]} of ${shownInput(feet.toDecimalPlaces(2))} ft is over ${thousands(maximum)} ft: check the figure and its unit.`,
+    ({ dimension, input, feet, maximum, plainUnit }) => {
+      const inFeet = `${shownInput(feetOverMaximum(feet, maximum))} ft`;
+      // A plain number in feet is its own figure; anything else (text, metres, inches) shows what was typed beside its feet.
+      const plainFeet = plainUnit === "ft" && (typeof input === "number" || (typeof input === "string" && /^\s*[\d,]*\.?\d*\s*$/.test(input)));
+      const figure = plainFeet ? `of ${inFeet}` : `"${shownInput(input)}" (${inFeet})`;
+      return `The ${DIMENSION_WORDS[dimension]} ${figure} is over ${thousands(maximum)} ft: check the figure and its unit.`;
+    },
   ),
 } as const;
+
+/**
+ * Feet over a maximum, grouped in thousands, to two decimals or as many more as show it over (cut,
+ * not rounded; no trailing zeros): 609.601 m is 2,000.003 ft, never "2000 ft is over 2,000 ft".
+ */
+function feetOverMaximum(feet: Decimal, maximum: number): string {
+  let decimals = 2;
+  while (decimals < feet.decimalPlaces() && !feet.toDecimalPlaces(decimals, Decimal.ROUND_DOWN).gt(maximum)) decimals++;
+  const [whole, fraction] = feet.toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toString().split(".");
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction === undefined ? "" : `.${fraction}`}`;
+}
 
 /** Dates (dates.ts): `field` names the date in the sentence ("date", "from date"). */
 export const DATE_REASONS = {

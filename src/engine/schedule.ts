@@ -2,7 +2,6 @@ import { addMonthsGcl30, IsoDate } from "./dates";
 import { PilotageInputError, shownInput } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
-import { CLAUSE_VI_MAY_APPLY_FROM } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
 
 /** The base-rate clause that governs a transit, with how sure we are of its start (D6). */
@@ -58,7 +57,7 @@ const CLAUSE_VI_MAY_APPLY =
   "Clause (vi) may apply: it began on the thirtieth day after an act not identified here (before 2022). " +
   "If you know that date, set clauseVIStart (D6); until then clause (v) is used.";
 
-interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v) in 2021 with clause (vi) unknown */ inForceWithVIWarning: ClauseInForce | null }
+interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v) with clause (vi)'s start unknown: any of its days may be (vi)'s */ inForceWithVIWarning: ClauseInForce | null }
 const timelineCache = new Map<string, DatedClause[]>();
 
 /**
@@ -110,7 +109,7 @@ export function clauseInForceOn(date: IsoDate, settings: EngineSettings): Clause
   for (let i = timeline.length - 1; i >= 0; i--) {
     const dated = timeline[i];
     if (dated.startsOn <= date) {
-      const inForce = dated.inForceWithVIWarning !== null && date >= CLAUSE_VI_MAY_APPLY_FROM.date ? dated.inForceWithVIWarning : dated.inForce;
+      const inForce = dated.inForceWithVIWarning ?? dated.inForce;
       if (inForceOn.size >= MAXIMUM_DATES_KEPT) inForceOn.clear();
       inForceOn.set(date, inForce);
       return inForce;

@@ -10,7 +10,8 @@ import { IsoDate, readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { TRANSIT_REASONS } from "./messages";
 import { PilotageUnits, readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
-import { LengthUnit, parseLengthUnit, pilotageUnitsFromMeasurements } from "./measure";
+import { LengthUnit, parseLengthUnit } from "./measure";
+import { measuredUnits } from "./vessel-shape";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
 import { parseClauseId } from "./schedule";
 import { EngineSettings } from "./settings";
@@ -118,7 +119,7 @@ export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | 
   }
   if (measurementsGiven) {
     const unit: LengthUnit = parseLengthUnit(typed.unit);
-    return { measured: true, units: pilotageUnitsFromMeasurements(typed.length, typed.breadth, typed.depth, settings, unit) };
+    return measuredUnits(typed.length, typed.breadth, typed.depth, settings, unit);
   }
   return readPilotageUnits(typed.units, settings);
 }

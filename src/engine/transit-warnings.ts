@@ -10,6 +10,8 @@ import { memoizedForFrozen, MILLION } from "./exact";
 import { formatUsd } from "./money";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
+import { rateChangeWarnings } from "./rate-changes";
+import type { MeasuredUnits } from "./vessel-shape";
 import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { SectionNumber } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
@@ -135,6 +137,10 @@ function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): s
  * board's fee row in force on the date when the caller has it already (a quote has).
  */
 export function transitWarnings(input: TransitInput, settings: EngineSettings, feeRow: BoardFeeRow | null = boardFeeRowOn(input.date, input.boardFees ?? []), warnings: string[] = []): string[] {
+  // D25: a change of rates the transit may still be under way for.
+  rateChangeWarnings(input, settings, warnings);
+  const shape = input.units.measured ? (input.units as MeasuredUnits).shapeWarning : undefined;
+  if (shape !== undefined) warnings.push(shape);
   const units = unitsWarning(input);
   if (units !== null) warnings.push(units);
   const surcharge = boardSurchargeWarning(input, settings);

@@ -27,9 +27,10 @@ import {
   isBlank,
   parseLengthUnit,
   PilotageUnits,
-  pilotageUnitsFromMeasurements,
+  measuredUnits,
   Quote,
   quoteTransit,
+  rateChangeWarnings,
   readFlag,
   readHours,
   readPilotageUnits,
@@ -92,7 +93,7 @@ function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<Pilotage
   }
   return attempt(() => {
     const unit = isBlank(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
-    return { measured: true, units: pilotageUnitsFromMeasurements(length, breadth, depth, plan.settings, unit) };
+    return measuredUnits(length, breadth, depth, plan.settings, unit);
   });
 }
 
@@ -240,7 +241,7 @@ export interface ReconciledRow {
   readonly flag: FlagValue;
   /** The first input of the row (transit or billed) that could not be read, if any. */
   readonly inputError: CellError | null;
-  /** What differs, and why a billed amount could not be compared, in words; "" when it matches. */
+  /** What differs, why a billed amount could not be compared, and a change of rates the transit may run into (D25), in words; "" when none. */
   readonly note: string;
   readonly quote: Quote | null;
 }
@@ -445,7 +446,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     statusText: statusText(status, comparisonErrors),
     flag: flagValue(status),
     inputError,
-    note: [note, ...assumptions].filter((part) => part !== "").join(" "),
+    note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
   };
 }
@@ -475,6 +476,25 @@ function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance:
     notes.push(`The variance is the second pilot's ${formatUsdCents(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
   }
   return notes;
+}
+
+/**
+ * D25: a row whose transit may still be under way when a rate changes says which date it was
+ * checked at, whatever its status (an invoice priced at the later rates would differ by the change).
+ * Not for a row whose units, section, date or hours cannot be read: nothing was priced at a date.
+ */
+function withRateChanges(note: string, inputs: RowInputs, plan: TablePlan): string {
+  if (firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.anchored) !== null) return note;
+  const timing = {
+    date: valueOf(inputs.date),
+    continuousHours: valueOf(inputs.hours),
+    anchoredEightHours: valueOf(inputs.anchored),
+    boardFees: plan.boardFees,
+    boardSurcharge: plan.boardSurcharge,
+  };
+  const warnings = rateChangeWarnings(timing, plan.settings);
+  if (warnings.length === 0) return note;
+  return note === "" ? warnings.join(" ") : `${note} ${warnings.join(" ")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

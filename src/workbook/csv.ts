@@ -24,12 +24,16 @@ import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type Ex
 /** One parsed record. `rowNumber` is 1-based and counts every record in the file, header included. */
 export interface CsvRow {
   readonly rowNumber: number;
+  /** The file's line the record starts on, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   readonly cells: string[];
 }
 
 /** A record that could not be read; the rows after it are still read. */
 export interface CsvRowError {
   readonly rowNumber: number;
+  /** The file's line the record starts on, where it differs from rowNumber (after a quoted line break). */
+  readonly line?: number;
   /** What is wrong, for a person; names the physical line of the file where it differs from the row. */
   readonly error: string;
 }
@@ -449,11 +453,12 @@ class CsvRecordSplitter {
 
   private record(fields: string[]): CsvRow {
     this.expectedFields ??= fields.length;
-    return { rowNumber: this.rowNumber, cells: fields };
+    return this.line === this.rowNumber ? { rowNumber: this.rowNumber, cells: fields } : { rowNumber: this.rowNumber, line: this.line, cells: fields };
   }
 
   private bad(problem: string, quoting: boolean): CsvRowError {
-    return { rowNumber: this.rowNumber, error: quoting || this.line !== this.rowNumber ? `${problem} (line ${this.line})` : problem };
+    if (this.line === this.rowNumber) return { rowNumber: this.rowNumber, error: quoting ? `${problem} (line ${this.line})` : problem };
+    return { rowNumber: this.rowNumber, line: this.line, error: `${problem} (line ${this.line})` };
   }
 
   /** One record from `start`; see the class comment for what happens to an invalid one. */
@@ -566,15 +571,27 @@ function isLineBreak(c: number): boolean {
  */
 export type CsvValue = string | number | boolean | null | undefined | NumericText | ExcelErrorValue | FormulaCell;
 
-// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection"), the
-// full-width forms included (Excel with an East Asian input method reads ＝ as =), and a leading
-// no-break space, line feed or NUL, which some spreadsheets skip before looking for one.
-const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r", "\n", "\u0000", "\u00a0", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
+// A spreadsheet treats text starting with these as a formula (OWASP "CSV injection").
+const FORMULA_SIGNS = new Set(["=", "+", "-", "@"]);
+// Some spreadsheets skip a leading no-break space, tab, line break or NUL before looking for one.
+const SKIPPED_BEFORE_A_FORMULA = new Set(["\t", "\r", "\n", "\u0000", "\u00a0"]);
+
+/**
+ * Whether text starts like a formula: with a sign, a character skipped before one, or a
+ * compatibility form of a sign, which a spreadsheet may fold to the sign itself (NFKC): the
+ * full-width ＝ ＋ － ＠ (Excel with an East Asian input method reads ＝ as =), the small ﹦ ﹢ ﹣ ﹫,
+ * the superscript and subscript ⁺ ⁼ ₊ ₌, and every other character that folds to one.
+ */
+function startsLikeFormula(text: string): boolean {
+  const first = text[0];
+  if (FORMULA_SIGNS.has(first) || SKIPPED_BEFORE_A_FORMULA.has(first)) return true;
+  return first.charCodeAt(0) >= 0x80 && FORMULA_SIGNS.has(first.normalize("NFKC")[0]);
+}
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** Prefixes `'` to text a spreadsheet would otherwise run as a formula. */
 export function neutraliseFormula(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
+  return text.length > 0 && startsLikeFormula(text) ? `'${text}` : text;
 }
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes. */

@@ -56,7 +56,19 @@ export class OutputFileError extends Error {
   }
 }
 
-function describeSystemError(error: unknown): string {
+/**
+ * An output that cannot hold what it would be given (an .xlsx sheet wider than Excel's 16,384
+ * columns): refused before any row is written, with the advice to write another kind of output.
+ */
+export class OutputLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OutputLimitError";
+  }
+}
+
+/** A system error in words ("the disk is full"), for a one-line message. */
+export function describeSystemError(error: unknown): string {
   switch (systemErrorCode(error)) {
     case "ENOENT":
       return "its folder does not exist";

@@ -121,23 +121,26 @@ const openTemporaryFiles = new Set<string>();
 let signalHandlersInstalled = false;
 
 /**
- * On SIGINT (Ctrl-C), SIGTERM and SIGHUP, removes the temporary files still open, then ends the
- * process as the signal would have (exit 128 + the signal's number).
+ * On SIGINT (Ctrl-C), SIGTERM and SIGHUP, ends the process as the signal would have (exit 128 +
+ * the signal's number); on that exit or any other, removes the temporary files still open.
  */
 function removeTemporaryFilesOnSignals(): void {
   if (signalHandlersInstalled) return;
   signalHandlersInstalled = true;
   for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]] as const) {
-    process.once(signal, () => {
-      for (const temporary of openTemporaryFiles) {
-        try {
-          fs.unlinkSync(temporary);
-        } catch {
-          // Already gone.
-        }
-      }
-      process.exit(128 + number);
-    });
+    process.once(signal, () => process.exit(128 + number));
+  }
+  // Also on any other early exit (standard output failing ends the process with exit 2).
+  process.once("exit", removeOpenTemporaryFiles);
+}
+
+function removeOpenTemporaryFiles(): void {
+  for (const temporary of openTemporaryFiles) {
+    try {
+      fs.unlinkSync(temporary);
+    } catch {
+      // Already gone.
+    }
   }
 }
 

@@ -8,11 +8,13 @@
  * 1904, and the sheet itself. Every other entry (pictures, pivot caches, a junk entry of any size)
  * is never inflated. Before inflating a part its declared sizes are checked against the limits;
  * yauzl then holds the inflated bytes to the declared size, so a part cannot inflate past what it
- * declares. The sheet is parsed as it inflates (saxes, the XML parser exceljs uses too), and rows
+ * declares, and the CRC-32 of every part read is checked against its entry, so a damaged archive is
+ * refused rather than read as if whole. The sheet is parsed as it inflates (saxes, the XML parser exceljs uses too), and rows
  * are handed out one at a time: memory is the shared strings plus a chunk of rows, not the sheet.
  */
 import fs from "node:fs";
 import type { Readable } from "node:stream";
+import zlib from "node:zlib";
 import type { CsvRowError } from "./csv";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import yauzl from "yauzl";
@@ -86,6 +88,14 @@ export const DEFAULT_XLSX_LIMITS: XlsxLimits = Object.freeze({
 /** Excel's grid. */
 export const XLSX_MAX_ROWS = 1_048_576;
 export const XLSX_MAX_COLUMNS = 16_384;
+/** Excel's longest cell text, in characters (UTF-16 code units, as Excel counts them). */
+export const XLSX_MAX_CELL_TEXT = 32_767;
+/**
+ * The most characters of XML a part may hold between two tags. A cell's text can be longer as XML
+ * than as text (a character written as &#x10FFFF; is ten), never more than ten times: past this,
+ * the text is refused before the XML parser holds any more of it.
+ */
+const MAX_CHARACTERS_BETWEEN_TAGS = 10 * XLSX_MAX_CELL_TEXT;
 
 export interface XlsxSheetOptions {
   /** Sheet to read, matched like Excel does (ignoring case); default the first worksheet tab. */
@@ -99,8 +109,9 @@ export interface XlsxSheetReader {
   /** Row 1 as text; [] when row 1 is empty. */
   readonly header: string[];
   /**
-   * Columns of the table: the header's, or the sheet's declared dimension if wider. A later cell
-   * beyond it makes its row an XlsxRowError rather than a silently dropped value.
+   * Columns of the table: the header's, or, when the sheet's declared dimension is wider, the
+   * widest row the sheet really has (the dimension is a claim, never trusted for the width). A
+   * later cell beyond it makes its row an XlsxRowError rather than a silently dropped value.
    */
   readonly width: number;
   /** Rows 2 onwards that hold anything, in order; wholly empty rows are left out. Once only. */
@@ -146,7 +157,14 @@ async function openZip(filePath: string, limits: XlsxLimits): Promise<ZipEntries
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: yauzl.Entry) => {
       // Part names are case-insensitive in a package (ECMA-376 Part 2, 9.1.1.1).
-      entries.set(entry.fileName.toLowerCase(), entry);
+      const part = entry.fileName.toLowerCase();
+      if (entries.has(part)) {
+        // Programs disagree on which of two same-named entries counts: no reading is safe.
+        zip.close();
+        reject(new InputFileError(filePath, `Cannot read ${name} as an .xlsx workbook: it holds two entries named ${JSON.stringify(entry.fileName)}, so the archive is damaged or was tampered with`));
+        return;
+      }
+      entries.set(part, entry);
       zip.readEntry();
     });
     zip.on("end", () => resolve());
@@ -233,12 +251,60 @@ function xmlParser(filePath: string, part: string, handlers: XmlHandlers): Saxes
   return parser;
 }
 
-/** Inflates a part and feeds it to the parser, chunk by chunk, calling `afterChunk` between chunks. */
-async function* parsePart(stream: Readable, parser: SaxesParser): AsyncGenerator<number> {
+/** Node has CRC-32 built in from 20.15; the table form is for earlier 20.x. */
+const crc32: (data: Uint8Array, value: number) => number = typeof zlib.crc32 === "function" ? zlib.crc32 : tableCrc32;
+
+let crcTable: Uint32Array | undefined;
+
+function tableCrc32(data: Uint8Array, value: number): number {
+  if (crcTable === undefined) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = ~value;
+  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return ~crc >>> 0;
+}
+
+/** A part being read: what a refusal names, and the entry whose CRC-32 its bytes must match. */
+interface PartSource {
+  readonly filePath: string;
+  readonly part: string;
+  readonly what: string;
+  readonly entry: yauzl.Entry;
+}
+
+/**
+ * Inflates a part and feeds it to the parser chunk by chunk, yielding each chunk's size. Stops
+ * with a refusal at a run of text longer than any cell holds (before the parser has held it), and
+ * at the end when the bytes do not match the entry's CRC-32.
+ */
+async function* parsePart(stream: Readable, parser: SaxesParser, source: PartSource): AsyncGenerator<number> {
   const decoder = new TextDecoder("utf-8");
+  let crc = 0;
+  let sinceTag = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    parser.write(decoder.decode(chunk, { stream: true }));
+    crc = crc32(chunk, crc);
+    const text = decoder.decode(chunk, { stream: true });
+    // A run inside one chunk is no longer than the chunk; one across chunks is counted here.
+    const first = text.indexOf("<");
+    const run = sinceTag + (first < 0 ? text.length : first);
+    sinceTag = first < 0 ? run : text.length - 1 - text.lastIndexOf("<");
+    if (run > MAX_CHARACTERS_BETWEEN_TAGS) {
+      refuse(
+        source.filePath,
+        `its ${source.what} (${source.part}) holds more than ${MAX_CHARACTERS_BETWEEN_TAGS.toLocaleString("en-US")} characters of text in one piece, and an Excel cell holds at most ${XLSX_MAX_CELL_TEXT.toLocaleString("en-US")} (see "Limits on .xlsx input" in the README)`,
+      );
+    }
+    parser.write(text);
     yield chunk.length;
+  }
+  if (crc !== source.entry.crc32) {
+    refuse(source.filePath, `its ${source.what} (${source.part}) does not match its CRC-32 checksum, so the archive is damaged: save the workbook again from Excel`);
   }
   parser.write(decoder.decode());
   parser.close();
@@ -250,7 +316,7 @@ async function readPart(filePath: string, source: ZipEntries, part: string, maxB
   checkSizes(filePath, part, entry, maxBytes, limits, what);
   const stream = await openEntry(source.zip, entry);
   try {
-    for await (const consumed of parsePart(stream, xmlParser(filePath, part, handlers))) void consumed;
+    for await (const consumed of parsePart(stream, xmlParser(filePath, part, handlers), { filePath, part, what, entry })) void consumed;
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     refuse(filePath, `${part} cannot be read (${errorText(error)})`);
@@ -337,13 +403,16 @@ async function readStructure(filePath: string, source: ZipEntries, limits: XlsxL
 async function readSharedStrings(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<string[]> {
   const strings: string[] = [];
   let current: string[] | null = null;
+  let currentLength = 0;
   let inText = false;
   // Phonetic runs (rPh) are reading aids for East Asian text, not part of the value.
   let phoneticDepth = 0;
   await readPart(filePath, source, part, limits.maxSharedStringsBytes, limits, "shared strings", {
     open(_tag, name) {
-      if (name === "si") current = [];
-      else if (name === "rPh") phoneticDepth += 1;
+      if (name === "si") {
+        current = [];
+        currentLength = 0;
+      } else if (name === "rPh") phoneticDepth += 1;
       else if (name === "t" && phoneticDepth === 0) inText = current !== null;
     },
     close(name) {
@@ -354,7 +423,10 @@ async function readSharedStrings(filePath: string, source: ZipEntries, part: str
       else if (name === "t") inText = false;
     },
     text(text) {
-      if (inText && current !== null) current.push(text);
+      // Text past a cell's limit is not kept: one character over is enough for the row that uses it to be refused.
+      if (!inText || current === null || currentLength > XLSX_MAX_CELL_TEXT) return;
+      current.push(text.length + currentLength > XLSX_MAX_CELL_TEXT ? text.slice(0, XLSX_MAX_CELL_TEXT + 1 - currentLength) : text);
+      currentLength += text.length;
     },
   });
   return strings;
@@ -426,6 +498,8 @@ interface CellInProgress {
   formula: string | null;
   hasFormula: boolean;
   sharedIndex: string | undefined;
+  /** Characters of text, value and formula so far; past XLSX_MAX_CELL_TEXT the rest is not kept. */
+  textLength: number;
 }
 
 /**
@@ -436,6 +510,8 @@ class SheetParser {
   readonly ready: XlsxItem[] = [];
   /** Row 1, when seen. */
   header: XlsxCellValue[] | null = null;
+  /** Why row 1 cannot be read, if it cannot. */
+  headerProblem: string | null = null;
   /** Columns in the sheet's <dimension>, if it declares one. */
   declaredWidth = 0;
   width = 0;
@@ -481,7 +557,7 @@ class SheetParser {
         const match = reference === undefined ? null : CELL_REFERENCE.exec(reference);
         const column = match ? columnNumber(match[1]) : this.nextColumn;
         this.nextColumn = column + 1;
-        this.cell = { column, type: attribute(tag, "t") ?? "n", style: Number(attribute(tag, "s") ?? 0), value: [], inline: [], formula: null, hasFormula: false, sharedIndex: undefined };
+        this.cell = { column, type: attribute(tag, "t") ?? "n", style: Number(attribute(tag, "s") ?? 0), value: [], inline: [], formula: null, hasFormula: false, sharedIndex: undefined, textLength: 0 };
         return;
       }
       case "v":
@@ -507,6 +583,8 @@ class SheetParser {
   private text(text: string): void {
     const cell = this.cell;
     if (cell === null || this.textTarget === null) return;
+    cell.textLength += text.length;
+    if (cell.textLength > XLSX_MAX_CELL_TEXT) return;
     if (this.textTarget === "value") cell.value.push(text);
     else if (this.textTarget === "inline") cell.inline.push(text);
     else cell.formula += text;
@@ -548,7 +626,11 @@ class SheetParser {
       this.rowProblem ??= `has a cell beyond Excel's last column (XFD)`;
       return;
     }
-    const value = this.cellValue(cell);
+    const value = cell.textLength > XLSX_MAX_CELL_TEXT ? null : this.cellValue(cell);
+    if (cell.textLength > XLSX_MAX_CELL_TEXT || (typeof value === "string" && value.length > XLSX_MAX_CELL_TEXT)) {
+      this.rowProblem ??= `has more than ${XLSX_MAX_CELL_TEXT.toLocaleString("en-US")} characters in cell ${columnLetter(cell.column)}${this.rowNumber}, more than an Excel cell holds`;
+      return;
+    }
     if (value === null && !cell.hasFormula) return;
     while (this.cells.length < cell.column - 1) this.cells.push(null);
     this.cells[cell.column - 1] = value;
@@ -598,6 +680,7 @@ class SheetParser {
     const rowNumber = this.rowNumber;
     if (rowNumber === 1) {
       this.header = this.cells;
+      this.headerProblem = this.rowProblem;
       return;
     }
     if (this.rowProblem !== null) {
@@ -653,9 +736,11 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     const dateStyles = structure.date1904 && structure.styles !== undefined && source.entries.has(structure.styles.toLowerCase())
       ? await readDateStyles(filePath, source, structure.styles, limits)
       : null;
+    const what = `sheet ${JSON.stringify(sheet.name)}`;
+    const sheetSource: PartSource = { filePath, part: sheet.part, what, entry };
     stream = await openEntry(source.zip, entry);
     const parser = new SheetParser(filePath, sheet.part, strings, dateStyles);
-    const chunks = parsePart(stream, parser.parser);
+    const chunks = parsePart(stream, parser.parser, sheetSource);
     let consumed = 0;
     const pull = async (): Promise<boolean> => {
       try {
@@ -671,8 +756,9 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     // Read up to the header: row 1, or the first row after it (row 1 left out means an empty header).
     let more = true;
     while (more && parser.header === null && parser.ready.length === 0) more = await pull();
+    if (parser.headerProblem !== null) refuse(filePath, `its header row (row 1 of ${what}) ${parser.headerProblem}`);
     const header = (parser.header ?? []).map(headerText);
-    const width = Math.max(header.length, parser.declaredWidth);
+    const width = parser.declaredWidth > header.length ? Math.max(header.length, await widestRow(source, sheetSource, strings)) : header.length;
     parser.width = width;
     while (header.length < width) header.push("");
     // Rows parsed along with the header were finished before the width was known.
@@ -712,6 +798,30 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     source.zip.close();
     throw error;
   }
+}
+
+/**
+ * The widest row the sheet has, in columns up to its last value or formula: one more pass over
+ * the sheet, made only when its declared dimension is wider than its header, so that a sheet
+ * declaring A1:XFD1048576 over three rows comes out as wide as those rows.
+ */
+async function widestRow(source: ZipEntries, sheet: PartSource, strings: readonly string[]): Promise<number> {
+  const stream = await openEntry(source.zip, sheet.entry);
+  const parser = new SheetParser(sheet.filePath, sheet.part, strings, null);
+  // A row's cells end at its last value or formula (finishCell never pads past them).
+  let widest = 0;
+  try {
+    for await (const consumed of parsePart(stream, parser.parser, sheet)) {
+      void consumed;
+      for (const item of parser.ready.splice(0)) if (!isXlsxRowError(item)) widest = Math.max(widest, item.cells.length);
+    }
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    refuse(sheet.filePath, `its ${sheet.what} cannot be read (${errorText(error)})`);
+  } finally {
+    stream.destroy();
+  }
+  return Math.max(widest, parser.header?.length ?? 0);
 }
 
 function fitted(row: XlsxRow, width: number): XlsxItem {

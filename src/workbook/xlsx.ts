@@ -5,11 +5,12 @@
  */
 import type { stream as excelStream, AddWorksheetOptions, Workbook, Cell, CellFormulaValue, CellValue, Worksheet } from "exceljs";
 import { columnLetter } from "./cell-address";
+import { OutputLimitError } from "./errors";
 import { PRINT_SETUP } from "./print-setup";
 import { openOutput, type OutputOptions, type PendingOutput } from "./safe-output";
 import { assertWritable, drained } from "./stream-util";
 import { isExcelErrorValue, isFormulaCell, isNumericText, numericTextOf, type ExcelErrorValue, type FormulaCell, type FormulaResult, type NumericText } from "./values";
-import { isXlsxRowError, openXlsxSheet, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
+import { isXlsxRowError, openXlsxSheet, XLSX_MAX_CELL_TEXT, XLSX_MAX_COLUMNS, type XlsxRow, type XlsxRowError, type XlsxSheetOptions } from "./xlsx-read";
 
 type ExcelJs = typeof import("exceljs");
 let loadedExcelJs: ExcelJs | undefined;
@@ -161,7 +162,7 @@ const KIND_FORMATS: Record<XlsxColumnKind, string | undefined> = {
 const KIND_WIDTHS: Record<XlsxColumnKind, number> = { text: 16, number: 12, money: 14, date: 12, boolean: 8 };
 const MAX_DEFAULT_WIDTH = 60;
 // Excel refuses to open a file whose cell holds more text than this.
-const MAX_CELL_TEXT = 32_767;
+const MAX_CELL_TEXT = XLSX_MAX_CELL_TEXT;
 const DEFAULT_HIGHLIGHT_FILL = "FFFFC7CE";
 const DEFAULT_HIGHLIGHT_FONT = "FF9C0006";
 const HEADER_FILL = "FFD9E1F2";
@@ -177,7 +178,7 @@ function checkSheetName(name: string): void {
 }
 
 /** Excel's most columns in a sheet (A to XFD). */
-export const MAX_XLSX_COLUMNS = 16_384;
+export const MAX_XLSX_COLUMNS = XLSX_MAX_COLUMNS;
 
 /**
  * Cells whose text was longer than a cell holds, cut so the workbook still opens (Excel refuses
@@ -340,7 +341,7 @@ function addAutoFilter(sheet: Worksheet, layout: XlsxSheetLayout, lastRow: numbe
 function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells): Worksheet {
   checkSheetName(layout.name);
   if (layout.columns.length > MAX_XLSX_COLUMNS) {
-    throw new RangeError(
+    throw new OutputLimitError(
       `sheet ${JSON.stringify(layout.name)} would have ${layout.columns.length.toLocaleString("en-US")} columns, and Excel holds ${MAX_XLSX_COLUMNS.toLocaleString("en-US")}: write a .csv output instead, or remove columns from the input`,
     );
   }

@@ -48,7 +48,7 @@ describe("dist/taskpane.html (production build)", () => {
     expect(html).not.toMatch(/javascript:/i);
   });
 
-  test("its Content-Security-Policy allows scripts from itself and the office.js host only, no eval, no connections out", () => {
+  test("its Content-Security-Policy allows scripts from itself and the office.js host only, styles from itself only, no eval, no connections out", () => {
     const csp = contentSecurityPolicy(html);
     expect(csp.get("default-src")).toEqual(["'self'"]);
     expect(csp.get("script-src")).toEqual(["'self'", "https://appsforoffice.microsoft.com"]);
@@ -58,6 +58,8 @@ describe("dist/taskpane.html (production build)", () => {
     const everySource = [...csp.values()].flat();
     expect(everySource).not.toContain("'unsafe-eval'");
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+    // No inline style either (issue 34): the stylesheet is a file.
+    expect(csp.get("style-src")).toEqual(["'self'"]);
   });
 });
 

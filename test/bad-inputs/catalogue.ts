@@ -172,7 +172,7 @@ export const CATALOGUE: CatalogueCase[] = [
     'The overall length "six hundred" is not a measurement: write it like 600\' 6", 600 ft 6 in, 600.5 ft, 182.88 m or 7206 in.',
   ),
   fn("units-length-true", "PILOTAGE_UNITS", [true, 80, 40], "#VALUE!", 'The overall length must be a number or text such as 600\' 6".'),
-  fn("units-length-over-2000-ft", "PILOTAGE_UNITS", ["762 m", 80, 40], "#NUM!", "The overall length of 2500 ft is over 2,000 ft: check the figure and its unit."),
+  fn("units-length-over-2000-ft", "PILOTAGE_UNITS", ["762 m", 80, 40], "#NUM!", "The overall length \"762 m\" (2,500 ft) is over 2,000 ft: check the figure and its unit."),
   fn("units-negative-depth", "PILOTAGE_UNITS", [600, 80, -40], "#NUM!", "The depth must be more than zero, not -40: enter it in feet (or text such as 182.88 m)."),
   fn("units-unknown-unit", "PILOTAGE_UNITS", [600, 80, 40, "yd"], "#VALUE!", 'The unit "yd" is not known: use "ft", "m" or "in".'),
   fn(
@@ -492,6 +492,16 @@ export const CATALOGUE: CatalogueCase[] = [
     "cli-breadth-over-400-ft",
     ["quote", "--length", "600", "--breadth", "500", "--depth", "40", "--section", "1", "--date", "2026-06-15"],
     "hudson-pilotage quote: The extreme breadth of 500 ft is over 400 ft: check the figure and its unit.",
+  ),
+  cli(
+    "cli-length-just-over-2000-ft",
+    ["quote", "--length", "609.601 m", "--breadth", "80", "--depth", "40", "--section", "1", "--date", "2026-06-15"],
+    'hudson-pilotage quote: The overall length "609.601 m" (2,000.003 ft) is over 2,000 ft: check the figure and its unit.',
+  ),
+  cli(
+    "cli-units-1e-400",
+    ["quote", "--units", "1e-400", "--section", "1", "--date", "2026-06-15"],
+    "hudson-pilotage quote: 1e-400 pilotage units, less than 0.000001, the fewest accepted: no vessel measures so little (1 ft × 1 ft × 1 ft is 0.0001 units): check the figure.",
   ),
   cli(
     "cli-clause-xiii",

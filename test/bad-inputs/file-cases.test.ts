@@ -1,29 +1,11 @@
 /**
  * Runs every file case of the bad-input catalogue (file-cases.ts) through the built binary, in a
  * fresh folder holding the case's files, and asserts the exit code, standard error line by line,
- * the summary lines and, where given, what the folder holds afterwards.
+ * the summary lines and, where given, what the folder and the output files hold afterwards and
+ * that the peak resident memory stays within the figure the case states (its time is the bench's).
  */
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { FILE_CASES, type FileCase } from "./file-cases";
-
-const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
-
-async function runCase(test: FileCase) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-bad-file-"));
-  try {
-    for (const [name, content] of Object.entries(test.files)) {
-      fs.writeFileSync(path.join(folder, name), typeof content === "function" ? await content() : content);
-    }
-    test.setup?.(folder);
-    const run = spawnSync(process.execPath, [BIN, ...test.argv], { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    return { code: run.status, stdout: run.stdout, stderr: run.stderr, after: fs.readdirSync(folder).sort() };
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-}
+import { FILE_CASES } from "./file-cases";
+import { runFileCase } from "./run-file-case";
 
 test("each file case has a unique kebab-case name", () => {
   const names = FILE_CASES.map((c) => c.name);
@@ -39,17 +21,23 @@ function matches(line: string, wanted: string): boolean {
 jest.setTimeout(120_000);
 
 test.each(FILE_CASES.map((c) => [c.name, c] as const))("%s", async (_name, test) => {
-  const run = await runCase(test);
+  const run = await runFileCase(test);
   const stderr = run.stderr === "" ? [] : run.stderr.replace(/\n$/, "").split("\n");
   expect({ code: run.code, stderr: stderr.map((line, i) => (test.stderr[i] !== undefined && matches(line, test.stderr[i]) ? test.stderr[i] : line)) }).toEqual({
     code: test.exitCode,
     stderr: test.stderr,
   });
   if (test.exitCode === 2) expect(run.stdout).toBe("");
-  const lines = run.stdout.split("\n");
+  // CSV output ends its lines in CRLF.
+  const lines = run.stdout.split(/\r?\n/);
   for (const wanted of test.stdout) {
     const found = lines.some((line) => matches(line, wanted));
     expect({ wanted, found }).toEqual({ wanted, found: true });
   }
   if (test.folderAfter !== undefined) expect(run.after).toEqual(test.folderAfter);
+  for (const [name, wantedLines] of Object.entries(test.outputLines ?? {})) {
+    for (const wanted of wantedLines) expect({ name, wanted, found: run.outputs[name].some((line) => matches(line, wanted)) }).toEqual({ name, wanted, found: true });
+  }
+  // Peak resident memory of the whole process (Node itself is about 50 MB).
+  if (test.holds !== undefined) expect(Math.round(run.peakMegabytes)).toBeLessThanOrEqual(test.holds.megabytes);
 });

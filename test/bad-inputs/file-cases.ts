@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import JSZip from "jszip";
+import { storedEntry, writeStoredZip, type StoredEntry } from "./stored-zip";
 
 export interface FileCase {
   name: string;
@@ -26,10 +27,21 @@ export interface FileCase {
   stdout: string[];
   /** Names the folder must hold after the run (sorted); left out: not checked. */
   folderAfter?: string[];
+  /** Lines an output file must include (a line ending in … matched by its start). */
+  outputLines?: Record<string, string[]>;
+  /** Standard output opened on this file instead of a pipe (/dev/full: every write fails). */
+  stdoutTo?: string;
+  /**
+   * The figure the case must hold on any machine: its time (seconds, measured by the bench,
+   * `npm run bench -- bad-inputs`) and its peak resident memory (MB, asserted by the test).
+   */
+  holds?: { seconds: number; megabytes: number };
 }
 
-const SAMPLE_INVOICES = path.resolve(__dirname, "../../docs/sample-invoices.csv");
-const SAMPLE_RATES = path.resolve(__dirname, "../../docs/sample-board-rates.csv");
+/** The checkout: two folders up from here, or three when compiled into dist-node/ for the benchmark. */
+export const ROOT = [path.resolve(__dirname, "../.."), path.resolve(__dirname, "../../..")].find((dir) => fs.existsSync(path.join(dir, "bin/hudson-pilotage.js"))) as string;
+const SAMPLE_INVOICES = path.join(ROOT, "docs/sample-invoices.csv");
+const SAMPLE_RATES = path.join(ROOT, "docs/sample-board-rates.csv");
 
 /** docs/sample-invoices.csv: a header and 20 invoices; line 12 (MV "WEST POINT") is malformed on purpose. */
 function sampleLines(): string[] {
@@ -324,3 +336,230 @@ FILE_CASES.push(
 function expectLine(start: string): string {
   return `${start}…`;
 }
+
+// ---- Issue 34: archives that are not whole, bounds on what is held, outputs that fail ------------
+
+/** The parts of a one-sheet workbook (stored entries), its sheet's rows given as XML. */
+function storedWorkbook(sheetRows: Iterable<Buffer> | (() => Iterable<Buffer>), options: { dimension?: string; sheetCrc?: number; extra?: StoredEntry[] } = {}): StoredEntry[] {
+  const rows = typeof sheetRows === "function" ? sheetRows : () => sheetRows;
+  const dimension = options.dimension === undefined ? "" : `<dimension ref="${options.dimension}"/>`;
+  return [
+    storedEntry("_rels/.rels", `<Relationships ${RELS}><Relationship Id="rId1" Type="${TYPE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    storedEntry("xl/workbook.xml", `<workbook ${NS} xmlns:r="${TYPE}"><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    storedEntry("xl/_rels/workbook.xml.rels", `<Relationships ${RELS}><Relationship Id="rId1" Type="${TYPE}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+    {
+      name: "xl/worksheets/sheet1.xml",
+      chunks: () => [Buffer.from(`<worksheet ${NS}>${dimension}<sheetData>`), ...rows(), Buffer.from("</sheetData></worksheet>")],
+      declaredCrc: options.sheetCrc,
+    },
+    ...(options.extra ?? []),
+  ];
+}
+
+/** The sample's header and first `invoices` invoices as row XML. */
+function sampleRowsXml(invoices: number): Buffer[] {
+  return sampleLines()
+    .slice(0, invoices + 1)
+    .map((line, index) => Buffer.from(`<row r="${index + 1}">${line.split(",").map((value, column) => cellXml(`${letters(column)}${index + 1}`, value)).join("")}</row>`));
+}
+
+const SAMPLE_CSV_HEADER =
+  "Invoice no.,Vessel,Transit date,River section,Pilotage units,Continuous hours,Billed base pilotage,Billed surcharge,Billed second pilot,Launch fee,Communication fee,Mid-river launch fee,Invoice total," +
+  "Computed base pilotage,Computed surcharge,Computed second pilot,Computed board fees,Computed total,Computed launch fee,Computed communication fee,Computed mid-river launch fee," +
+  "Variance base pilotage,Variance surcharge,Variance second pilot,Variance launch fee,Variance communication fee,Variance mid-river launch fee,Variance,Flag,Status,Note,Input row";
+
+const MB = 1024 * 1024;
+const xlsxIn = (entries: () => StoredEntry[]) => (folder: string) => writeStoredZip(path.join(folder, "in.xlsx"), entries());
+
+FILE_CASES.push(
+  file({
+    name: "xlsx-two-entries-of-one-name",
+    input: "the sample's first two invoices as a workbook holding two xl/worksheets/sheet1.xml entries (the second with other amounts)",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() => {
+      const entries = storedWorkbook(sampleRowsXml(2));
+      const sheet = entries[3];
+      return [...entries, { ...sheet, chunks: () => [...sheet.chunks()].map((chunk) => Buffer.from(chunk.toString("utf8").replace(/1070\.58/g, "9999.99"))) }];
+    }),
+    argv: XLSX,
+    exitCode: 2,
+    stderr: ['hudson-pilotage reconcile: Cannot read "in.xlsx" as an .xlsx workbook: it holds two entries named "xl/worksheets/sheet1.xml", so the archive is damaged or was tampered with'],
+    stdout: [],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "xlsx-sheet-crc-mismatch",
+    input: "the sample's first two invoices as a workbook whose sheet entry declares a CRC-32 its bytes do not have",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() => storedWorkbook(sampleRowsXml(2), { sheetCrc: 0x12345678 })),
+    argv: XLSX,
+    exitCode: 2,
+    stderr: ['hudson-pilotage reconcile: Cannot read "in.xlsx" as an .xlsx workbook: its sheet "Invoices" (xl/worksheets/sheet1.xml) does not match its CRC-32 checksum, so the archive is damaged: save the workbook again from Excel'],
+    stdout: [],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "xlsx-300-mb-text-cell",
+    input: "an uncompressed workbook: the sample's header, then one cell holding 300 MB of text (refused after its first 327,670 characters, never held whole)",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() =>
+      storedWorkbook(function* () {
+        yield* sampleRowsXml(0);
+        yield Buffer.from('<row r="2"><c r="B2" t="inlineStr"><is><t>');
+        const block = Buffer.alloc(MB, "x");
+        for (let i = 0; i < 300; i++) yield block;
+        yield Buffer.from("</t></is></c></row>");
+      }),
+    ),
+    argv: XLSX,
+    exitCode: 2,
+    stderr: [
+      'hudson-pilotage reconcile: Cannot read "in.xlsx" as an .xlsx workbook: its sheet "Invoices" (xl/worksheets/sheet1.xml) holds more than 327,670 characters of text in one piece, and an Excel cell holds at most 32,767 (see "Limits on .xlsx input" in the README)',
+    ],
+    stdout: [],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "xlsx-text-cell-over-32767-characters",
+    input: "the sample's first two invoices as a workbook, invoice 1's vessel 40,000 characters in 40 rich-text runs",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() => {
+      const [header, first, second] = sampleRowsXml(2);
+      const runs = `<r><t>${"x".repeat(1000)}</t></r>`.repeat(40);
+      return storedWorkbook([header, Buffer.from(first.toString("utf8").replace(/<c r="B2" t="inlineStr"><is><t>[^<]*<\/t><\/is><\/c>/, `<c r="B2" t="inlineStr"><is>${runs}</is></c>`)), second]);
+    }),
+    argv: XLSX,
+    exitCode: 1,
+    stderr: ["hudson-pilotage reconcile: row 2 skipped: has more than 32,767 characters in cell B2, more than an Excel cell holds"],
+    stdout: ["Rows read:     1", "Malformed:     1 (row 2), skipped"],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "xlsx-dimension-claims-every-column",
+    input: "the sample's first two invoices as a workbook declaring <dimension ref=\"A1:XFD1048576\">, written as CSV to standard output: as wide as its cells",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() => storedWorkbook(sampleRowsXml(2), { dimension: "A1:XFD1048576" })),
+    argv: [...XLSX, "-o", "-"],
+    exitCode: 0,
+    // With -o - the summary goes to standard error.
+    stderr: [
+      "hudson-pilotage reconcile: in.xlsx",
+      expectLine("Columns: vessel ← column B"),
+      expectLine("Note: column A"),
+      expectLine("Assumed: No column for relief at mid-river or anchorage of 8 hours: assumed none (D26)"),
+      "",
+      "Rows:          2",
+      "Rows read:     2",
+      "Malformed:     none",
+      "Excluded:      none",
+      "Checked:       2",
+      "Counts:        2 read = 2 matched + 0 flagged + 0 not checked + 0 excluded",
+      expectLine("Billed:"),
+      expectLine("Computed:"),
+      expectLine("Variance:"),
+      "Rows flagged:  0",
+      "Rows matched:  2",
+      "Result:        every row matches § 89-a",
+      "Output:        -",
+    ],
+    // The header ends at the reconcile's own last column.
+    stdout: [SAMPLE_CSV_HEADER],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "xlsx-dimension-claims-every-column-to-xlsx",
+    input: "the same workbook declaring A1:XFD1048576, written to -o out.xlsx",
+    files: { "rates.csv": rates },
+    setup: xlsxIn(() => storedWorkbook(sampleRowsXml(2), { dimension: "A1:XFD1048576" })),
+    argv: [...XLSX, "-o", "out.xlsx"],
+    exitCode: 0,
+    stderr: [],
+    stdout: ["Rows read:     2", "Output:        out.xlsx"],
+    folderAfter: ["in.xlsx", "out.xlsx", "rates.csv"],
+    holds: { seconds: 3, megabytes: 200 },
+  }),
+  file({
+    name: "xlsx-output-more-than-16384-columns-json",
+    input: "the sample with 16,400 more (empty) columns, written to -o out.xlsx with --json",
+    files: { "in.csv": sampleWith((lines) => lines.forEach((line, i) => (lines[i] = line + ",".repeat(16_400)))), "rates.csv": rates },
+    argv: [...OUT, "out.xlsx", "--json"],
+    exitCode: 2,
+    stderr: [expectLine('{"error":{"code":"OUTPUT_LIMIT","field":"output","message":"sheet \\"Reconciliation\\" would have 16,')],
+    stdout: [],
+    folderAfter: ["in.csv", "rates.csv"],
+  }),
+  file({
+    name: "csv-300-mb-line",
+    input: "the sample's header, a 300 MB line with no line break, then its first invoice",
+    files: { "rates.csv": rates },
+    setup: (folder) => {
+      const lines = sampleLines();
+      const fd = fs.openSync(path.join(folder, "in.csv"), "w");
+      fs.writeSync(fd, `${lines[0]}\n`);
+      const block = Buffer.alloc(MB, "x");
+      for (let i = 0; i < 300; i++) fs.writeSync(fd, block);
+      fs.writeSync(fd, `\n${lines[1]}\n`);
+      fs.closeSync(fd);
+    },
+    argv: RECONCILE,
+    exitCode: 1,
+    stderr: ["hudson-pilotage reconcile: row 2 skipped: is longer than 1,000,000 characters; a quote is probably never closed (line 2)"],
+    stdout: ["Rows read:     1", "Malformed:     1 (row 2), skipped"],
+    holds: { seconds: 5, megabytes: 150 },
+  }),
+  file({
+    name: "csv-vessel-starting-with-small-equals-sign",
+    input: "the sample with line 3's vessel named ﹦cmd|' /C calc'!A0 (U+FE66, which a spreadsheet may fold to =), written to -o out.csv: the cell starts with '",
+    files: { "in.csv": sampleWith((lines) => (lines[2] = lines[2].replace("MT ALBANY SPIRIT", "\ufe66cmd|' /C calc'!A0"))), "rates.csv": rates },
+    argv: [...OUT, "out.csv"],
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: ["Output:        out.csv"],
+    outputLines: { "out.csv": ["HRP-26-0102,'\ufe66cmd|' /C calc'!A0,2026-01-15,…"] },
+  }),
+  file({
+    name: "stdout-full-reconcile",
+    input: "reconcile -o - with standard output on /dev/full (every write fails: the disk is full)",
+    files: { "in.csv": sample, "rates.csv": rates },
+    argv: [...OUT, "-"],
+    stdoutTo: "/dev/full",
+    exitCode: 2,
+    stderr: [SAMPLE_ROW_12, "hudson-pilotage reconcile: Cannot write standard output: the disk is full; nothing written there can be trusted to be whole."],
+    stdout: [],
+    holds: { seconds: 1, megabytes: 150 },
+  }),
+  file({
+    name: "stdout-full-reconcile-summary",
+    input: "reconcile -o out.csv --json with standard output (the summary) on /dev/full",
+    files: { "in.csv": sample, "rates.csv": rates },
+    argv: [...OUT, "out.csv", "--json"],
+    stdoutTo: "/dev/full",
+    exitCode: 2,
+    folderAfter: ["in.csv", "out.csv", "rates.csv"],
+    stderr: [
+      SAMPLE_ROW_12,
+      '{"error":{"code":"STDOUT_WRITE","field":"output","message":"Cannot write standard output: the disk is full; nothing written there can be trusted to be whole."}}',
+    ],
+    stdout: [],
+  }),
+  file({
+    name: "stdout-full-batch",
+    input: "batch -o - --format jsonl with standard output on /dev/full",
+    files: { "in.csv": sample },
+    argv: ["batch", "in.csv", "-o", "-", "--format", "jsonl"],
+    stdoutTo: "/dev/full",
+    exitCode: 2,
+    stderr: [SAMPLE_ROW_12.replace("reconcile", "batch"), "hudson-pilotage batch: Cannot write standard output: the disk is full; nothing written there can be trusted to be whole."],
+    stdout: [],
+  }),
+  file({
+    name: "stdout-full-quote-json",
+    input: "quote --json with standard output on /dev/full",
+    files: {},
+    argv: ["quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--json"],
+    stdoutTo: "/dev/full",
+    exitCode: 2,
+    stderr: ['{"error":{"code":"STDOUT_WRITE","field":"output","message":"Cannot write standard output: the disk is full; nothing written there can be trusted to be whole."}}'],
+    stdout: [],
+  }),
+);

@@ -80,11 +80,16 @@ function fileSection(cases: readonly FileCase[]): string[] {
     "",
     `${cases.length} damaged or hostile input files and output paths, each run through the built binary in a fresh folder by ` +
       "[file-cases.test.ts](file-cases.test.ts), which asserts the exit code, every line on standard error and the summary " +
-      "lines shown (⏎ separates lines; a line ending in … is matched by its start).",
+      "lines shown (⏎ separates lines; a line ending in … is matched by its start). *Holds* is the figure a case must " +
+      "hold: its peak resident memory, asserted by the test, and its time, measured by `BENCH_ONLY=bad-inputs npm run bench` " +
+      "(every input file at most 500 MB).",
     "",
-    "| Case | Command | Input | Exit | Printed |",
-    "| --- | --- | --- | --- | --- |",
-    ...cases.map((c) => `| ${cell(c.name)} | ${code(["hudson-pilotage", ...c.argv].join(" "))} | ${cell(c.input)} | ${c.exitCode} | ${cell(printed(c))} |`),
+    "| Case | Command | Input | Exit | Printed | Holds |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...cases.map(
+      (c) =>
+        `| ${cell(c.name)} | ${code(["hudson-pilotage", ...c.argv].join(" "))}${c.stdoutTo === undefined ? "" : ` > ${c.stdoutTo}`} | ${cell(c.input)} | ${c.exitCode} | ${cell(printed(c))} | ${c.holds === undefined ? "" : `${c.holds.seconds} s, ${c.holds.megabytes} MB`} |`,
+    ),
     "",
   ];
 }

@@ -189,7 +189,7 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
   };
   const amounts = (row: { lines?: Line[] }) => Object.fromEntries((row.lines ?? []).map((line) => [line.code, line.amount]));
 
-  test("batch - -o - --format jsonl: one object per data row, in order, with its line number; the summary on stderr", () => {
+  test("batch - -o - --format jsonl: one object per data row, in order, with its row and line numbers; the summary on stderr", () => {
     const out = run(["batch", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates, "--json"], { input: table });
     expect(out.code).toBe(1);
     const rows = jsonLines(out.stdout);
@@ -199,10 +199,11 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
     for (const line of rows[0].lines as Line[]) expect(line.citation).toMatch(/^§ 89-a\(/);
     expect(rows[1]).toEqual({
       row: 3,
+      line: 3,
       input: { Vessel: "B", Units: "abc", Section: "1", Date: "2026-03-01", "Invoice total": "1716.08" },
       error: { code: "NOT_A_NUMBER", field: "units", message: 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.' },
     });
-    expect(rows[2]).toEqual({ row: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
+    expect(rows[2]).toEqual({ row: 4, line: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
     expect(amounts(rows[3])).toEqual(AMOUNTS_D);
     expect(rows[3]).toMatchObject({ total: "5506.50", complete: true });
     // The summary (JSON under --json) goes to stderr after the skipped-row line; stdout holds only the rows.
@@ -214,8 +215,8 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
   test("a row's quote is the object quote --json prints for the same transit", () => {
     const rows = jsonLines(run(["batch", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: table }).stdout);
     const quote = JSON.parse(run(["quote", "--units", "200", "--section", "2", "--date", "2026-06-15", "--board-rates", rates, "--json"]).stdout);
-    const { row, input, ...quoted } = rows[3];
-    expect({ row, input }).toEqual({ row: 5, input: { Vessel: "D", Units: "200", Section: "2", Date: "2026-06-15", "Invoice total": "5506.50" } });
+    const { row, line, input, ...quoted } = rows[3];
+    expect({ row, line, input }).toEqual({ row: 5, line: 5, input: { Vessel: "D", Units: "200", Section: "2", Date: "2026-06-15", "Invoice total": "5506.50" } });
     expect(quoted).toEqual(quote);
   });
 
@@ -249,11 +250,25 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
       note: "Total billed $1,716.09, computed $1,716.08: $0.01 over.",
     });
     expect(rows[1]).toMatchObject({ row: 3, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: false, status: "not checked" });
-    expect(rows[2]).toEqual({ row: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 5 fields; the header has 6" } });
+    expect(rows[2]).toEqual({ row: 4, line: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 5 fields; the header has 6" } });
     expect(rows[3]).toMatchObject({ total: "5506.50", billed: { billed_total: "5506.50" }, variance: "0.00", flag: false, status: "matched", note: "" });
     expect(amounts(rows[3])).toEqual({ ...AMOUNTS_D, second_pilot: "0.00" });
     // Flagged: the variance only; row 3 (units unreadable) is not checked, never flagged.
     expect(out.stderr).toContain("Rows flagged:  1\n");
+  });
+
+  test("after a quoted line break, `row` is the row (as a spreadsheet and the messages number it) and `line` the file's line", () => {
+    // Row 2's vessel is quoted over two lines (lines 2-3), so row 3 starts on line 4 and the malformed row 4 on line 5.
+    const broken = ["Vessel,Units,Section,Date,Invoice total", '"A\nAlpha",40,1,2026-03-01,1716.09', "B,abc,1,2026-03-01,1716.08", "C,40,1,2026-03-01"].join("\n") + "\n";
+    const out = run(["reconcile", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: broken });
+    const rows = jsonLines(out.stdout);
+    expect(rows.map((row) => [row.row, row.line])).toEqual([
+      [2, 2],
+      [3, 4],
+      [4, 5],
+    ]);
+    expect(rows[0].input).toMatchObject({ Vessel: "A\nAlpha" });
+    expect(out.stderr).toContain("hudson-pilotage reconcile: row 4 skipped: has 4 fields; the header has 5 (line 5)\n");
   });
 
   test("batch - -o -: CSV from stdin to stdout, without a byte order mark", () => {

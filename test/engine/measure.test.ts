@@ -9,6 +9,7 @@ import {
   pilotageUnitsFromMeasurements,
   readDecimal,
   readPilotageUnits,
+  readTransitUnits,
   resolveSettings,
 } from "../../src/engine";
 import { inputErrorOf } from "./hand";
@@ -85,7 +86,13 @@ describe("D1 a measurement in feet", () => {
     expect(error.message).toContain("over 2,000 ft");
     expect(error.message).toContain("check the figure and its unit");
     // 610 m ÷ 0.3048 = 2,001.31 ft
-    expect(inputErrorOf(() => measurementInFeet("610 m", "length")).message).toContain("2001.31 ft");
+    expect(inputErrorOf(() => measurementInFeet("610 m", "length")).message).toBe('The overall length "610 m" (2,001.31 ft) is over 2,000 ft: check the figure and its unit.');
+    // 609.601 m ÷ 0.3048 = 2,000.00328… ft: shown with the decimals that make it over, never "2000 ft is over 2,000 ft".
+    expect(inputErrorOf(() => measurementInFeet("609.601 m", "length")).message).toBe('The overall length "609.601 m" (2,000.003 ft) is over 2,000 ft: check the figure and its unit.');
+    expect(inputErrorOf(() => measurementInFeet(609.601, "length", "m")).message).toBe('The overall length "609.601" (2,000.003 ft) is over 2,000 ft: check the figure and its unit.');
+    // 24,000.12 in ÷ 12 = 2,000.01 ft; a plain number in feet is its own figure.
+    expect(inputErrorOf(() => measurementInFeet("24000.12 in", "length")).message).toContain('"24000.12 in" (2,000.01 ft) is over 2,000 ft');
+    expect(inputErrorOf(() => measurementInFeet(2000.001, "length")).message).toBe("The overall length of 2,000.001 ft is over 2,000 ft: check the figure and its unit.");
     // 600 m ÷ 0.3048 = 1,968.5039… ft: under 2,000, accepted
     expect(measurementInFeet(600, "length", "m").toDecimalPlaces(4).toString()).toBe("1968.5039");
   });
@@ -135,7 +142,19 @@ describe("D2 typed pilotage units", () => {
     expect(unitsOf(readPilotageUnits(271.43, DEFAULT_SETTINGS))?.toString()).toBe("271.43");
     expect(unitsOf(readPilotageUnits("1,234.5", DEFAULT_SETTINGS))?.toString()).toBe("1234.5");
     expect(unitsOf(readPilotageUnits(" 99.995 ", DEFAULT_SETTINGS))?.toString()).toBe("99.995");
-    expect(unitsOf(readPilotageUnits(0.0000001, DEFAULT_SETTINGS))?.toString()).toBe("1e-7");
+    expect(unitsOf(readPilotageUnits(0.000001, DEFAULT_SETTINGS))?.toString()).toBe("0.000001");
+  });
+
+  test("units more than zero but under a millionth are refused, not shown as 0 (1 ft × 1 ft × 1 ft ÷ 10,000 = 0.0001 units)", () => {
+    for (const tiny of [0.0000001, "0.0000001", "1e-400", "1e-7"]) {
+      const error = inputErrorOf(() => readPilotageUnits(tiny, DEFAULT_SETTINGS));
+      expect(error.code).toBe("IMPLAUSIBLE");
+      expect(error.message).toContain("less than 0.000001, the fewest accepted");
+    }
+    expect(inputErrorOf(() => readPilotageUnits("1e-400", DEFAULT_SETTINGS)).message).toMatch(/^1e-400 pilotage units/);
+    // From measurements: 0.01 ft × 0.01 ft × 0.01 ft ÷ 10,000 = 0.0000000001 units.
+    const fromMeasurements = inputErrorOf(() => readTransitUnits({ length: "0.01", breadth: "0.01", depth: "0.01" }, DEFAULT_SETTINGS));
+    expect(fromMeasurements.message).toMatch(/^The measurements give 1e-10 pilotage units, less than 0\.000001/);
   });
 
   test("the D1 setting rounds typed units too: 99.995 → 100 at 2 decimals; 0.5 → 1 at 0 decimals", () => {

@@ -84,12 +84,22 @@ describe("assumed start dates are reported (D6)", () => {
     }
   });
 
-  test("2021 dates under (v) carry the warning that clause (vi) may apply; 2020 dates do not", () => {
+  test("every date under (v) by date carries the warning that clause (vi) may apply (its start is unknown); (iv)'s dates do not", () => {
     const late2021 = clauseInForceOn("2021-12-31", DEFAULT_SETTINGS);
     expect(late2021.rates.clause).toBe("v");
     expect(late2021.warnings.some((w) => w.includes("Clause (vi) may apply") && w.includes("clauseVIStart"))).toBe(true);
     expect(clauseInForceOn("2021-01-01", DEFAULT_SETTINGS).warnings.some((w) => w.includes("Clause (vi) may apply"))).toBe(true);
-    expect(clauseInForceOn("2020-12-31", DEFAULT_SETTINGS).warnings.some((w) => w.includes("Clause (vi)"))).toBe(false);
+    // Clause (v) starts 48 months after the assumed 2015-11-20: 2019-11-20. (vi) comes after (v) and
+    // before (vii) (2022-01-01), on a day not known: from (v)'s first day on, (vi) may apply.
+    for (const date of ["2019-11-20", "2020-06-15", "2020-12-31"]) {
+      const inForce = clauseInForceOn(date, DEFAULT_SETTINGS);
+      expect(inForce.rates.clause).toBe("v");
+      expect(inForce.warnings.some((w) => w.includes("Clause (vi) may apply"))).toBe(true);
+    }
+    expect(clauseInForceOn("2019-11-19", DEFAULT_SETTINGS).rates.clause).toBe("iv");
+    expect(clauseInForceOn("2019-11-19", DEFAULT_SETTINGS).warnings.some((w) => w.includes("Clause (vi)"))).toBe(false);
+    // With the start set, no warning: the setting decides.
+    expect(clauseInForceOn("2020-06-15", resolveSettings({ clauseVIStart: "2021-06-01" })).warnings.some((w) => w.includes("may apply"))).toBe(false);
   });
 });
 

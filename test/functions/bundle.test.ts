@@ -53,6 +53,21 @@ describe("a host whose arrays have no `at` (ES2022; Safari before 15.4): the one
   });
 });
 
+describe("HUDSON_QUOTE through the built bundle spills D25's warning (issue 35)", () => {
+  test("2026-12-31 (serial 46387), 12 hours: priced under (xi), with a warning row naming clause (xii) on 2027-01-01", () => {
+    // 2026-12-31 is 46,387 days after 1899-12-30 (D15). Clause (xi) Section 1, 200 units: 200 × $15.32 = $3,064.00;
+    // 12 h > 10 h: 50% = $1,532.00.
+    const spill = bundle.call("HUDSON_QUOTE", [[200]], [[1]], [[46387]], [[12]]) as unknown[][];
+    expect(spill.filter((row) => typeof row[1] === "number").map((row) => row[1])).toEqual(expect.arrayContaining([3064, 1532]));
+    const warnings = spill.filter((row) => row[0] === "Warning").map((row) => String(row[2]));
+    expect(warnings).toContain(
+      "Rates change on 2027-01-01: a transit boarding that day is priced under clause (xii)'s base pilotage rates (§ 89-a(4)(b)(1)(xii)). " +
+        "A transit of 12 hours that boards on 2026-12-31 after 12:00 is still under way then; the whole transit is priced at the rates in force on 2026-12-31, " +
+        "the date entered, taken as the day the pilot boards (D25). If the pilot boards on 2027-01-01 or later, enter that date.",
+    );
+  });
+});
+
 describe("dist/functions.json", () => {
   test("ids and names are unique, upper case, and valid Excel names", () => {
     const ids = metadata.functions.map((fn) => fn.id);

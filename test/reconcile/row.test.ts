@@ -237,3 +237,31 @@ describe("D26: a line that depends on a missing input is not checked, never zero
     expect(row.note).toBe("A credit of $1,716.08 with no transit particulars: not checked (it refers to an invoice it does not name).");
   });
 });
+
+describe("D25 in a row's note: a transit that may run into a change of rates says which date it was checked at", () => {
+  const charges = plan(["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication"]);
+
+  test("2026-12-31, 12 hours, billed as the law has it at (xi): matched, and the note names (xii) on 2027-01-01", () => {
+    // 200 units, Section 1, clause (xi): 200 × $15.32 = $3,064.00; 12 h > 10 h: 50% = $1,532.00;
+    // surcharge 200 × $3.60 = $720.00; launch $300.00, communication $45.50.
+    const base = perUnitAmount("15.32", "200");
+    const secondPilot = halfOf(base);
+    expect([base, secondPilot, perUnitAmount("3.60", "200")]).toEqual(["3064.00", "1532.00", "720.00"]);
+    const row = reconcileRow(["Gamma", "200", "Lower", "2026-12-31", "12", base, "720.00", secondPilot, "300.00", "45.50"], charges);
+    expect(row.status).toBe("matched");
+    expect(row.note).toBe(
+      "Rates change on 2027-01-01: a transit boarding that day is priced under clause (xii)'s base pilotage rates (§ 89-a(4)(b)(1)(xii)). " +
+        "A transit of 12 hours that boards on 2026-12-31 after 12:00 is still under way then; the whole transit is priced at the rates in force on 2026-12-31, " +
+        "the date entered, taken as the day the pilot boards (D25). If the pilot boards on 2027-01-01 or later, enter that date.",
+    );
+  });
+
+  test("billed at (xii)'s rate: the variance, then the same warning; a day that is not the eve of a change has no such note", () => {
+    // (xii) Section 1: 200 × $15.78 = $3,156.00, $92.00 over (xi)'s $3,064.00.
+    const row = reconcileRow(["Gamma", "200", "Lower", "2026-12-31", "12", perUnitAmount("15.78", "200"), "720.00", "1532.00", "300.00", "45.50"], charges);
+    expect(row.status).toBe("variance");
+    expect(row.note).toMatch(/^Base pilotage billed \$3,156\.00, computed \$3,064\.00: \$92\.00 over\. Assumed no relief at mid-river and no anchorage of 8 hours \(the table has no column for them\)\. Rates change on 2027-01-01: /);
+    const ordinary = reconcileRow(["Gamma", "200", "Lower", "2026-12-30", "12", "3064.00", "720.00", "1532.00", "300.00", "45.50"], charges);
+    expect(ordinary.note).toBe("");
+  });
+});

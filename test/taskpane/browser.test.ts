@@ -56,6 +56,8 @@ const PROBE_SCRIPT = `
   })();
 `;
 
+const CSP_REFUSAL = "CSP refused";
+
 let session: AddinBrowser;
 let page: Page;
 const dialogs: string[] = [];
@@ -70,6 +72,11 @@ beforeAll(async () => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
+  // Every refusal of the Content-Security-Policy, with the script that caused it, as a console
+  // error (kept across reloads): the last test looks for any of the pane's own.
+  await page.addInitScript((marker) => {
+    document.addEventListener("securitypolicyviolation", (event) => console.error(`${marker} ${event.effectiveDirective} from ${event.sourceFile || "an inline script"}`));
+  }, CSP_REFUSAL);
   await page.goto(`${origin}/taskpane.html`);
   await page.waitForSelector("#quote-form");
 }, 240_000);
@@ -239,6 +246,39 @@ describe("the task pane, standalone in Chromium", () => {
       sameOriginScript: "blocked,function-blocked",
       violations: ["script-src", "script-src-attr", "script-src-elem"],
     });
+  });
+
+  test("the Content-Security-Policy refuses an inline style attribute and a <style> element (no 'unsafe-inline' for styles)", async () => {
+    const logged = session.consoleErrors.length;
+    const outcome = await page.evaluate(async () => {
+      const violations: string[] = [];
+      const listener = (event: SecurityPolicyViolationEvent) => {
+        violations.push(event.effectiveDirective);
+      };
+      document.addEventListener("securitypolicyviolation", listener);
+      const holder = document.createElement("div");
+      holder.innerHTML = '<p style="color: rgb(1, 2, 3)">styled</p>';
+      document.body.appendChild(holder);
+      const sheet = document.createElement("style");
+      sheet.textContent = ".csp-probe-style { color: rgb(4, 5, 6); }";
+      document.head.appendChild(sheet);
+      const classed = document.createElement("p");
+      classed.className = "csp-probe-style";
+      document.body.appendChild(classed);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const colours = [getComputedStyle(holder.firstElementChild as Element).color, getComputedStyle(classed).color];
+      holder.remove();
+      classed.remove();
+      sheet.remove();
+      document.removeEventListener("securitypolicyviolation", listener);
+      return { colours, violations: [...new Set(violations)].sort() };
+    });
+    expect(outcome.colours).not.toContain("rgb(1, 2, 3)");
+    expect(outcome.colours).not.toContain("rgb(4, 5, 6)");
+    expect(outcome.violations).toEqual(["style-src-attr", "style-src-elem"]);
+    // Each refusal is logged (by Chromium and by the listener beforeAll adds): these are this test's, not the pane's.
+    const refusals = session.consoleErrors.splice(logged).filter((text) => text.startsWith(CSP_REFUSAL));
+    expect(refusals).toEqual([`${CSP_REFUSAL} style-src-attr from an inline script`, `${CSP_REFUSAL} style-src-elem from an inline script`]);
   });
 
   test("the form is kept in the browser: after a reload the same quote", async () => {
@@ -432,6 +472,12 @@ describe("the task pane, standalone in Chromium", () => {
     expectOnlyLocalRequests(session);
     expect(session.requests).toContain(`${session.origin}${PROBE_PATH}`);
     expect(session.pageErrors).toEqual([]);
+    // Every test above drew the pane (quotes, errors, print, themes, a reload) under a CSP without
+    // inline styles: none of the pane's styles was refused. office.js's are, outside Office: the
+    // style="display:none" of the telemetry frame it adds to <head> (never shown, and the frame
+    // itself is refused by frame-src).
+    const styleRefusals = session.consoleErrors.filter((text) => text.startsWith(`${CSP_REFUSAL} style-src`));
+    expect(styleRefusals.filter((text) => !text.endsWith("/office-js/o15apptofilemappingtable.js"))).toEqual([]);
     expect(dialogs).toEqual([]);
   });
 });

@@ -344,3 +344,32 @@ describe("the quote as a table (copy, CSV)", () => {
     expect(toTsv([["a\tb", "c\nd"]])).toBe("a b\tc d\n");
   });
 });
+
+describe("D25 in the task pane: a transit on the eve of a change of rates", () => {
+  test("2026-12-31, 12 hours: the transit's warnings name clause (xii) on 2027-01-01 and the date used", () => {
+    const state = twoTransitCall();
+    const [inbound] = state.transits;
+    setField(state, `transit.${inbound.key}.date`, "2026-12-31");
+    setField(state, `transit.${inbound.key}.hours`, "12");
+    const pane = computePane(state, DEFAULT_SETTINGS);
+    const quote = pane.transits[0].quote;
+    // Priced at 2026-12-31: clause (xi), Section 1, 192.16 × $15.32 = $2,943.8912 → $2,943.89.
+    expect(quote?.clause).toBe("xi");
+    expect(quote?.lines.find((line) => line.code === "base")?.amountCents).toBe(294389);
+    expect(quote?.warnings).toContain(
+      "Rates change on 2027-01-01: a transit boarding that day is priced under clause (xii)'s base pilotage rates (§ 89-a(4)(b)(1)(xii)). " +
+        "A transit of 12 hours that boards on 2026-12-31 after 12:00 is still under way then; the whole transit is priced at the rates in force on 2026-12-31, " +
+        "the date entered, taken as the day the pilot boards (D25). If the pilot boards on 2027-01-01 or later, enter that date.",
+    );
+    // The outbound transit (2027-01-15) is on no eve of a change.
+    expect(pane.transits[1].quote?.warnings.filter((w) => w.includes("D25"))).toEqual([]);
+  });
+
+  test(`a length typed 600'' is 600 inches: the pane's quotes say the shape is implausible`, () => {
+    const state = twoTransitCall();
+    setField(state, "vessel.length.feet", "600''");
+    setField(state, "vessel.length.inches", "");
+    const pane = computePane(state, DEFAULT_SETTINGS);
+    expect(pane.transits[0].quote?.warnings.some((w) => w.startsWith("The vessel's shape is implausible: the overall length, 50 ft"))).toBe(true);
+  });
+});

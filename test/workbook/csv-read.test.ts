@@ -36,9 +36,9 @@ describe("readCsvRows: well-formed input", () => {
     expect(items).toEqual([
       { rowNumber: 1, cells: ["vessel", "note", "billed"] },
       { rowNumber: 2, cells: ["Sea Star, Ltd", 'said "hello"', "1234.56"] },
-      // One record over two physical lines is still one row: the next row is 4.
+      // One record over three physical lines is still one row: the next row is 4, on line 6.
       { rowNumber: 3, cells: ["Two\nLines", "a\r\nb", "-12.50"] },
-      { rowNumber: 4, cells: ["Plain", "", "0"] },
+      { rowNumber: 4, line: 6, cells: ["Plain", "", "0"] },
     ]);
   });
 
@@ -129,7 +129,7 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       { rowNumber: 1, cells: ["vessel", "billed"] },
       { rowNumber: 2, cells: ["Alpha", "100"] },
       { rowNumber: 9, cells: ["Golf\nHotel", "600"] },
-      { rowNumber: 10, cells: ["India", "700"] },
+      { rowNumber: 10, line: 11, cells: ["India", "700"] },
     ]);
     expect(errorsOf(items)).toEqual([
       { rowNumber: 3, error: "has 3 fields; the header has 2" },
@@ -137,7 +137,7 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       { rowNumber: 5, error: "field 1 has a quote character inside a value that does not start with a quote (line 5)" },
       { rowNumber: 6, error: "field 1 has a quote character inside a value that does not start with a quote (line 6)" },
       { rowNumber: 7, error: "field 1 has a quote character inside a value that does not start with a quote (line 7)" },
-      { rowNumber: 11, error: "field 1 opens a quote that is never closed before the end of the file (line 12)" },
+      { rowNumber: 11, line: 12, error: "field 1 opens a quote that is never closed before the end of the file (line 12)" },
     ]);
     // Items come out in file order, errors between the rows around them.
     expect(items.map((item) => item.rowNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
@@ -191,8 +191,8 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       { rowNumber: 3, cells: ["3", "x", "4"] },
       { rowNumber: 4, cells: ["5", "6", "7"] },
       { rowNumber: 5, cells: ["8", "multi\nline", "9"] },
-      { rowNumber: 6, error: "field 2 opens a quote that is not closed properly on its line (line 7)" },
-      { rowNumber: 7, cells: ["12", "13", "14"] },
+      { rowNumber: 6, line: 7, error: "field 2 opens a quote that is not closed properly on its line (line 7)" },
+      { rowNumber: 7, line: 8, cells: ["12", "13", "14"] },
     ]);
   });
 

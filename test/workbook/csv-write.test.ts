@@ -38,6 +38,18 @@ describe("csvField: formula injection", () => {
     ["tab", "\t=cmd", "'\t=cmd"],
     // A carriage return also needs the field quoted.
     ["carriage return", "\r=cmd", '"\'\r=cmd"'],
+    // Compatibility forms a spreadsheet may fold to the sign (issue 34).
+    ["small equals sign U+FE66", "\ufe66cmd|' /C calc'!A0", "'\ufe66cmd|' /C calc'!A0"],
+    ["small plus sign U+FE62", "\ufe621", "'\ufe621"],
+    ["small hyphen-minus U+FE63", "\ufe631", "'\ufe631"],
+    ["small commercial at U+FE6B", "\ufe6bSUM(A1)", "'\ufe6bSUM(A1)"],
+    ["full-width equals sign U+FF1D", "\uff1d1+1", "'\uff1d1+1"],
+    ["full-width plus sign U+FF0B", "\uff0b1", "'\uff0b1"],
+    ["full-width hyphen-minus U+FF0D", "\uff0d1", "'\uff0d1"],
+    ["full-width commercial at U+FF20", "\uff20SUM(A1)", "'\uff20SUM(A1)"],
+    ["superscript equals sign U+207C", "\u207c1", "'\u207c1"],
+    ["subscript plus sign U+208A", "\u208a1", "'\u208a1"],
+    ["two consecutive equals signs U+2A75", "\u2a751", "'\u2a751"],
   ])("user text starting with %s gets a leading quote: %j → %j", (_name, text, expected) => {
     expect(csvField(text)).toBe(expected);
   });
@@ -50,6 +62,10 @@ describe("csvField: formula injection", () => {
     expect(csvField("a=b")).toBe("a=b");
     expect(csvField("x-1")).toBe("x-1");
     expect(csvField(" =1")).toBe(" =1");
+    // Signs that fold to no formula sign: the minus sign U+2212, the small colon, a dash.
+    expect(csvField("\u22125")).toBe("\u22125");
+    expect(csvField("\ufe55x")).toBe("\ufe55x");
+    expect(csvField("\u2013 x")).toBe("\u2013 x");
   });
 
   test("numbers we produce stay numeric, negative ones included", () => {
@@ -87,9 +103,11 @@ describe("csvField: formula injection", () => {
 
 /** Our reading of the injection rule, written independently of the implementation. */
 function expectedAfterWriting(text: string): string {
-  // The triggers of csv.ts: ASCII and full-width = + - @, tab, CR, LF, NUL, no-break space.
+  // The triggers: = + - @, tab, CR, LF, NUL, no-break space, and the characters Unicode folds
+  // (NFKC) to a text starting with = + - @: full-width ＝＋－＠, small ﹦﹢﹣﹫, superscript ⁺⁼,
+  // subscript ₊₌, ⩵ ⩶ (== and ===) and the Hebrew alternative plus sign ﬩ (listed from UnicodeData).
   // eslint-disable-next-line no-control-regex
-  return /^[=+\-@\t\r\n\u0000\u00a0\uff1d\uff0b\uff0d\uff20]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r\n\u0000\u00a0\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b\u207a\u207c\u208a\u208c\u2a75\u2a76\ufb29]/.test(text) ? `'${text}` : text;
 }
 
 async function readFileItems(file: string): Promise<CsvItem[]> {
@@ -103,7 +121,7 @@ describe("CSV round trip: what we write reads back", () => {
 
   // Single code points from the whole of Unicode, weighted towards the characters CSV cares about.
   const csvCharacter = fc.oneof(
-    { weight: 1, arbitrary: fc.constantFrom(",", '"', "\n", "\r", "\r\n", "=", "+", "-", "@", "\t", "'", " ", "\uFEFF") },
+    { weight: 1, arbitrary: fc.constantFrom(",", '"', "\n", "\r", "\r\n", "=", "+", "-", "@", "\t", "'", " ", "\uFEFF", "\uFE66", "\uFF1D", "\uFE63") },
     { weight: 3, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
   );
   const cellText = fc.string({ unit: csvCharacter, maxLength: 12 });
@@ -122,7 +140,14 @@ describe("CSV round trip: what we write reads back", () => {
           for (const row of table) await writer.write(row);
           await writer.close();
           const items = await readFileItems(file);
-          expect(items).toEqual(table.map((row, index) => ({ rowNumber: index + 1, cells: row.map(expectedAfterWriting) })));
+          // A row after cells holding line breaks starts further down the file: its line is given (CRLF, CR and LF each end one line).
+          let line = 1;
+          const expected = table.map((row, index) => {
+            const item = line === index + 1 ? { rowNumber: index + 1, cells: row.map(expectedAfterWriting) } : { rowNumber: index + 1, line, cells: row.map(expectedAfterWriting) };
+            line += 1 + row.reduce((breaks, text) => breaks + (text.match(/\r\n|\r|\n/g) ?? []).length, 0);
+            return item;
+          });
+          expect(items).toEqual(expected);
         },
       ),
       { numRuns: 150 },

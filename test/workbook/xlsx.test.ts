@@ -447,6 +447,38 @@ describe("openXlsxSheet: bounded reading", () => {
     ]);
   });
 
+  test("a declared dimension wider than the cells is not the width: the widest row is (issue 34)", async () => {
+    const file = path.join(folder(), "claims.xlsx");
+    const rows = [
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c r="B1" t="inlineStr"><is><t>b</t></is></c></row>',
+      '<row r="2"><c r="A2"><v>1</v></c></row>',
+      // The widest row: a value in D, beyond the header.
+      '<row r="3"><c r="D3"><v>4</v></c></row>',
+    ].join("");
+    await writeZip(file, minimalWorkbook(rows, {}, '<dimension ref="A1:XFD1048576"/>'));
+    const content = await readXlsxSheet(file);
+    expect(content.header).toEqual(["a", "b", "", ""]);
+    expect(content.dataRows).toEqual([
+      { rowNumber: 2, cells: [1, null, null, null] },
+      { rowNumber: 3, cells: [null, null, null, 4] },
+    ]);
+  });
+
+  test("a cell over 32,767 characters costs its row; a header cell over it refuses the sheet (issue 34)", async () => {
+    const long = "x".repeat(32_768);
+    const file = path.join(folder(), "long.xlsx");
+    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row>';
+    await writeZip(file, minimalWorkbook(`${header}<row r="2"><c r="A2" t="inlineStr"><is><t>${long}</t></is></c></row><row r="3"><c r="A3"><v>3</v></c></row>`));
+    const content = await readXlsxSheet(file);
+    expect(content.dataRows).toEqual([{ rowNumber: 3, cells: [3] }]);
+    expect(content.rowErrors).toEqual([{ rowNumber: 2, error: "has more than 32,767 characters in cell A2, more than an Excel cell holds" }]);
+    // Exactly 32,767 is what a cell holds.
+    await writeZip(file, minimalWorkbook(`${header}<row r="2"><c r="A2" t="inlineStr"><is><t>${long.slice(1)}</t></is></c></row>`));
+    expect((await readXlsxSheet(file)).dataRows).toEqual([{ rowNumber: 2, cells: [long.slice(1)] }]);
+    await writeZip(file, minimalWorkbook(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long}</t></is></c></row>`));
+    await expect(readXlsxSheet(file)).rejects.toThrow("its header row (row 1 of sheet \"Invoices\") has more than 32,767 characters in cell A1, more than an Excel cell holds");
+  });
+
   test("a file that is a zip but not a workbook says so", async () => {
     const file = path.join(folder(), "photos.xlsx");
     await writeZip(file, { "a.txt": "hello" });

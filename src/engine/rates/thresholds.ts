@@ -2,7 +2,6 @@
  * The statute's thresholds, one cited row each, so that the rules in charges.ts and schedule.ts
  * compare with data rather than with numbers written into the code.
  */
-import type { IsoDate } from "../dates";
 import type { SectionNumber } from "./base-pilotage";
 import { BOARD_FEES_CLAUSE } from "./board-fees";
 
@@ -47,12 +46,6 @@ export const SECOND_PILOT_RULE = Object.freeze({
   midRiverStationSections: [2] as readonly SectionNumber[],
   citation: "§ 89-a(4)(b)(1-a)",
 });
-
-/**
- * D6: clause (vi) began on a date not identified here, before 2022 (when (vii) starts): quotes
- * under clause (v) from this date on carry a warning that (vi) may apply.
- */
-export const CLAUSE_VI_MAY_APPLY_FROM: { date: IsoDate; citation: string } = Object.freeze({ date: "2021-01-01", citation: "§ 89-a(4)(b)(1)(vi); interpretations.md D6" });
 
 /** D20: (1-a) has the board review its fees "annually … on or about the anniversary date": a year and a month's grace. */
 export const BOARD_FEE_REVIEW = Object.freeze({ months: 13, citation: BOARD_FEES_CLAUSE });
