@@ -413,6 +413,8 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
         output: job.outputPath,
         boardRates: job.boardRatesPath,
         mapping,
+        columns: mapping,
+        unusedColumns: job.mapping.fields.flatMap((field, index) => (field === null ? [{ column: columnLetter(index + 1), header: job.mapping.headers[index] }] : [])),
         notes: [...job.input.readingNotes, ...job.mapping.notes],
         assumptions: job.plan.assumptions,
         settingsNotDefault: settingsNotDefault(job.plan.settings),

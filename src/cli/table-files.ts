@@ -14,6 +14,7 @@ import {
   dateOrderProblem,
   ColumnMapping,
   describeMapping,
+  describeUnused,
   guessMapping,
   MalformedRow,
   MappingOverride,
@@ -760,7 +761,8 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
 
 /** The lines a table command's text summary starts with: what was read, how, and with which settings. */
 export function summaryHeadLines(command: string, job: TableJob): string[] {
-  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
+  const unused = describeUnused(job.mapping);
+  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`, `Not used: ${unused.length === 0 ? "none" : unused.join("; ")}`];
   for (const note of [...job.input.readingNotes, ...job.mapping.notes]) lines.push(`Note: ${note}`);
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   return lines;

@@ -265,8 +265,10 @@ export type MissingInput = "hours" | "section";
 
 function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>): LengthUnit | null {
   const hints = MEASUREMENT_FIELDS.map((field) => ({ field, unit: headerUnit(mapping.headers[column[field] as number] ?? "") }));
-  const units = new Set(hints.map((hint) => hint.unit));
-  if (units.size === 1) return hints[0].unit;
+  // A unit stated in some headers and none in the others ("LOA (ft)", "Beam", "Depth"): the one stated.
+  const units = new Set(hints.flatMap((hint) => (hint.unit === null ? [] : [hint.unit])));
+  if (units.size === 0) return null;
+  if (units.size === 1) return [...units][0];
   const described = hints.map((hint) => `${FIELD_LABELS[hint.field]} ${hint.unit === null ? "has no unit" : `in ${hint.unit}`}`).join(", ");
   throw new MappingError((door) => `The measurement headers disagree (${described}): ${door.measurementUnit}.`);
 }
@@ -347,4 +349,9 @@ export function dateOrderProblem(plan: TablePlan, sample: readonly (readonly unk
     return `The dates in ${where} could be month first or day first ("${order.either}" is one day or another): say which with --date-format MM/DD/YYYY or --date-format DD/MM/YYYY.`;
   }
   return null;
+}
+
+/** One line per column no field took: `column A "Ref"`. */
+export function describeUnused(mapping: ColumnMapping): string[] {
+  return mapping.fields.flatMap((field, index) => (field === null ? [describeColumn(mapping.headers, index)] : []));
 }

@@ -445,6 +445,7 @@ FILE_CASES.push(
     stderr: [
       "hudson-pilotage reconcile: in.xlsx",
       expectLine("Columns: vessel ← column B"),
+      'Not used: column A "Invoice no."',
       expectLine("Note: column A"),
       expectLine("Assumed: No column for relief at mid-river or anchorage of 8 hours: assumed none (D26)"),
       "",

@@ -153,3 +153,28 @@ test("a Windows-1252 file is read, and the summary says so; --encoding utf-8 ref
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain("is not UTF-8 text: line 2 has the byte 0xD6");
 });
+
+test("every column is named: used with its field, or not used; a unit in one header is the unit; a missing section column flags nothing on an assumption", () => {
+  // 600 × 80 × 40 ÷ 10,000 = 192 units (feet, from "LOA (ft)"), 6 h, 2026-06-15, clause (xi):
+  // Section 1: 192 × $15.32 = $2,941.44; surcharge 192 × $3.60 = $691.20; fees $345.50 → $3,978.14.
+  // Section 2: 192 × $21.58 = $4,143.36; $691.20; fees $470.50 → $5,305.06.
+  // No section column (D26): A billed $5,305.06 is Section 2's amount: not checked. B billed $3,000.00 is under both: flagged,
+  // by the variance that holds whatever the section, $3,000.00 − $3,978.14 = −$978.14.
+  const csv = ["Ref,Agent,Vessel,LOA (ft),Beam,Depth,Date,Hrs,Total", "9001,Acme,A,600,80,40,2026-06-15,6,5305.06", "9002,Acme,B,600,80,40,2026-06-15,6,3000.00"].join("\n");
+  fs.writeFileSync(inFolder("in.csv"), csv);
+  fs.writeFileSync(inFolder("rates.csv"), RATES);
+  const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
+  expect(out.stderr).toBe("");
+  const json = JSON.parse(out.stdout);
+  expect(json.unusedColumns).toEqual([
+    { column: "A", header: "Ref" },
+    { column: "B", header: "Agent" },
+  ]);
+  expect(json.columns.map((entry: { field: string }) => entry.field)).toEqual(["vessel", "length", "breadth", "depth", "date", "hours", "billed_total"]);
+  expect(json.summary).toMatchObject({ rowsRead: 2, rowsMatched: 0, rowsFlagged: 1, rowsNotChecked: 1, variance: "-978.14" });
+  expect(json.flaggedRows[0]).toMatchObject({ rowNumber: 2, status: "not checked" });
+  expect(json.flaggedRows[1].note).toContain("at least $978.14 under whatever the missing input (no section column)");
+  const text = run("reconcile", "in.csv", "--board-rates", "rates.csv");
+  expect(text.stdout).toContain('Not used: column A "Ref"; column B "Agent"');
+  expect(text.stdout).toContain("Counts:        2 read = 0 matched + 1 flagged + 1 not checked + 0 excluded");
+});

@@ -54,11 +54,13 @@ describe("checking a mapping for its purpose", () => {
     expect(batch.billed).toEqual([]);
   });
 
-  test("measurement units come from the headers, and must agree", () => {
+  test("measurement units come from the headers: a unit stated in one header only is the unit, two different ones disagree", () => {
     expect(plan(["LOA (m)", "Beam (m)", "Depth (m)", "Section", "Date", "Billed"]).measurementUnit).toBe("m");
     expect(plan(["LOA", "Beam", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBeNull();
-    expect(() => plan(["LOA (m)", "Beam (m)", "Depth", "Section", "Date", "Billed"])).toThrow(
-      /The measurement headers disagree \(overall length in m, extreme breadth in m, depth has no unit\)/,
+    expect(plan(["LOA (ft)", "Beam", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBe("ft");
+    expect(plan(["LOA (m)", "Beam (m)", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBe("m");
+    expect(() => plan(["LOA (m)", "Beam (ft)", "Depth", "Section", "Date", "Billed"])).toThrow(
+      /The measurement headers disagree \(overall length in m, extreme breadth in ft, depth has no unit\)/,
     );
   });
 });
