@@ -13,6 +13,9 @@
  *      (variances, flag, status, summary) must give the value we cached;
  *   3. recalculated as it is (NYPILOT.* unknown, #NAME?): no Flag cell may turn TRUE that we did
  *      not cache TRUE, and no Flag or Status cell may be an error.
+ *   4. recalculated without the add-in: every NYPILOT.* cell shows #NAME?, or its cached value where
+ *      its formula takes a native branch for the row (never another value);
+ *   5. the samples and a reconciliation, printed to PDF: one landscape page a sheet (one page wide).
  * Prints one line per file and pass; exits 1 on any mismatch, naming the cell.
  *
  * Warnings (pass 1) are cells LibreOffice re-evaluates on load whatever the setting, so that without
@@ -223,6 +226,9 @@ function compare(workbook, shownSheets, emptyTexts, only = () => true) {
   return { compared, mismatches, reevaluated, errorsKept };
 }
 
+/** The workbooks whose print is checked page by page: the samples, and a reconciliation the CLI writes. */
+const printChecked = (file) => path.dirname(file) === path.join(ROOT, "docs") || path.basename(file) === "reconcile-sample.xlsx";
+
 const usesAddIn = (cell) => typeof cell.formula === "string" && /NYPILOT\./i.test(cell.formula);
 
 /** A copy of the workbook with every NYPILOT.* formula replaced by its cached value: what the add-in would give. */
@@ -242,6 +248,22 @@ async function withAddInValues(file, copy) {
   }
   await workbook.xlsx.writeFile(copy);
   return replaced;
+}
+
+/** The pages LibreOffice prints the workbook on (every sheet, its own print setup), as { width, height } in points. */
+async function printedPages(file, profileUrl, outDir) {
+  fs.mkdirSync(outDir, { recursive: true });
+  const run = spawnSync(SOFFICE, [`-env:UserInstallation=${profileUrl}`, "--headless", "--norestore", "--convert-to", "pdf", "--outdir", outDir, file], { encoding: "utf8", timeout: 180_000 });
+  const pdfFile = path.join(outDir, `${path.basename(file, ".xlsx")}.pdf`);
+  if (run.status !== 0 || !fs.existsSync(pdfFile)) fail(`soffice could not print ${file} to PDF: ${run.stderr || run.error}`);
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(pdfFile)), disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const [x0, y0, x1, y1] = (await pdf.getPage(number)).view;
+    pages.push({ width: x1 - x0, height: y1 - y0 });
+  }
+  return pages;
 }
 
 /** The columns headed "Flag" and "Status" of a sheet (header in row 1). */
@@ -352,6 +374,33 @@ async function main() {
       }
     }
     report(file, "recalculated without the add-in (Flag, Status)", { compared, mismatches });
+
+    // 4. Forced to recalculate without the add-in, every NYPILOT.* cell shows #NAME? (the README's
+    // sentence on opening without the add-in), or, when its formula takes a native branch for the
+    // row (a blank hours cell: no second pilot, 0), the value we cached: never another value.
+    const nameErrors = [];
+    let nypilotCells = 0;
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row, rowNumber) =>
+        row.eachCell((cell, columnNumber) => {
+          if (!usesAddIn(cell)) return;
+          nypilotCells++;
+          const text = ((without[sheet.name] || [])[rowNumber - 1] || [])[columnNumber - 1] ?? "";
+          if (text !== "#NAME?" && !sameShown(storedValue(cell), text)) nameErrors.push(`${sheet.name}!${cell.address}: shows ${JSON.stringify(text)} recalculated without the add-in: neither #NAME? nor the cached ${describe(storedValue(cell))}`);
+        }),
+      );
+    }
+    report(file, "recalculated without the add-in (every NYPILOT cell #NAME? or its cached value)", { compared: nypilotCells, mismatches: nameErrors });
+
+    // 5. Printed (the samples and a reconciliation the CLI writes): each sheet on one landscape page,
+    // as wide as the paper (these are short: one page tall too).
+    if (printChecked(file)) {
+      const pages = await printedPages(file, never, path.join(scratch, "pdf"));
+      const problems = [];
+      if (pages.length !== names.length) problems.push(`${pages.length} pages for ${names.length} sheets (${names.join(", ")}): a sheet printed wider or longer than one page`);
+      for (const [index, page] of pages.entries()) if (!(page.width > page.height)) problems.push(`page ${index + 1} is portrait (${page.width} × ${page.height} pt)`);
+      report(file, "printed to PDF (landscape, one page a sheet)", { compared: pages.length, mismatches: problems });
+    }
   }
   if (keepAt < 0) fs.rmSync(work, { recursive: true, force: true });
   console.log(

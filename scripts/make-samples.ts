@@ -11,7 +11,8 @@
  * add-in and compares. Output is deterministic: fixed core-property dates, and a file whose cell
  * contents have not changed is left as it is (the zip's own timestamps would differ).
  *
- * Run from the repository root (the reconciliation's Summary sheet records the paths as given).
+ * Run from the repository root (the reconciliation's Summary sheet records the paths as given,
+ * relative; SOURCE_DATE_EPOCH makes the run reproducible, so no full path of this machine).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,8 +21,8 @@ import type ExcelJS from "exceljs";
 import packageJson from "../package.json";
 import { DEFAULT_SETTINGS } from "../src/engine";
 import { main as cliMain } from "../src/cli/main";
-import { FULL_PATH_LABELS } from "../src/cli/reconcile-command";
-import { excelValue, loadExcelJs } from "../src/workbook";
+import { columnLetters, excelValue, loadExcelJs, printSetupOptions } from "../src/workbook";
+import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../src/workbook/board-rates-sheet";
 import { computePane } from "../src/taskpane/form";
 import {
   BOARD_RATES_SHEET,
@@ -165,18 +166,20 @@ export async function writeSampleQuote(filePath: string, options: { valuesOnly?:
   if (result.errors.length > 0) throw new Error(`make-samples: the sample quote does not read: ${JSON.stringify(result.errors)}`);
   const layout = quoteSheetLayout(state, result, { valuesOnly: options.valuesOnly === true });
   const workbook = newWorkbook();
-  const quote = workbook.addWorksheet(layout.baseName, { views: [{ activeCell: layout.activeCell }] });
+  // The print setup the pane applies (excel-writer.ts applyPrintSetup), from the one declaration.
+  const printSetup = printSetupOptions(layout.table.headerRow);
+  const quote = workbook.addWorksheet(layout.baseName, { ...printSetup, views: [{ ...printSetup.views?.[0], activeCell: layout.activeCell }] });
+  quote.autoFilter = `A${layout.table.headerRow}:${columnLetters(layout.table.lastColumn)}${Math.max(layout.table.headerRow, layout.table.lastRow)}`;
   applyWrites(quote, layout.writes);
   for (const [column, points] of Object.entries(layout.columnWidths)) quote.getColumn(column).width = widthInCharacters(points);
   if (layout.valuesOnly) {
     await fs.promises.writeFile(filePath, new Uint8Array(await workbook.xlsx.writeBuffer()));
     return;
   }
-  const board = workbook.addWorksheet(BOARD_RATES_SHEET);
+  const board = workbook.addWorksheet(BOARD_RATES_SHEET, { pageSetup: printSetupOptions(BOARD_HEADER_ROW).pageSetup });
   applyWrites(board, [...boardRatesSheetSetup(), ...boardRatesTableWrites(state.boardFees, state.boardSurcharge)]);
-  // The Board rates sheet's widths, as excel-writer.ts sets them when it creates the sheet.
-  const boardWidths: Record<string, number> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
-  for (const [column, points] of Object.entries(boardWidths)) board.getColumn(column).width = widthInCharacters(points);
+  // The Board rates sheet's widths and page layout, as excel-writer.ts sets them when it creates the sheet.
+  for (const [column, points] of Object.entries(BOARD_RATES_COLUMN_WIDTHS)) board.getColumn(column).width = widthInCharacters(points);
   // The quote's formulas name the two tables. The pane makes them Excel tables; here they are
   // defined names over the same rows (the pane's own fallback, excel-writer.ts), since an exceljs
   // table would write its own header and cells over the sheet's.
@@ -224,10 +227,8 @@ export async function workbookCells(filePath: string): Promise<Record<string, Re
     const cells: Record<string, unknown> = {};
     sheet.eachRow({ includeEmpty: false }, (row) =>
       row.eachCell({ includeEmpty: false }, (cell) => {
-        // A full path says where the sample was made, not what it holds.
-        const where = Object.values(FULL_PATH_LABELS).some((label) => row.getCell(1).value === label) && Number(cell.col) !== 1;
         // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
-        const content = where ? { value: "(where it was made)" } : cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
+        const content = cell.formula ? { formula: cell.formula, result: cell.result ?? null } : { value: cell.value };
         cells[cell.address] = { ...content, numFmt: cell.numFmt ?? null };
       }),
     );
@@ -236,9 +237,23 @@ export async function workbookCells(filePath: string): Promise<Record<string, Re
   return sheets;
 }
 
+/** Every sheet's print and view setup, column widths and hidden (detail) columns: what a print of it depends on. */
+export async function workbookPrintSetup(filePath: string): Promise<Record<string, unknown>> {
+  const workbook = new (loadExcelJs().Workbook)();
+  await workbook.xlsx.readFile(filePath);
+  const sheets: Record<string, unknown> = {};
+  for (const sheet of workbook.worksheets) {
+    const { orientation, fitToPage, fitToWidth, fitToHeight, printTitlesRow } = sheet.pageSetup;
+    const columns = (sheet.columns ?? []).map((column) => ({ width: column.width ?? null, hidden: column.hidden === true, outlineLevel: column.outlineLevel ?? 0 }));
+    sheets[sheet.name] = { orientation, fitToPage, fitToWidth, fitToHeight, printTitlesRow, views: sheet.views, autoFilter: sheet.autoFilter ?? null, columns };
+  }
+  return sheets;
+}
+
 async function sameCells(a: string, b: string): Promise<boolean> {
   if (!fs.existsSync(a) || !fs.existsSync(b)) return false;
-  return JSON.stringify(await workbookCells(a)) === JSON.stringify(await workbookCells(b));
+  // The print setup too: a sample whose cells are the same but prints differently is rewritten.
+  return JSON.stringify([await workbookCells(a), await workbookPrintSetup(a)]) === JSON.stringify([await workbookCells(b), await workbookPrintSetup(b)]);
 }
 
 /**

@@ -44,13 +44,27 @@ const originOf = (port) => `https://localhost:${port}`;
  * checks): trusting the self-signed development certificate, and the menu path that uploads a
  * manifest to Excel on the web.
  */
-function certificateStep(origin) {
+function certificateStep(origin, sudo = hasSudo()) {
+  const trust = "cp ~/.office-addin-dev-certs/ca.crt /usr/local/share/ca-certificates/office-addin-dev-ca.crt && update-ca-certificates";
   return [
     `Trust the development certificate (self-signed, made by office-addin-dev-certs in ~/.office-addin-dev-certs):`,
     `  open ${origin}/taskpane.html once in your browser and accept the certificate, or trust the CA:`,
-    "  Linux (Debian/Ubuntu): sudo cp ~/.office-addin-dev-certs/ca.crt /usr/local/share/ca-certificates/office-addin-dev-ca.crt && sudo update-ca-certificates",
+    // A machine without sudo (a container running as root) gets the step it can run.
+    sudo ? `  Linux (Debian/Ubuntu): sudo ${trust.replace("&& ", "&& sudo ")}` : `  Linux (Debian/Ubuntu), as root: ${trust}`,
     "  Windows/macOS: npx office-addin-dev-certs install (as an administrator)",
   ];
+}
+
+/** Is there a sudo on PATH to print in the certificate step? */
+function hasSudo(env = process.env) {
+  return (env.PATH || "").split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir || ".", "sudo"), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 const UPLOAD_MENU_PATH = "Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in (older menus: Insert > Add-ins > My Add-ins > Upload My Add-in)";
@@ -233,7 +247,7 @@ async function main(argv) {
   await server.start();
 }
 
-module.exports = { sideloadInstructions, httpsOptions, certificateStep, UPLOAD_MENU_PATH, portFrom, PID_FILE, readRunningPid };
+module.exports = { sideloadInstructions, httpsOptions, certificateStep, hasSudo, UPLOAD_MENU_PATH, portFrom, PID_FILE, readRunningPid };
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error) => {

@@ -107,6 +107,10 @@ export function runFromProcess(): void {
     get stderrIsTTY() {
       return process.stderr.isTTY === true;
     },
+    terminalSize(stream) {
+      const tty = stream === "stdout" ? process.stdout : process.stderr;
+      return tty.isTTY === true && tty.rows > 0 && tty.columns > 0 ? { rows: tty.rows, columns: tty.columns } : null;
+    },
     get stdin() {
       return process.stdin;
     },

@@ -28,11 +28,11 @@ export function quoteJson(quote: Quote): QuoteJson {
     lines: quote.lines.map((line) => ({
       code: line.code,
       label: line.label,
-      amount: line.amount === null ? null : centsText(line.amount),
+      amount: line.amountCents === null ? null : centsText(line.amountCents),
       citation: line.citation,
       note: line.note,
     })),
-    total: centsText(quote.total),
+    total: centsText(quote.totalCents),
     complete: quote.complete,
     warnings: [...quote.warnings],
     settingsNotDefault: [...quote.settingsNotDefault],
@@ -47,12 +47,12 @@ const FLAG_OF_LINE: Readonly<Record<string, string>> = {
 
 /** The command line's own advice on the amounts a quote has not got (the engine's notes do not name flags). */
 export function missingAmountsAdvice(quote: Quote): string | null {
-  const flags = quote.lines.filter((line) => line.amount === null && FLAG_OF_LINE[line.code] !== undefined).map((line) => FLAG_OF_LINE[line.code]);
+  const flags = quote.lines.filter((line) => line.amountCents === null && FLAG_OF_LINE[line.code] !== undefined).map((line) => FLAG_OF_LINE[line.code]);
   return flags.length === 0 ? null : `To enter the amounts not entered: ${flags.join(" ")} (see hudson-pilotage quote --help).`;
 }
 
 function amountText(line: ChargeLine): string {
-  return line.amount === null ? "not entered" : formatUsd(line.amount);
+  return line.amountCents === null ? "not entered" : formatUsd(line.amountCents);
 }
 
 /** A readable table: item, amount, authority, with the working under each line. */
@@ -61,7 +61,7 @@ export function quoteTable(quote: Quote): string {
     ? quote.units.units.toDecimalPlaces(2).toFixed(2)
     : "not provided (charged as 500, § 89-a(4)(d))";
   const rows = quote.lines.map((line) => [line.label, amountText(line), line.citation]);
-  rows.push([quote.complete ? "Total" : "Total (incomplete: see warnings)", formatUsd(quote.total), ""]);
+  rows.push([quote.complete ? "Total" : "Total (incomplete: see warnings)", formatUsd(quote.totalCents), ""]);
   const itemWidth = Math.max(4, ...rows.map((r) => r[0].length));
   const amountWidth = Math.max(6, ...rows.map((r) => r[1].length));
   const format = (r: string[]) => `${r[0].padEnd(itemWidth)}  ${r[1].padStart(amountWidth)}  ${r[2]}`.trimEnd();

@@ -1,4 +1,4 @@
-import { fixedAnnualPension, formatUsd, Money, PilotageInputError, readRetirementYear } from "../engine";
+import { centsOf, fixedAnnualPension, formatUsd, Money, PilotageInputError, readRetirementYear } from "../engine";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
 
@@ -38,7 +38,7 @@ export function runPension(args: string[], io: CliIo): number {
     io.stdout(JSON.stringify(json, null, 2) + "\n");
     return 0;
   }
-  const answer = json.amount === null ? "Not set by § 89-a(6)" : `${formatUsd(new Money(json.amount))} a year`;
+  const answer = json.amount === null ? "Not set by § 89-a(6)" : `${formatUsd(centsOf(new Money(json.amount)))} a year`;
   io.stdout(`${answer} (${json.citation})\n${json.reason}\n`);
   return 0;
 }

@@ -3,6 +3,8 @@ import { CliIo } from "./io";
 /** The process's io also says whether stderr is a terminal; an io without it (tests) gets no progress bar. */
 export interface TerminalIo extends CliIo {
   readonly stderrIsTTY?: boolean;
+  /** The terminal's size when the stream is one; null for a pipe or a file. */
+  terminalSize?(stream: "stdout" | "stderr"): { rows: number; columns: number } | null;
 }
 
 const BAR_WIDTH = 30;

@@ -4,7 +4,7 @@ import {
   sectionsNote,
   clauseInForceOn,
   formatUsd,
-  Money,
+  centsOfText,
   readDate,
   resolveSettings,
   PilotageInputError,
@@ -74,16 +74,16 @@ export function runRates(args: string[], io: CliIo): number {
   for (const s of sections) {
     out.push(
       `${s.name}`,
-      `  up to 50 units                    ${formatUsd(new Money(s.upTo50Units))}`,
-      `  more than 50 and up to 100 units  ${formatUsd(new Money(s.over50UpTo100Units))}`,
-      `  100 units and over, per unit      ${formatUsd(new Money(s.perUnitFrom100Units))} (maximum charge at ${s.maximumUnits} units)`,
+      `  up to 50 units                    ${formatUsd(centsOfText(s.upTo50Units))}`,
+      `  more than 50 and up to 100 units  ${formatUsd(centsOfText(s.over50UpTo100Units))}`,
+      `  100 units and over, per unit      ${formatUsd(centsOfText(s.perUnitFrom100Units))} (maximum charge at ${s.maximumUnits} units)`,
     );
   }
   out.push("");
   if (period) {
     out.push(
       `Surcharge (${period.citation}), ${period.periodWords} after the act's effective date:`,
-      `  0–50 units ${formatUsd(new Money(period.upTo50Units))}; 51–100 units ${formatUsd(new Money(period.over50UpTo100Units))}; over 100 units ${formatUsd(new Money(period.perUnitOver100Units))} per unit`,
+      `  0–50 units ${formatUsd(centsOfText(period.upTo50Units))}; 51–100 units ${formatUsd(centsOfText(period.over50UpTo100Units))}; over 100 units ${formatUsd(centsOfText(period.perUnitOver100Units))} per unit`,
     );
   } else {
     out.push("Surcharge: set quarterly by the Hudson River pilots surcharge board (§ 89-a(4)(b)(1-c)(iii)); enter its table.");

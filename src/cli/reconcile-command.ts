@@ -1,8 +1,7 @@
 import path from "node:path";
 import packageJson from "../../package.json";
 import Decimal from "decimal.js";
-import { BOARD_FEES, boardFeeNamesInWords, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
-import { textOfCents } from "../engine/exact";
+import { BOARD_FEES, boardFeeNamesInWords, centsText, isoToExcelSerial, Money, settingsNotDefault } from "../engine";
 import {
   addedColumnValues,
   AddedColumnKind,
@@ -17,6 +16,8 @@ import {
   exactText,
   exactUsd,
   FormulaReferences,
+  isPrintedAddedColumn,
+  isPrintedTableColumn,
   Outcome,
   ReconcileColumnLayout,
   reconcileColumnLayout,
@@ -25,12 +26,11 @@ import {
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
-  RowStatus,
   TablePlan,
   TotalsRows,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
-import { documentDate, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
+import { documentDate, isReproducibleRun, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -43,6 +43,7 @@ import {
   BoardTableContract,
 } from "../workbook/board-rates-sheet";
 import { readFlags } from "./args";
+import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
 import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "./row-json";
 import { SETTINGS_HELP } from "./settings-flags";
@@ -56,6 +57,7 @@ import {
   OutCell,
   prepareTableJob,
   runTableRows,
+  STANDARD_STREAM,
   streamsHelp,
   summaryHeadLines,
   summaryOutput,
@@ -83,8 +85,10 @@ transit that may run into a change of rates, D25), and the input row number.
   .xlsx  the computed columns are =NYPILOT.* formulas over the row's own cells and a "Board
          rates" sheet, with the values cached, so the file opens correctly with or without the
          add-in; flagged rows are highlighted; a "Summary" sheet of live formulas records the
-         run; every sheet prints landscape, one page wide. --values-only writes the same
-         values without any formula, for someone without the add-in
+         run; every sheet prints landscape, one page wide; the detail columns are grouped
+         and collapsed, so the sheet shows and prints vessel, date, billed, computed,
+         variance, flag and note legibly. --values-only writes the same values without any
+         formula, for someone without the add-in
 An existing output file is never replaced unless --force is given.
 
 A variance is any difference of $0.01 or more, either way; only a variance flags a row (Flag
@@ -144,18 +148,19 @@ const ADDED_COLUMN_FORMAT: Readonly<Record<AddedColumnKind, Omit<XlsxColumn, "he
 
 function reconcileColumns(plan: TablePlan, width: number): ReconcileColumns {
   const layout = reconcileColumnLayout(plan);
-  const added: XlsxColumn[] = layout.columns.map((column) => ({ header: column.header, ...ADDED_COLUMN_FORMAT[column.kind] }));
+  const added: XlsxColumn[] = layout.columns.map((column, index) => ({ header: column.header, ...ADDED_COLUMN_FORMAT[column.kind], detail: !isPrintedAddedColumn(layout, index) }));
   const note = width + added.push({ header: "Note", kind: "text", width: 60 }) - 1;
-  const inputRow = width + added.push({ header: "Input row", kind: "number" }) - 1;
+  const inputRow = width + added.push({ header: "Input row", kind: "number", detail: true }) - 1;
   return { layout, first: width, flag: width + layout.flag, note, inputRow, added };
 }
 
 function reconcileLayout(job: TableJob, columns: ReconcileColumns): XlsxSheetLayout {
   const original: XlsxColumn[] = job.input.header.map((header, index) => {
     const field = job.mapping.fields[index];
-    if (field === "date") return { header, kind: "date" };
-    if (field !== null && field.startsWith("billed_")) return { header, kind: "money" };
-    return { header };
+    const detail = !isPrintedTableColumn(job.plan, index);
+    if (field === "date") return { header, kind: "date", detail };
+    if (field !== null && field.startsWith("billed_")) return { header, kind: "money", detail };
+    return { header, detail };
   });
   return { name: "Reconciliation", columns: [...original, ...columns.added], highlightRowsWhereTrue: { flagColumn: columns.flag } };
 }
@@ -167,10 +172,6 @@ function errorCell(error: CellError) {
   return { error: error.code };
 }
 
-/** Cents as the CSV's "1234.50" (exactText of the same amount), in integers. */
-function centsText(cents: number): string {
-  return textOfCents(cents);
-}
 
 function csvAmount(outcome: Outcome<number>): FormulaResult {
   return outcome.ok ? numericText(centsText(outcome.value)) : errorCell(outcome.error);
@@ -248,13 +249,15 @@ function csvComputedCells({ layout }: ReconcileColumns, reconciled: ReconciledRo
 function boardRatesSheet(plan: TablePlan): XlsxSheet {
   const rows: XlsxOutputCell[][] = [];
   const count = Math.max(plan.boardFees.length, plan.boardSurcharge.length);
-  const amount = (value: { toFixed(): string } | null) => (value === null ? null : numericText(value.toFixed()));
   for (let i = 0; i < count; i++) {
     const fee = plan.boardFees[i];
     const surcharge = plan.boardSurcharge[i];
     rows.push([
       fee ? isoToExcelSerial(fee.from) : null,
-      ...BOARD_FEES.map((declared) => (fee ? amount(fee[declared.code]) : null)),
+      ...BOARD_FEES.map((declared) => {
+        const cents = fee ? fee[declared.code] : null;
+        return cents === null ? null : numericText(centsText(cents));
+      }),
       null,
       surcharge ? isoToExcelSerial(surcharge.from) : null,
       surcharge ? numericText(surcharge.upTo50Units) : null,
@@ -301,6 +304,8 @@ function runTime(date: Date): string {
  * then what the run was: when, by which version, on which files, under which settings.
  */
 function summarySheet(job: TableJob, columns: ReconcileColumns, summary: ReconcileSummary, written: WrittenRows, valuesOnly: boolean): XlsxSheet {
+  // A reproducible run (SOURCE_DATE_EPOCH, as npm run samples) records no path of the machine it ran on.
+  const reproducible = isReproducibleRun();
   const money = (formula: string, text: string): XlsxOutputCell => ({ value: valuesOnly ? numericText(text) : { formula, result: numericText(text) }, numberFormat: MONEY_FORMAT });
   const count = (formula: string, value: number): XlsxOutputCell => (valuesOnly ? value : { formula, result: value });
   const { layout } = columns;
@@ -342,9 +347,9 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
     ["Run", runTime(documentDate())],
     ["Computed by", `hudson-pilotage ${packageJson.version} (reconcile)`],
     ["Input", job.input.path],
-    [FULL_PATH_LABELS.input, path.resolve(job.input.path)],
+    ...(reproducible ? [] : [[FULL_PATH_LABELS.input, path.resolve(job.input.path)]]),
     ["Board rates", job.boardRatesPath ?? "none given"],
-    ...(job.boardRatesPath === null ? [] : [[FULL_PATH_LABELS.boardRates, path.resolve(job.boardRatesPath)]]),
+    ...(job.boardRatesPath === null || reproducible ? [] : [[FULL_PATH_LABELS.boardRates, path.resolve(job.boardRatesPath)]]),
     ["Columns", mappingLines(job).join("; ")],
     ...(plan.dateFormat === DEFAULT_DATE_FORMAT ? [] : [["Date format (not the default)", plan.dateFormat]]),
     ...(plan.measurementUnit === null ? [] : [["Unit of plain measurements", plan.measurementUnit]]),
@@ -357,34 +362,17 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
 // ---------------------------------------------------------------------------------------------
 // The report
 
-/** A row needing attention: a variance, or not checked. */
-interface FlaggedRow {
-  rowNumber: number;
-  vessel: string | null;
-  status: RowStatus;
-  note: string;
-}
-
-/** Flagged rows the text summary lists (the rest are counted); --json lists them all. */
-const FLAGGED_SHOWN = 20;
-
 function usd(text: string): string {
   return exactUsd(Amount.of(new Money(text)));
 }
 
-function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
+function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[], io: CliIo): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const lines = summaryHeadLines("reconcile", job);
-  for (const assumption of job.plan.assumptions) lines.push(`Assumed: ${assumption}`);
-  if (job.outputPath === null && flagged.length > 0) {
-    lines.push("", "Rows flagged or not checked:");
-    for (const row of flagged.slice(0, FLAGGED_SHOWN)) lines.push(`  row ${row.rowNumber}${row.vessel ? ` (${row.vessel})` : ""}: ${row.note}`);
-    const needingAttention = summary.rowsFlagged + summary.rowsNotChecked;
-    if (needingAttention > FLAGGED_SHOWN) lines.push(`  … ${count(needingAttention - FLAGGED_SHOWN)} more (write them all with -o, or list them with --json)`);
-  }
+  const head = summaryHeadLines("reconcile", job);
+  for (const assumption of job.plan.assumptions) head.push(`Assumed: ${assumption}`);
   const excluded = summary.excludedRows.map((row) => `row ${row.rowNumber}: ${row.reason}`);
   if (summary.rowsExcluded > excluded.length) excluded.push(`… ${count(summary.rowsExcluded - excluded.length)} more`);
-  lines.push(
+  const lines = [
     "",
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
@@ -398,10 +386,11 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
-  );
+  ];
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
+  const listed = flaggedRowsLines(flagged, summary.rowsFlagged + summary.rowsNotChecked, head.length + lines.length, io, job.outputPath === STANDARD_STREAM, job.outputPath);
   // Cell text (headers, vessel names, notes) is shown with its control characters escaped.
-  return lines.map(visibleText).join("\n") + "\n";
+  return [...head.map(visibleText), ...listed, ...lines.map(visibleText)].join("\n") + "\n";
 }
 
 function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[]): string {
@@ -450,7 +439,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const tally = new ReconcileTally();
   const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
-  const vesselColumn = plan.column.vessel;
+  const flaggedKept = flaggedRowsKept(io, job.outputPath === STANDARD_STREAM);
   const cellOptions = {
     inputKind: input.kind,
     outputKind: job.outputKind === "xlsx" ? "xlsx" : "csv",
@@ -480,11 +469,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
       }
       const reconciled = reconcileRow(item.cells, plan);
       tally.addRow(reconciled);
-      if (reconciled.status !== "matched" && (values.json === true || flagged.length < FLAGGED_SHOWN)) {
-        const vessel = vesselColumn === undefined ? null : item.cells[vesselColumn];
-        const named = typeof vessel === "string" ? vessel.trim() !== "" : typeof vessel === "number";
-        flagged.push({ rowNumber: item.rowNumber, vessel: named ? String(vessel) : null, status: reconciled.status, note: reconciled.note });
-      }
+      if (reconciled.status !== "matched" && (values.json === true || flagged.length < flaggedKept)) flagged.push(flaggedRowOf(item.rowNumber, item.cells, plan, reconciled));
       if (jsonLines !== null) await jsonLines.write(withLine(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan), item, input.kind));
       if (table === null) return;
       const original = originalCells(item, input.width, cellOptions);
@@ -500,6 +485,6 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     },
   });
   summary ??= tally.summary();
-  summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged));
+  summaryOutput(job, io)(values.json ? summaryJson(job, summary, flagged) : summaryText(job, summary, flagged, io));
   return summary.allMatched ? 0 : 1;
 }

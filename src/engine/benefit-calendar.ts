@@ -9,7 +9,7 @@ import { addDays, IsoDate, isoDateOf, partsOf } from "./dates";
 import { PilotageInputError, refusalThrown } from "./errors";
 import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS } from "./messages";
-import { formatUsd, Money, toCents } from "./money";
+import { centsOf, formatUsd, Money, toCents } from "./money";
 import { BENEFIT_PAYMENT_PERIODS, BenefitPaymentPeriod, FIXED_PENSION_COHORTS, LAST_YEAR_FULL } from "./rates/benefits";
 import { isBlank } from "./blank";
 
@@ -96,7 +96,7 @@ export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
     cohort: cohort.words,
     firstYear: cohort.firstYear,
     lastYear: cohort.lastYear,
-    reason: `Retired in ${year} ("${cohort.words}"): ${formatUsd(amount)} a year.${cohort.note === undefined ? "" : ` ${cohort.note}`}`,
+    reason: `Retired in ${year} ("${cohort.words}"): ${formatUsd(centsOf(amount))} a year.${cohort.note === undefined ? "" : ` ${cohort.note}`}`,
     note: cohort.note ?? null,
     citation: cohort.citation,
   };

@@ -6,11 +6,11 @@
  */
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate, readDate } from "./dates";
-import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
-import { centsFromMillionthsOfCent, millionthsOfDecimal, moneyOfCents } from "./exact";
-import { columnAmountReader, readAmount, readDecimal, wholeCentsOfNumber } from "./inputs";
+import { isPilotageInputError, PilotageInputError } from "./errors";
+import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
-import { formatUsd, Money, toCents } from "./money";
+import { centsOf, formatUsd, Money, toCents } from "./money";
+import { millionthsOfDecimal } from "./units";
 import {
   DISABILITY_BENEFIT,
   RETIREMENT_CONTRIBUTION,
@@ -59,13 +59,13 @@ export function surchargeCap(section2BaseCollected: Decimal): SurchargeCap {
   const share = new Money(SURCHARGE_CAP.shareOfSection2Base);
   const floor = new Money(SURCHARGE_CAP.floorAmount);
   const percent = toCents(collected.times(share));
-  const working = `${percentText(share)} × ${formatUsd(collected)} = ${formatUsd(percent)}`;
+  const working = `${percentText(share)} × ${formatUsd(centsOf(collected))} = ${formatUsd(centsOf(percent))}`;
   if (percent.gt(floor)) {
     return {
       cap: percent,
       percentOfSection2Base: percent,
       branch: "percentOfSection2Base",
-      reason: `${working}, more than ${formatUsd(floor)}: the calendar year's surcharge may not exceed ${formatUsd(percent)}.`,
+      reason: `${working}, more than ${formatUsd(centsOf(floor))}: the calendar year's surcharge may not exceed ${formatUsd(centsOf(percent))}.`,
       citation: SURCHARGE_CAP.citation,
     };
   }
@@ -73,7 +73,7 @@ export function surchargeCap(section2BaseCollected: Decimal): SurchargeCap {
     cap: toCents(floor),
     percentOfSection2Base: percent,
     branch: "floor",
-    reason: `${working}, ${percent.eq(floor) ? "equal to" : "less than"} ${formatUsd(floor)}: the calendar year's surcharge may not exceed ${formatUsd(floor)}.`,
+    reason: `${working}, ${percent.eq(floor) ? "equal to" : "less than"} ${formatUsd(centsOf(floor))}: the calendar year's surcharge may not exceed ${formatUsd(centsOf(floor))}.`,
     citation: SURCHARGE_CAP.citation,
   };
 }
@@ -100,7 +100,7 @@ export function retirementContribution(earnings: Decimal): RetirementContributio
   return {
     contribution,
     rate,
-    reason: `${percentText(rate)} × ${formatUsd(amount)} earnings = ${formatUsd(contribution)}, to the retirement account of a pilot who entered service after 2005.`,
+    reason: `${percentText(rate)} × ${formatUsd(centsOf(amount))} earnings = ${formatUsd(centsOf(contribution))}, to the retirement account of a pilot who entered service after 2005.`,
     citation: RETIREMENT_CONTRIBUTION.citation,
   };
 }
@@ -139,7 +139,7 @@ export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: num
   const earnings = checkAmount(lastYearEarnings, "last_year_earnings", "last full calendar year's earnings");
   const { rate, basis, maximumReached, rateWorking } = disabilityRate(yearsOfService, insuranceAvailable);
   const benefit = toCents(earnings.times(rate));
-  const earned = `${percentText(rate)} × ${formatUsd(earnings)} (last full calendar year's earnings) = ${formatUsd(benefit)} a year until age 60.`;
+  const earned = `${percentText(rate)} × ${formatUsd(centsOf(earnings))} (last full calendar year's earnings) = ${formatUsd(centsOf(benefit))} a year until age 60.`;
   return {
     benefit,
     rate,
@@ -150,7 +150,7 @@ export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: num
   };
 }
 
-interface DisabilityRate {
+export interface DisabilityRate {
   rate: Decimal;
   /** The rate in millionths, for the whole-cents path. */
   rateMillionths: number;
@@ -165,25 +165,19 @@ const UNINSURED_BASE_RATE = new Money(DISABILITY_BENEFIT.uninsuredBaseRate);
 const UNINSURED_RATE_PER_YEAR = new Money(DISABILITY_BENEFIT.uninsuredRatePerYearAfterFirst);
 const UNINSURED_MAXIMUM_RATE = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate);
 
-/** Rates by years of service and insurance (key: 2 × years, 0 for none given, + 1 with insurance): a column repeats a few. */
-const disabilityRates = new Map<number, DisabilityRate>();
+/** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */
+export function exactMillionths(rate: Decimal): number {
+  const millionths = millionthsOfDecimal(rate);
+  if (millionths === null || !Number.isInteger(millionths)) throw new Error(`The rate ${rate.toString()} has more than six decimals.`);
+  return millionths;
+}
 
 /** The share of the earnings (5) gives, with the checks on the years of service; see disabilityBenefit. */
-function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
+export function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
   const years = yearsOfService === null ? null : checkYearsOfService(yearsOfService);
   if (!insuranceAvailable && years === null) {
     throw new PilotageInputError(BENEFIT_REASONS.yearsBlankWithoutInsurance, {}, "years_of_service");
   }
-  const key = 2 * (years ?? 0) + (insuranceAvailable ? 1 : 0);
-  let known = disabilityRates.get(key);
-  if (known === undefined) {
-    known = workedDisabilityRate(years, insuranceAvailable);
-    disabilityRates.set(key, known);
-  }
-  return known;
-}
-
-function workedDisabilityRate(years: number | null, insuranceAvailable: boolean): DisabilityRate {
   if (insuranceAvailable || years === null) {
     return { rate: INSURED_RATE, rateMillionths: exactMillionths(INSURED_RATE), basis: "insurance", maximumReached: false, rateWorking: "" };
   }
@@ -194,101 +188,6 @@ function workedDisabilityRate(years: number | null, insuranceAvailable: boolean)
     `${percentText(UNINSURED_BASE_RATE)} + ${percentText(UNINSURED_RATE_PER_YEAR)} × ${years - 1} year${years - 1 === 1 ? "" : "s"} after the first = ${percentText(formulaRate)}` +
     (formulaRate.gt(UNINSURED_MAXIMUM_RATE) ? `, limited to the maximum ${percentText(UNINSURED_MAXIMUM_RATE)}` : "");
   return { rate, rateMillionths: exactMillionths(rate), basis: "noInsurance", maximumReached, rateWorking };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Whole cents, for columns of amounts (the Excel functions): the same rules, no decimal.js for a
-// plain number of dollars and cents
-
-/** An amount read from a plain number of dollars and cents: its whole cents, exactly. */
-export interface AmountInCents {
-  readonly cents: number;
-}
-
-/** An amount as the column functions read it: whole cents where that is exact, a Decimal otherwise. */
-export type BenefitAmount = Decimal | AmountInCents;
-
-/**
- * `input` read as readAmount reads it (the same rules and messages), as whole cents when it is a
- * number of 0 to MAXIMUM_AMOUNT dollars with at most two decimals. Such a number is the double
- * nearest cents ÷ 100, and its shortest text (what decimal.js reads) is that decimal: below 10^9
- * doubles are far closer together than 0.01, so no shorter text names the same double.
- */
-export function readBenefitAmount(input: unknown, field: string, what: string): BenefitAmount {
-  return refusalThrown(benefitAmountReader(field, what)(input));
-}
-
-/**
- * readBenefitAmount for one argument, with its refusal returned, not thrown: for a column, where
- * throwing costs more than the row's work. A negative number (-0 too, as decimal.js reads it) is
- * refused here as readAmount refuses it, with one refusal for the argument, as its words do not
- * depend on the number; every other input not in whole cents is read by readAmount.
- */
-export function benefitAmountReader(field: string, what: string): (input: unknown) => BenefitAmount | PilotageInputError {
-  return columnAmountReader<BenefitAmount>(
-    field,
-    what,
-    (input) => {
-      const cents = wholeCentsOfNumber(input);
-      return cents === null ? null : { cents };
-    },
-    (input) => readAmount(input, field, what),
-  );
-}
-
-/** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */
-function exactMillionths(rate: Decimal): number {
-  const millionths = millionthsOfDecimal(rate);
-  if (millionths === null || !Number.isInteger(millionths)) throw new Error(`The rate ${rate.toString()} has more than six decimals.`);
-  return millionths;
-}
-
-/**
- * `rate` of an amount in whole cents, rounded half up (D14): cents × millionths is a whole number
- * of millionths of a cent, exact while below 2^53 (amounts up to about $180,000,000 at 50%);
- * beyond that, and for a Decimal amount, `decimal` works it out.
- */
-function shareInCents(amount: BenefitAmount, rateMillionths: number, decimal: (amount: Decimal) => Decimal): number {
-  if ("cents" in amount) {
-    const millionthsOfCent = amount.cents * rateMillionths;
-    if (millionthsOfCent <= Number.MAX_SAFE_INTEGER) return centsFromMillionthsOfCent(millionthsOfCent);
-    return centsOfMoney(decimal(moneyOfCents(amount.cents)));
-  }
-  return centsOfMoney(decimal(amount));
-}
-
-/** A Decimal rounded to the cent as whole cents; amounts here are below 2^53 cents. */
-function centsOfMoney(amount: Decimal): number {
-  return toCents(amount).times(100).toNumber();
-}
-
-const RETIREMENT_CONTRIBUTION_MILLIONTHS = exactMillionths(new Money(RETIREMENT_CONTRIBUTION.rate));
-const SPOUSE_BENEFIT_MILLIONTHS = exactMillionths(new Money(SPOUSE_BENEFIT.rate));
-const SURCHARGE_CAP_SHARE_MILLIONTHS = exactMillionths(new Money(SURCHARGE_CAP.shareOfSection2Base));
-const SURCHARGE_CAP_FLOOR_CENTS = centsOfMoney(new Money(SURCHARGE_CAP.floorAmount));
-
-/** retirementContribution(earnings).contribution, in whole cents. */
-export function retirementContributionCents(earnings: BenefitAmount): number {
-  return shareInCents(earnings, RETIREMENT_CONTRIBUTION_MILLIONTHS, (d) => retirementContribution(d).contribution);
-}
-
-/** spouseBenefit(pilotAnnualBenefit).benefit, in whole cents. */
-export function spouseBenefitCents(pilotAnnualBenefit: BenefitAmount): number {
-  return shareInCents(pilotAnnualBenefit, SPOUSE_BENEFIT_MILLIONTHS, (d) => spouseBenefit(d).benefit);
-}
-
-/** surchargeCap(section2BaseCollected).cap, in whole cents: the 35% to the cent, or $500,000 when that is more. */
-export function surchargeCapCents(section2BaseCollected: BenefitAmount): number {
-  if (!("cents" in section2BaseCollected)) return centsOfMoney(surchargeCap(section2BaseCollected).cap);
-  const percent = shareInCents(section2BaseCollected, SURCHARGE_CAP_SHARE_MILLIONTHS, (d) => surchargeCap(d).percentOfSection2Base);
-  return percent > SURCHARGE_CAP_FLOOR_CENTS ? percent : SURCHARGE_CAP_FLOOR_CENTS;
-}
-
-/** disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit, in whole cents, with its checks. */
-export function disabilityBenefitCents(lastYearEarnings: BenefitAmount, yearsOfService: number | null = null, insuranceAvailable = true): number {
-  if (!("cents" in lastYearEarnings)) return centsOfMoney(disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit);
-  const { rate, rateMillionths } = disabilityRate(yearsOfService, insuranceAvailable);
-  return shareInCents(lastYearEarnings, rateMillionths, (d) => toCents(d.times(rate)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,7 +215,7 @@ export function spouseBenefit(pilotAnnualBenefit: Decimal): SpouseBenefit {
     benefit,
     rate,
     reason:
-      `${percentText(rate)} × ${formatUsd(amount)} = ${formatUsd(benefit)} a year (after a retired pilot's death, ` +
+      `${percentText(rate)} × ${formatUsd(centsOf(amount))} = ${formatUsd(centsOf(benefit))} a year (after a retired pilot's death, ` +
       "the full benefit is paid for the rest of that benefit payment period first).",
     citation: SPOUSE_BENEFIT.citation,
   };

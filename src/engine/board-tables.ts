@@ -5,9 +5,8 @@
 import { readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
-import { BoardFeeRow } from "./charges";
-import { BoardSurchargeRow } from "./surcharge";
-import { readAmount } from "./inputs";
+import { BoardFeeRow, BoardSurchargeRow } from "./charges";
+import { readAmount, readAmountCents } from "./inputs";
 import { BOARD_FEES } from "./rates/board-fees";
 import { isBlank } from "./blank";
 
@@ -74,7 +73,7 @@ export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): B
  */
 export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
   const table = "Board fees table";
-  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readAmount(cell, "board_fees", what));
+  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readAmountCents(cell, "board_fees", what));
   const read = dataRows(rows).map(({ cells, rowNumber }) => {
     if (cells.length < 2) throw tableError(table, rowNumber, `needs a from date and at least the ${BOARD_FEES[0].what} column.`);
     try {

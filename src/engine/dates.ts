@@ -41,6 +41,34 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/** The latest dated row on or before the date (rows apply from their date until the next row's). */
+export function rowInForce<T extends { from: IsoDate }>(date: IsoDate, rows: readonly T[]): T | null {
+  let inForce: T | null = null;
+  for (const row of rows) {
+    if (row.from <= date && (inForce === null || row.from >= inForce.from)) inForce = row;
+  }
+  return inForce;
+}
+
+/**
+ * Whole months from `from` to `date` as General Construction Law § 30 counts them (addMonthsGcl30):
+ * the largest n with addMonthsGcl30(from, n) on or before the date (negative before `from`).
+ */
+export function monthsSince(from: IsoDate, date: IsoDate): number {
+  const year = digitsAt(date, 0, 4);
+  const month = digitsAt(date, 5, 7);
+  const months = (year - digitsAt(from, 0, 4)) * 12 + (month - digitsAt(from, 5, 7));
+  // addMonthsGcl30(from, months) falls on `from`'s day, or the month's last day where there is none.
+  return digitsAt(date, 8, 10) >= Math.min(digitsAt(from, 8, 10), daysInMonth(year, month)) ? months : months - 1;
+}
+
+/** The number the digits from `start` to `end` of an ISO date write. */
+function digitsAt(date: IsoDate, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * 10 + date.charCodeAt(i) - 48;
+  return value;
+}
+
 /**
  * N months after a date, counted as N.Y. General Construction Law § 30 counts them: the same day
  * of the month, or the last day of the month where that day does not exist (D6).
@@ -88,17 +116,8 @@ export function excelSerialToIso(serial: number, field = "date"): IsoDate {
   if (whole === 60) {
     throw new PilotageInputError(DATE_REASONS.serial60, { field }, field);
   }
-  let date = serialDates.get(whole);
-  if (date === undefined) {
-    date = whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
-    // Columns repeat dates; keep the memo small and bounded.
-    if (serialDates.size >= 100_000) serialDates.clear();
-    serialDates.set(whole, date);
-  }
-  return date;
+  return whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
 }
-
-const serialDates = new Map<number, IsoDate>();
 
 export function isoToExcelSerial(date: IsoDate): number {
   const days = daysBetween("1899-12-30", date);

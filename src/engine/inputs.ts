@@ -4,31 +4,15 @@
  */
 import Decimal from "decimal.js";
 import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
-import { millionthsOfDecimal, millionthsOfNumber } from "./exact";
 import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
-import { ExactUnits } from "./units";
-import { Money, toCents } from "./money";
+import { millionthsOfNumber, PilotageUnits, unitsOfDecimal, unitsOfMillionths } from "./units";
+import { centsOf, Money } from "./money";
 import { ungroupThousands } from "./number-text";
 import { SectionNumber } from "./rates/base-pilotage";
 import { SECOND_PILOT_RULE } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
 import { isBlank } from "./blank";
 
-/**
- * D2: measured units, or the explicit "measurements not provided" case of § 89-a(4)(d).
- * `millionths` (units × 10^6 as an exact integer, or null when that is not exact) lets the
- * charges skip decimal.js; when absent it is worked out from `units`.
- */
-export type PilotageUnits = { measured: true; units: Decimal; millionths?: number | null } | { measured: false };
-
-/** Measured units from an exact integer count of millionths; the Decimal is made only if asked for. */
-export function unitsOfMillionths(millionths: number): PilotageUnits {
-  return new ExactUnits(millionths);
-}
-
-export function unitsOfDecimal(units: Decimal): PilotageUnits {
-  return { measured: true, units, millionths: millionthsOfDecimal(units) };
-}
 
 /** D1 rounding of units to N decimals, half up. */
 function roundedUnits(units: PilotageUnits, decimals: number | null): PilotageUnits {
@@ -229,7 +213,7 @@ export function readAmountCents(input: unknown, field: string, what: string): nu
   if (cents !== null) return cents;
   // readAmount's refusal of a negative number, with no Decimal made.
   if (isNegativeNumber(input)) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
-  return toCents(readAmount(input, field, what)).times(100).toNumber();
+  return centsOf(readAmount(input, field, what));
 }
 
 const BASE_FEE_WHAT = "base pilotage fee";
@@ -262,6 +246,6 @@ export function baseFeeCentsReader(field = "base_fee"): (input: unknown) => numb
       // 0 is readBaseFee's to refuse.
       return cents !== null && cents > 0 ? cents : null;
     },
-    (input) => toCents(readBaseFee(input, field)).times(100).toNumber(),
+    (input) => centsOf(readBaseFee(input, field)),
   );
 }

@@ -186,75 +186,27 @@ function isPlainFeet(input: unknown, dimension: Dimension): input is number {
   return typeof input === "number" && input > 0 && input <= PLAUSIBLE_MAXIMUM_FEET[dimension];
 }
 
-/** The significant digits decimal.js keeps of a product (Money's precision, rounding half up). */
-const MONEY_DIGITS = Money.precision;
-
 /**
- * 10^0 … 10^20 as BigInts: a product's rounding divides by one of them (three numbers' shortest
- * texts have at most 17 digits each, so a product at most 51, 11 past MONEY_DIGITS).
- */
-const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 21 }, (_, n) => 10n ** BigInt(n));
-
-/**
- * The decimal a positive number stands for, as decimal.js reads it (its shortest round-trip
- * text): its digits as an integer and how many of them are decimals; null for text in exponent
- * form (a number below 10^-6 or from 10^21).
- */
-function decimalDigitsOf(x: number): { digits: bigint; decimals: number } | null {
-  const text = String(x);
-  if (text.includes("e")) return null;
-  const point = text.indexOf(".");
-  if (point < 0) return { digits: BigInt(text), decimals: 0 };
-  return { digits: BigInt(text.slice(0, point) + text.slice(point + 1)), decimals: text.length - point - 1 };
-}
-
-/**
- * pilotageUnitsFromFeet(...).toNumber() for plain numbers of feet, exactly as decimal.js works it
- * (D1 not rounding): the three decimals multiplied as integers (BigInt), the product rounded half
- * up to Money's 40 significant digits as decimal.js rounds the second product (the first, at most
- * 34 digits, is exact), ÷ 10,000 a shift of the exponent, and the decimal read as the nearest double.
- */
-function unitsNumberOfPlainFeet(length: number, breadth: number, depth: number): number | null {
-  const l = decimalDigitsOf(length);
-  const b = l === null ? null : decimalDigitsOf(breadth);
-  const d = b === null ? null : decimalDigitsOf(depth);
-  if (d === null) return null;
-  const product = (l as { digits: bigint }).digits * (b as { digits: bigint }).digits * d.digits;
-  const exponent = -((l as { decimals: number }).decimals + (b as { decimals: number }).decimals + d.decimals + 4);
-  const text = product.toString();
-  const dropped = text.length - MONEY_DIGITS;
-  if (dropped <= 0) return Number(`${text}e${exponent}`);
-  const unit = POWERS_OF_TEN[dropped];
-  let kept = product / unit;
-  if ((product - kept * unit) * 2n >= unit) kept += 1n;
-  return Number(`${kept}e${exponent + dropped}`);
-}
-
-/**
- * The units of three plain numbers of feet (D1 not rounding), with no Decimal made; null for
- * anything else. Feet of at most two decimals (the usual cells) multiply as whole hundredths, an
- * exact integer (at most 2,000 × 400 × 400 × 10^6 < 2^53) divided once, so correctly rounded;
- * other plain numbers (a computed 300 + 0.07 reads as 300.07000000000005) as decimal.js would
- * work them, in integers (unitsNumberOfPlainFeet).
+ * The units of three plain numbers of feet of at most two decimals each (the usual cells), with
+ * no Decimal made (D1 not rounding); null for anything else. They multiply as whole hundredths, an
+ * exact integer (at most 2,000 × 400 × 400 × 10^6 < 2^53) divided once, so correctly rounded.
  */
 function unitsNumberOfPlainMeasurements(length: unknown, breadth: unknown, depth: unknown, settings: EngineSettings, plainUnit: LengthUnit): number | null {
   if (plainUnit !== "ft" || settings.unitsDecimals !== null || !isPlainFeet(length, "length") || !isPlainFeet(breadth, "breadth") || !isPlainFeet(depth, "depth")) {
     return null;
   }
   const l = plainHundredthsOfFeet(length);
-  const b = l === null ? null : plainHundredthsOfFeet(breadth);
-  const d = b === null ? null : plainHundredthsOfFeet(depth);
+  const b = plainHundredthsOfFeet(breadth);
+  const d = plainHundredthsOfFeet(depth);
+  if (l === null || b === null || d === null) return null;
   // (l/100 × b/100 × d/100) ÷ 10,000 = l × b × d ÷ 10^10.
-  if (d !== null) return ((l as number) * (b as number) * d) / 1e10;
-  return unitsNumberOfPlainFeet(length, breadth, depth);
+  return (l * b * d) / 1e10;
 }
 
 /**
  * pilotageUnitsFromMeasurements as the number a cell shows: the double nearest the exact units,
- * its refusal returned, not thrown (the first in the order length, breadth, depth, as
- * pilotageUnitsFromMeasurements throws it). Plain numbers of feet with no Decimal made
- * (unitsNumberOfPlainMeasurements); anything else (text, metres, D1 rounding, a refusal) through
- * pilotageUnitsFromMeasurements, which says what is wrong.
+ * or the first refusal (length, breadth, depth). Plain feet of two decimals with no Decimal made;
+ * anything else (text, metres, more decimals, D1 rounding) through pilotageUnitsFromMeasurements.
  */
 export function pilotageUnitsNumberOrRefusal(
   length: unknown,
@@ -269,59 +221,13 @@ export function pilotageUnitsNumberOrRefusal(
   return isPilotageInputError(units) ? units : units.toNumber();
 }
 
-/** The most refused measurements a pilotageUnitsReader keeps. */
-const MAXIMUM_REFUSALS_KEPT = 65_536;
-
-const DIMENSIONS: readonly Dimension[] = ["length", "breadth", "depth"];
-
-/**
- * pilotageUnitsNumberOrRefusal for a column of rows under one settings: each refusal given as
- * `refused` makes it (an Excel error, say), once per refused value. A measurement's refusal
- * depends on its dimension, its value and the unit alone (measurementInFeetOrRefusal), and a
- * column repeats its values, so a column of bad lengths words each message once.
- */
+/** pilotageUnitsNumberOrRefusal for a column under one settings, each refusal given to `refused` (an Excel error, say). */
 export function pilotageUnitsReader<R>(
   settings: EngineSettings,
   refused: (refusal: PilotageInputError) => R,
 ): (length: unknown, breadth: unknown, depth: unknown, plainUnit: LengthUnit) => number | R {
-  // By unit, then dimension (in DIMENSIONS' order): the refused numbers and texts met, and what they gave.
-  const kept = new Map<LengthUnit, Map<unknown, R>[]>();
-  let count = 0;
   return (length, breadth, depth, plainUnit) => {
-    const plain = unitsNumberOfPlainMeasurements(length, breadth, depth, settings, plainUnit);
-    if (plain !== null) return plain;
-    let ofUnit = kept.get(plainUnit);
-    if (ofUnit === undefined) kept.set(plainUnit, (ofUnit = DIMENSIONS.map(() => new Map())));
-    const inputs = [length, breadth, depth];
-    const feet: Decimal[] = [];
-    for (let i = 0; i < DIMENSIONS.length; i++) {
-      const input = inputs[i];
-      // -0 would find 0's entry (a Map key is SameValueZero); objects are not compared by value.
-      const keyed = (typeof input === "number" && !Object.is(input, -0)) || typeof input === "string";
-      const known = keyed ? ofUnit[i].get(input) : undefined;
-      if (known !== undefined) return known;
-      const read = measurementInFeetOrRefusal(input, DIMENSIONS[i], plainUnit);
-      if (isPilotageInputError(read)) {
-        const answer = refused(read);
-        if (keyed && count < MAXIMUM_REFUSALS_KEPT) {
-          ofUnit[i].set(input, answer);
-          count++;
-        }
-        return answer;
-      }
-      feet.push(read);
-    }
-    return pilotageUnitsFromFeet(feet[0], feet[1], feet[2], settings).toNumber();
+    const units = pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, plainUnit);
+    return isPilotageInputError(units) ? refused(units) : units;
   };
-}
-
-/** pilotageUnitsNumberOrRefusal, its refusal thrown. */
-export function pilotageUnitsNumberFromMeasurements(
-  length: unknown,
-  breadth: unknown,
-  depth: unknown,
-  settings: EngineSettings,
-  plainUnit: LengthUnit = "ft",
-): number {
-  return refusalThrown(pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, plainUnit));
 }

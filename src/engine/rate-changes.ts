@@ -10,7 +10,7 @@
  * transit that anchors (D11) lasts at least its hours and eight hours at anchor. With no hours
  * entered the length of the transit is unknown: the next day's changes are named.
  */
-import { BoardFeeRow, boardFeeRowOn } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, surchargeTableOrRefusal } from "./charges";
 import { daysInMonth, IsoDate, isoDateOf, partsOf } from "./dates";
 import { PilotageInputError } from "./errors";
 import { BOARD_FEES_CLAUSE } from "./rates/board-fees";
@@ -18,7 +18,6 @@ import { StatutorySurchargePeriod } from "./rates/surcharge";
 import { SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { clauseInForceOn } from "./schedule";
 import { EngineSettings } from "./settings";
-import { BoardSurchargeRow, surchargeTableOrRefusal } from "./surcharge";
 
 /** What of a transit the warning needs: its date, whether it names its clause, its hours and the board's rows. */
 export interface TransitTiming {

@@ -1,7 +1,7 @@
-import { addMonthsGcl30, IsoDate } from "./dates";
+import { addMonthsGcl30, IsoDate, monthsSince } from "./dates";
 import { PilotageInputError, shownInput } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
-import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId } from "./rates/base-pilotage";
+import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId, ClauseStart } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
 
 /** The base-rate clause that governs a transit, with how sure we are of its start (D6). */
@@ -11,7 +11,7 @@ export interface ClauseInForce {
   startsOn: IsoDate | null;
   /** True when the start date rests on a setting rather than the statute's own words. */
   startAssumed: boolean;
-  /** Why the start is assumed, or that another clause may apply. Shared and frozen: copy to add. */
+  /** Why the start is assumed, or that another clause may apply. */
   warnings: readonly string[];
 }
 
@@ -57,65 +57,53 @@ const CLAUSE_VI_MAY_APPLY =
   "Clause (vi) may apply: it began on the thirtieth day after an act not identified here (before 2022). " +
   "If you know that date, set clauseVIStart (D6); until then clause (v) is used.";
 
-interface DatedClause { startsOn: IsoDate; inForce: ClauseInForce; /** clause (v) with clause (vi)'s start unknown: any of its days may be (vi)'s */ inForceWithVIWarning: ClauseInForce | null }
-const timelineCache = new Map<string, DatedClause[]>();
-
 /**
- * The clauses in start order under the settings' anchors, worked out once per pair of anchors, and
- * the clause in force on each date asked about under them (a column of quotes repeats its dates,
- * and a date's lookup compares it with every later clause's start).
+ * D6: the latest clause whose start date is on or before the transit date. The clauses start in
+ * the statute's order (resolveSettings keeps clause (vi)'s start between (v)'s and (vii)'s), so the
+ * first from the end that has started is the one in force; of two starting the same day, the later.
  */
-let lastTimeline: { actEffectiveDate: IsoDate; clauseVIStart: IsoDate | null; timeline: DatedClause[]; inForceOn: Map<IsoDate, ClauseInForce> } | null = null;
-
-/** The most dates whose clause one pair of anchors keeps (a few thousand days in practice). */
-const MAXIMUM_DATES_KEPT = 20_000;
-
-function clauseTimeline(settings: EngineSettings): { timeline: DatedClause[]; inForceOn: Map<IsoDate, ClauseInForce> } {
-  if (lastTimeline !== null && lastTimeline.actEffectiveDate === settings.actEffectiveDate && lastTimeline.clauseVIStart === settings.clauseVIStart) {
-    return lastTimeline;
-  }
-  lastTimeline = { actEffectiveDate: settings.actEffectiveDate, clauseVIStart: settings.clauseVIStart, timeline: timelineFor(settings), inForceOn: new Map() };
-  return lastTimeline;
-}
-
-function timelineFor(settings: EngineSettings): DatedClause[] {
-  const key = `${settings.actEffectiveDate}|${settings.clauseVIStart ?? ""}`;
-  let timeline = timelineCache.get(key);
-  if (!timeline) {
-    timeline = [];
-    for (const rates of BASE_PILOTAGE_CLAUSES) {
-      const startsOn = clauseStartDate(rates, settings);
-      if (startsOn === null) continue;
-      const assumed = assumedStartWarning(rates, startsOn, settings);
-      const warnings = Object.freeze(assumed ? [assumed] : []);
-      const inForce: ClauseInForce = { rates, startsOn, startAssumed: assumed !== null, warnings };
-      const inForceWithVIWarning = rates.clause === "v" && settings.clauseVIStart === null
-        ? { ...inForce, warnings: Object.freeze([...warnings, CLAUSE_VI_MAY_APPLY]) }
-        : null;
-      timeline.push({ startsOn, inForce, inForceWithVIWarning });
-    }
-    // Stable: equal start dates keep statute order, and the later clause wins.
-    timeline.sort((a, b) => (a.startsOn < b.startsOn ? -1 : a.startsOn > b.startsOn ? 1 : 0));
-    timelineCache.set(key, timeline);
-  }
-  return timeline;
-}
-
-/** D6: the latest clause whose start date is on or before the transit date. */
 export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
-  const { timeline, inForceOn } = clauseTimeline(settings);
-  const known = inForceOn.get(date);
-  if (known !== undefined) return known;
-  for (let i = timeline.length - 1; i >= 0; i--) {
-    const dated = timeline[i];
-    if (dated.startsOn <= date) {
-      const inForce = dated.inForceWithVIWarning ?? dated.inForce;
-      if (inForceOn.size >= MAXIMUM_DATES_KEPT) inForceOn.clear();
-      inForceOn.set(date, inForce);
-      return inForce;
-    }
+  for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
+    const rates = BASE_PILOTAGE_CLAUSES[i];
+    if (hasStarted(rates.startsOn, date, settings)) return new ClauseStartedOn(rates, settings);
   }
   throw new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
+}
+
+/** Whether a clause has started by the date. */
+function hasStarted(start: ClauseStart, date: IsoDate, settings: EngineSettings): boolean {
+  switch (start.kind) {
+    case "onDate":
+      return start.date <= date;
+    case "monthsAfterActEffectiveDate":
+      return monthsSince(settings.actEffectiveDate, date) >= start.months;
+    case "clauseVIStartSetting":
+      return settings.clauseVIStart !== null && settings.clauseVIStart <= date;
+  }
+}
+
+/** A clause in force; its start and warnings are worded when read. */
+class ClauseStartedOn implements ClauseInForce {
+  readonly startAssumed: boolean;
+
+  constructor(
+    readonly rates: BaseRateClause,
+    private readonly settings: EngineSettings,
+  ) {
+    this.startAssumed = rates.startsOn.kind !== "onDate";
+  }
+
+  get startsOn(): IsoDate {
+    return clauseStartDate(this.rates, this.settings) as IsoDate;
+  }
+
+  get warnings(): readonly string[] {
+    const { rates, settings } = this;
+    const assumed = assumedStartWarning(rates, this.startsOn, settings);
+    const warnings = assumed === null ? [] : [assumed];
+    if (rates.clause === "v" && settings.clauseVIStart === null) warnings.push(CLAUSE_VI_MAY_APPLY);
+    return warnings;
+  }
 }
 
 /** A clause named by the user overrides the date lookup (D6). */

@@ -1,5 +1,4 @@
 import { addMonthsGcl30, IsoDate, parseIsoDate } from "./dates";
-import { memoizedForFrozen } from "./exact";
 import { PilotageInputError } from "./errors";
 import { SETTING_REASONS } from "./messages";
 
@@ -101,15 +100,12 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
       throw new PilotageInputError(SETTING_REASONS.clauseVIAfterV, { clauseVStart }, "clauseVIStart");
     }
   }
-  // Frozen, so engine caches may remember what they derived from it.
   return Object.freeze(settings);
 }
 
-/** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. Shared and frozen. */
-export const settingsNotDefault = memoizedForFrozen((settings: EngineSettings): readonly string[] =>
-  Object.freeze(
-    (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
-      .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
-      .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`),
-  ),
-);
+/** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. */
+export function settingsNotDefault(settings: EngineSettings): readonly string[] {
+  return (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
+    .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
+    .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
+}

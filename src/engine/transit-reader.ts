@@ -4,12 +4,12 @@
  * (the task pane, a reconciliation row) or stop at the first (a function cell, the CLI).
  */
 import { isBlank } from "./blank";
-import { BoardFeeRow } from "./charges";
-import { BoardSurchargeRow } from "./surcharge";
+import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { IsoDate, readDate } from "./dates";
 import { PilotageInputError } from "./errors";
 import { TRANSIT_REASONS } from "./messages";
-import { PilotageUnits, readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
+import { readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
+import { PilotageUnits } from "./units";
 import { LengthUnit, parseLengthUnit } from "./measure";
 import { measuredUnits } from "./vessel-shape";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";

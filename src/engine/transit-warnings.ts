@@ -3,24 +3,21 @@
  * use, a board row the statute's calendar does not expect, a figure far outside practice. Each
  * warning names its clause; the quote is computed all the same.
  */
-import { BoardFeeRow, boardFeeRowOn, reliefAtMidRiverCounts, SECOND_PILOT_CITATION } from "./charges";
-import { BoardSurchargeRow, boardSurchargeFrom, boardSurchargeRowOn } from "./surcharge";
-import { addMonthsGcl30, IsoDate } from "./dates";
-import { memoizedForFrozen, MILLION } from "./exact";
+import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts } from "./charges";
+import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
+import { MILLION } from "./units";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
 import { PLAUSIBLE_MAGNITUDES } from "./rates/plausible-magnitudes";
 import { rateChangeWarnings } from "./rate-changes";
 import type { MeasuredUnits } from "./vessel-shape";
-import { BOARD_FEE_REVIEW, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
-import { SectionNumber } from "./rates/base-pilotage";
+import { BOARD_FEE_REVIEW, SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
 import { EngineSettings } from "./settings";
 import type { TransitInput } from "./transit-reader";
 
 function unitsWarning(input: TransitInput): string | null {
   if (!input.units.measured) return null;
   const limit = PLAUSIBLE_MAGNITUDES.units;
-  // Exact millionths when the reader kept them (no Decimal made for the usual quote).
   const millionths = input.units.millionths;
   const over = millionths !== undefined && millionths !== null ? millionths > limit.atMost * MILLION : input.units.units.gt(limit.atMost);
   if (!over) return null;
@@ -34,101 +31,59 @@ function hoursWarning(input: TransitInput): string | null {
   return `${hours} hours of continuous pilotage is ${limit.words}: check the figure (${limit.citation}, D24).`;
 }
 
-/**
- * What a board fee row says about a transit of each section, apart from its date: the amounts
- * entered that the section does not pay (D10, D21), those far outside practice (D24); and the day
- * after which the row is out of date (D20). Worked out once per frozen row (board tables are read
- * into frozen rows), not for each quote.
- */
-interface BoardFeeRowWarnings {
-  bySection: Record<SectionNumber, readonly string[]>;
-  /** D20: reviewed annually; a transit after this day is more than 13 months after the row. */
-  staleAfter: IsoDate;
-  /** D20's sentence about a transit after staleAfter: the words before its date, and after it. */
-  staleBefore: string;
-  staleAfterDate: string;
-}
-
-const boardFeeRowWarnings = memoizedForFrozen((row: BoardFeeRow): BoardFeeRowWarnings => {
-  const limit = PLAUSIBLE_MAGNITUDES.boardFee;
-  const ofSection = (section: SectionNumber): readonly string[] => {
-    const warnings: string[] = [];
-    for (const fee of BOARD_FEES) {
-      const amount = row[fee.code];
-      if (amount === null) continue;
-      if (!(fee.sections as readonly number[]).includes(section)) {
-        // A fee given for this transit alone (the CLI's flags) that its section does not pay (D10).
-        if (row.forThisTransit) {
-          warnings.push(
-            `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${BOARD_FEES_CLAUSE}, D10, D21).`,
-          );
-        }
-        continue;
-      }
-      if (amount.gt(limit.atMost)) warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
-    }
-    return Object.freeze(warnings);
-  };
-  return {
-    bySection: { 1: ofSection(1), 2: ofSection(2) },
-    staleAfter: addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months),
-    staleBefore: `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before `,
-    staleAfterDate: `: the ${BOARD_FEE_NAMES} fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
-  };
-});
-
-/** The names of the board's fees in the D20 sentence (a constant of the declarations). */
+/** The names of the board's fees in the D20 sentence. */
 const BOARD_FEE_NAMES = boardFeeNamesInWords();
 
+/**
+ * What the board's fee row in force says about the transit: an amount entered for this transit
+ * that its section does not pay (D10, D21), an amount far outside practice (D24), and a row more
+ * than 13 months older than the transit (D20: the fees are reviewed annually).
+ */
 function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings: string[]): void {
   if (row === null) return;
-  const known = boardFeeRowWarnings(row);
-  // Indexed: the row's warnings are a shared frozen list.
-  const ofSection = known.bySection[input.section];
-  for (let i = 0; i < ofSection.length; i++) warnings.push(ofSection[i]);
-  // D20: reviewed annually; a row more than 13 months older than the transit may be out of date.
-  // Worded per transit from the row's two parts (two joins: cheaper than looking the date up in a memo).
-  if (input.date > known.staleAfter) warnings.push(known.staleBefore + input.date + known.staleAfterDate);
-}
-
-/**
- * What a frozen board surcharge row says apart from the transit (D19, D21), worked out once per row
- * (the board tables' readers freeze theirs): the words of D21's sentence before the transit's date,
- * and whether the row starts off a quarter's first day, with D19's sentence.
- */
-const boardSurchargeRowWarnings = memoizedForFrozen((row: BoardSurchargeRow) => ({
-  notUsedBeforeDate: `The board surcharge entered (row from ${row.from}) is not used: on `,
-  offQuarterDay: !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5)),
-  offQuarterDayWarning:
-    `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
-    `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`,
-}));
-
-/** D21's sentence after the transit's date, by the board's first day (one at a time: the settings rarely change). */
-let notUsedAfterDate = { boardFrom: "", words: "" };
-function notUsedAfterDateFor(boardFrom: IsoDate): string {
-  if (notUsedAfterDate.boardFrom !== boardFrom) {
-    notUsedAfterDate = {
-      boardFrom,
-      words:
-        ` the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
-        `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`,
-    };
+  const limit = PLAUSIBLE_MAGNITUDES.boardFee;
+  for (const fee of BOARD_FEES) {
+    const amount = row[fee.code];
+    if (amount === null) continue;
+    if (!(fee.sections as readonly number[]).includes(input.section)) {
+      if (row.forThisTransit) {
+        warnings.push(
+          `The ${fee.what} entered (${formatUsd(amount)}) is not charged: a Section ${input.section} transit does not pay it, only Section ${fee.sections.join(", ")} transits do (${BOARD_FEES_CLAUSE}, D10, D21).`,
+        );
+      }
+    } else if (amount > limit.atMost * 100) {
+      warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
+    }
   }
-  return notUsedAfterDate.words;
+  if (input.date > addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months)) {
+    warnings.push(
+      `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: ` +
+        `the ${BOARD_FEE_NAMES} fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,
+    );
+  }
 }
 
+/** What the board surcharge row in force says about the transit (D19, D21). */
 function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): string | null {
   const row = boardSurchargeRowOn(input.date, input.boardSurcharge ?? []);
   if (row === null) return null;
-  const known = boardSurchargeRowWarnings(row);
   const boardFrom = boardSurchargeFrom(settings);
   // D21: inside the statutory tables the board's row is not used.
-  if (input.date < boardFrom) return known.notUsedBeforeDate + input.date + notUsedAfterDateFor(boardFrom);
+  if (input.date < boardFrom) {
+    return (
+      `The board surcharge entered (row from ${row.from}) is not used: on ${input.date} the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
+      `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`
+    );
+  }
   // D19: the board's surcharge takes effect on a quarter's first day. Not checked: a row given for this
   // transit (no date of its own), and a row from the day the statutory tables end (the board's first
   // surcharge follows the sixtieth month without a gap, (1-c)(iii)).
-  if (!row.forThisTransit && row.from !== boardFrom && known.offQuarterDay) return known.offQuarterDayWarning;
+  if (!row.forThisTransit && row.from !== boardFrom && !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5))) {
+    return (
+      `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
+      `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`
+    );
+  }
   return null;
 }
 
@@ -150,12 +105,11 @@ export function transitWarnings(input: TransitInput, settings: EngineSettings, f
   if (input.relievedAtMidRiver && !reliefAtMidRiverCounts(input.section, true)) {
     warnings.push(
       `Relieved at the mid-river station is not used: a Section ${input.section} transit (Yonkers through Hyde Park) does not reach the mid-river pilot station ` +
-        `at Norrie Point, which serves Section 2 (${SECOND_PILOT_CITATION}, D21).`,
+        `at Norrie Point, which serves Section 2 (${SECOND_PILOT_RULE.citation}, D21).`,
     );
   }
   boardFeeWarnings(input, feeRow, warnings);
   if (input.inputNotes !== undefined) for (const note of input.inputNotes) warnings.push(note);
   return warnings;
 }
-
 

@@ -7,7 +7,8 @@
  */
 import Decimal from "decimal.js";
 import { shownInput } from "./errors";
-import { MINIMUM_UNITS, PilotageUnits, unitsBelowMinimum } from "./inputs";
+import { MINIMUM_UNITS, unitsBelowMinimum } from "./inputs";
+import { PilotageUnits } from "./units";
 import { Dimension, DIMENSION_WORDS, LengthUnit } from "./messages";
 import { measurementInFeet, measurementReadAs, pilotageUnitsFromFeet } from "./measure";
 import { EngineSettings } from "./settings";

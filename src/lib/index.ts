@@ -241,12 +241,31 @@ export function batch(rows: Rows, request: RowsRequest = {}): AsyncGenerator<Bat
 }
 
 /**
+ * What `reconcile(rows)` yields for one row: a row checked (`isReconciledRow`), a totals row left
+ * out (`isExcludedRow`), or else a row that could not be read (a RowErrorJson: `row` and `error`).
+ */
+export type ReconcileAnswer = ReconcileRowJson | ExcludedRowJson | RowErrorJson;
+
+/**
+ * A row reconcile checked: it carries `flag`, `status` (matched, variance, not checked) and
+ * `note`, and, when it could not be quoted, `error` beside them (its status is then "not checked").
+ */
+export function isReconciledRow(answer: ReconcileAnswer): answer is ReconcileRowJson {
+  return "status" in answer;
+}
+
+/** A totals row (Subtotal, Grand total) reconcile left out: `excluded` says why. */
+export function isExcludedRow(answer: ReconcileAnswer): answer is ExcludedRowJson {
+  return "excluded" in answer;
+}
+
+/**
  * Each row checked against § 89-a, as `reconcile --format jsonl` writes them: the row's quote and
  * its billed amounts, variances, `variance`, `flag`, `status` (matched, variance, not checked) and
  * `note`; a totals row is `{ row, input, excluded }`. Billed columns are found from their headers
  * ("Invoice total", "Billed surcharge", …) or `map`.
  */
-export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator<ReconcileRowJson | ExcludedRowJson | RowErrorJson> {
+export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator<ReconcileAnswer> {
   return eachRow(rows, request, "reconcile", (plan) => {
     const totalsRows = new TotalsRows(plan);
     return (row, input, cells): ReconcileRowJson | ExcludedRowJson => {

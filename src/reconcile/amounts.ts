@@ -4,8 +4,7 @@
  * meet a billed one.
  */
 import Decimal from "decimal.js";
-import { groupedThousands, isBlank, Money, PilotageInputError, readDecimal } from "../engine";
-import { formatUsdCents, moneyOfCents, textOfCents } from "../engine/exact";
+import { centsText, formatUsd, groupedThousands, isBlank, Money, moneyOfCents, PilotageInputError, readDecimal } from "../engine";
 import { TABLE_CELL_REASONS } from "./messages";
 import { attempt, heldError, heldErrorOutcome, ok, Outcome } from "./cells";
 
@@ -88,7 +87,7 @@ export function isVariance(difference: Amount): boolean {
 
 /** "-12.50", "1234.565": at least two decimals, every digit kept, no exponent. */
 export function exactText(amount: Amount): string {
-  if (amount.cents !== null) return textOfCents(amount.cents);
+  if (amount.cents !== null) return centsText(amount.cents);
   const value = amount.decimal;
   return value.decimalPlaces() < 2 ? value.toFixed(2) : value.toFixed();
 }
@@ -110,7 +109,7 @@ export class ExactSum {
 
 /** "$1,234.56", or "$1,234.565" when the amount has more decimals; "-$12.00" below zero. */
 export function exactUsd(amount: Amount): string {
-  if (amount.cents !== null) return formatUsdCents(amount.cents);
+  if (amount.cents !== null) return formatUsd(amount.cents);
   const [whole, fraction] = exactText(amount.abs()).split(".");
   return `${amount.isNegative() && !amount.isZero() ? "-" : ""}$${groupedThousands(whole)}.${fraction}`;
 }

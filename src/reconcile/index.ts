@@ -14,3 +14,4 @@ export * from "./row";
 export * from "./status";
 export * from "./summary";
 export * from "./totals";
+export * from "./printed-columns";

@@ -25,8 +25,9 @@ import {
   SURCHARGE_HEADER_RANGE,
   uniqueSheetName,
 } from "./sheet-layout";
-import { excelApiSupported } from "./requirements";
+import { excelApiSupported, runAsOneUndoStep } from "./requirements";
 import { columnLetter } from "../workbook/cell-address";
+import { BOARD_HEADER_ROW, BOARD_RATES_COLUMN_WIDTHS } from "../workbook/board-rates-sheet";
 import { PRINT_SETUP, SheetTable } from "../workbook/print-setup";
 import { FeeRowState, MAXIMUM_BOARD_ROWS, SurchargeRowState } from "./state";
 
@@ -77,10 +78,19 @@ export function applyWrite(sheet: Excel.Worksheet, write: RangeWrite): void {
 export function applyPrintSetup(sheet: Excel.Worksheet, table: SheetTable): void {
   if (excelApiSupported(7)) sheet.freezePanes.freezeAt(`A1:${columnLetter(PRINT_SETUP.frozenColumns)}${table.headerRow}`);
   if (!excelApiSupported(9)) return;
+  applyPageLayout(sheet, table.headerRow);
+  sheet.autoFilter.apply(`A${table.headerRow}:${columnLetter(table.lastColumn)}${Math.max(table.headerRow, table.lastRow)}`);
+}
+
+/**
+ * PRINT_SETUP's page layout alone (ExcelApi 1.9): landscape, one page wide, the header row on each
+ * page. The Board rates sheet gets only this: its two Excel tables carry their own filters.
+ */
+function applyPageLayout(sheet: Excel.Worksheet, headerRow: number): void {
+  if (!excelApiSupported(9)) return;
   sheet.pageLayout.orientation = Excel.PageOrientation.landscape;
   sheet.pageLayout.zoom = { horizontalFitToPages: PRINT_SETUP.pagesWide, verticalFitToPages: PRINT_SETUP.pagesTall };
-  sheet.pageLayout.setPrintTitleRows(`$${table.headerRow}:$${table.headerRow}`);
-  sheet.autoFilter.apply(`A${table.headerRow}:${columnLetter(table.lastColumn)}${Math.max(table.headerRow, table.lastRow)}`);
+  sheet.pageLayout.setPrintTitleRows(`$${headerRow}:$${headerRow}`);
 }
 
 function setColumnWidths(sheet: Excel.Worksheet, widths: Record<string, number>): void {
@@ -186,7 +196,8 @@ async function writeBoardRates(context: Excel.RequestContext, fees: readonly Fee
     const sheet = context.workbook.worksheets.add(BOARD_RATES_SHEET);
     for (const write of boardRatesSheetSetup()) applyWrite(sheet, write);
     for (const write of tableWrites) applyWrite(sheet, write);
-    setColumnWidths(sheet, { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 });
+    setColumnWidths(sheet, BOARD_RATES_COLUMN_WIDTHS);
+    applyPageLayout(sheet, BOARD_HEADER_ROW);
     await context.sync();
     await nameBoardTables(context, sheet, [{ values: [], named: false }, { values: [], named: false }]);
     return "created";
@@ -229,7 +240,7 @@ export async function insertQuoteSheet(
   fees: readonly FeeRowState[],
   surcharge: readonly SurchargeRowState[],
 ): Promise<{ sheetName: string; boardRates: "created" | "updated" | "not needed" }> {
-  return Excel.run(async (context) => {
+  return runAsOneUndoStep(async (context) => {
     const boardRates = layout.valuesOnly ? "not needed" : await writeBoardRates(context, fees, surcharge);
     for (let attempt = 1; ; attempt++) {
       const sheets = context.workbook.worksheets;

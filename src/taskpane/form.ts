@@ -12,9 +12,9 @@ import {
   BoardFeeRow,
   BoardSurchargeRow,
   EngineSettings,
+  centsOf,
   formatUsd,
   measurementInFeet,
-  Money,
   PilotageInputError,
   PilotageUnits,
   pilotRequirement,
@@ -404,12 +404,12 @@ export function computePane(state: PaneState, settings: EngineSettings): PaneRes
 
 /** "$1,234.56" from whole cents. */
 export function usdOfCents(cents: number): string {
-  return formatUsd(new Money(cents).div(100));
+  return formatUsd(cents);
 }
 
 /** "$1,234.56", or "not entered" for a board amount the user has not given. */
 export function amountText(amount: Decimal | null): string {
-  return amount === null ? "not entered" : formatUsd(amount);
+  return amount === null ? "not entered" : formatUsd(centsOf(amount));
 }
 
 // ---------------------------------------------------------------------------------------------

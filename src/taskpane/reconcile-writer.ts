@@ -21,7 +21,7 @@ import {
   SourceTable,
   sourceTableOf,
 } from "./reconcile-layout";
-import { excelApiSupported } from "./requirements";
+import { excelApiSupported, runAsOneUndoStep } from "./requirements";
 
 
 /** The range the person picked: the Excel table the selection is in (ExcelApi 1.9), else the selection itself. */
@@ -105,7 +105,7 @@ export async function writeReconciliation(
   options: { chunkRows?: number; onProgress?: ProgressReport; valuesOnly?: boolean } = {},
 ): Promise<ReconcileOutcome> {
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
-  return Excel.run(async (context) => {
+  return runAsOneUndoStep(async (context) => {
     const sheets = context.workbook.worksheets;
     const sourceSheet = sheets.getItemOrNullObject(source.sheetName);
     await context.sync();

@@ -7,7 +7,7 @@ import { BOARD_FEES, boardFeeNamesInWords, Quote, SECTION_SHORT_NAMES, sectionsN
 import { DOCKING_NOTE } from "./export-table";
 import { amountText, ComplianceResult, DIMENSION_NAMES, FieldError, ids, PaneResult, usdOfCents } from "./form";
 import { DIMENSIONS, FeeRowState, PaneState, SurchargeRowState, TransitState } from "./state";
-import { TotalStatus, totalSentence, totalStatus } from "./total-status";
+import { neededText, TotalStatus, totalSentence, totalStatus } from "./total-status";
 
 type Child = Node | string | null | undefined | false;
 type Attributes = Record<string, string | boolean | number | undefined>;
@@ -588,7 +588,7 @@ export function renderOutputs(root: ParentNode, state: PaneState, result: PaneRe
   if (note) {
     note.textContent =
       status.state === "none"
-        ? `Missing: ${status.missing.join("; ")}.`
+        ? neededText(status)
         : status.state === "complete"
           ? `Sum of ${result.transits.length} transit subtotal${result.transits.length === 1 ? "" : "s"}; each charge is rounded to the cent (D14).`
           : `Incomplete: the total leaves out ${status.missing.join("; ")}. Enter the board-set amounts (Board-set amounts) for the final total.`;
@@ -674,7 +674,9 @@ export function renderTotalBar(bar: HTMLElement, status: TotalStatus): void {
   if (amount) amount.textContent = status.state === "none" ? "no total yet" : status.state === "incomplete" ? `${status.amount} so far` : (status.amount ?? "");
   const missing = byId(bar, "total-bar-missing");
   if (missing) {
-    missing.textContent = status.missing.length === 0 ? "" : `Missing: ${status.missing.join("; ")}`;
-    missing.hidden = status.missing.length === 0;
+    // The incomplete total lists what it leaves out; no total yet says what to fix or enter.
+    const needed = status.state === "incomplete" ? `Missing: ${status.missing.join("; ")}` : status.state === "none" ? neededText(status) : "";
+    missing.textContent = needed;
+    missing.hidden = needed === "";
   }
 }

@@ -25,6 +25,9 @@ export const BOARD_TITLE_ROW = 1;
 export const BOARD_NOTE_ROW = 2;
 export const BOARD_TABLE_TITLE_ROW = 3;
 export const BOARD_HEADER_ROW = 4;
+
+/** The task pane's column widths of the Board rates sheet, in points (as Office.js takes them; the samples convert them). */
+export const BOARD_RATES_COLUMN_WIDTHS: Readonly<Record<string, number>> = { A: 90, B: 90, C: 110, D: 120, E: 24, F: 90, G: 80, H: 80, I: 110 };
 export const BOARD_FIRST_ROW = 5;
 export const BOARD_ROWS = 100;
 export const BOARD_LAST_ROW = BOARD_FIRST_ROW + BOARD_ROWS - 1;

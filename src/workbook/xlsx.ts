@@ -108,6 +108,8 @@ export interface XlsxColumn {
   readonly width?: number;
   /** Overrides the kind's number format for every cell of the column. */
   readonly numberFormat?: string;
+  /** A detail column: grouped and collapsed (one click away on screen), so the print shows the others legibly. */
+  readonly detail?: boolean;
 }
 
 export interface XlsxRowHighlight {
@@ -272,6 +274,14 @@ export function documentDate(env: NodeJS.ProcessEnv = process.env): Date {
   return new Date(Number(epoch.trim()) * 1000);
 }
 
+/**
+ * Is this a reproducible run (SOURCE_DATE_EPOCH set)? Its output then records nothing of the
+ * machine it was made on: no full path, as no clock time.
+ */
+export function isReproducibleRun(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.SOURCE_DATE_EPOCH ?? "").trim() !== "";
+}
+
 function defaultWidth(column: XlsxColumn): number {
   const kind = column.kind ?? "text";
   return Math.min(MAX_DEFAULT_WIDTH, Math.max(column.header.length + 2, KIND_WIDTHS[kind]));
@@ -317,15 +327,20 @@ export function fitColumns<T extends XlsxSheetLayout>(layout: T, rows: Iterable<
  * the header row repeated on each page; and on screen the header row and first column frozen.
  */
 function sheetOptions(layout: XlsxSheetLayout): Partial<AddWorksheetOptions> {
-  const header = headerRowOf(layout);
+  const options = printSetupOptions(headerRowOf(layout));
+  return layout.columns.some((column) => column.detail === true) ? { ...options, properties: { outlineLevelCol: 1 } } : options;
+}
+
+/** PRINT_SETUP as exceljs takes it, for a sheet whose header is `headerRow` (the samples' quote sheet too). */
+export function printSetupOptions(headerRow: number): Pick<AddWorksheetOptions, "views" | "pageSetup"> {
   return {
-    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: header }],
+    views: [{ state: "frozen", xSplit: PRINT_SETUP.frozenColumns, ySplit: headerRow }],
     pageSetup: {
       orientation: PRINT_SETUP.orientation,
       fitToPage: true,
       fitToWidth: PRINT_SETUP.pagesWide,
       fitToHeight: PRINT_SETUP.pagesTall,
-      printTitlesRow: `${header}:${header}`,
+      printTitlesRow: `${headerRow}:${headerRow}`,
     },
   };
 }
@@ -353,7 +368,7 @@ function startLayout(workbook: Workbook, layout: XlsxSheetLayout, cuts: CutCells
   }
   // Views and page setup go in at creation: the streaming worksheet has no setter for them.
   const sheet = workbook.addWorksheet(layout.name, sheetOptions(layout));
-  sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column) }));
+  sheet.columns = layout.columns.map((column) => ({ width: column.width ?? defaultWidth(column), ...(column.detail === true ? { outlineLevel: 1, hidden: true } : {}) }));
   for (const [index, texts] of (layout.preamble ?? []).entries()) {
     const row = sheet.addRow(texts.map((text, column) => checkedText(text, `sheet ${JSON.stringify(layout.name)} cell ${columnLetters(column + 1)}${index + 1}`, cuts)));
     if (index === 0) row.font = { bold: true, size: 14 };

@@ -6,13 +6,15 @@
  */
 import { spawn, spawnSync } from "child_process";
 import fs from "fs";
+import os from "os";
 import path from "path";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const start = require("../../scripts/start.js") as {
   sideloadInstructions(platform: string, manifestPath?: string, origin?: string): string;
-  certificateStep(origin: string): string[];
+  certificateStep(origin: string, sudo?: boolean): string[];
+  hasSudo(env: Record<string, string | undefined>): boolean;
   UPLOAD_MENU_PATH: string;
   portFrom(env: Record<string, string | undefined>): number;
   PID_FILE: string;
@@ -27,14 +29,27 @@ test("PORT chooses the port (default 3000); a PORT that is not one is refused wi
 
 test("the certificate step and the upload menu path are printed as the README states them", () => {
   const printed = start.sideloadInstructions("linux");
-  const step = start.certificateStep("https://localhost:3000");
+  const step = start.certificateStep("https://localhost:3000", true);
   // README: the step inside a code block, indented two spaces under its list item.
   expect(README).toContain(step.map((line) => `  ${line}`).join("\n"));
-  expect(printed).toContain(step.join("\n"));
+  expect(printed).toContain(start.certificateStep("https://localhost:3000").join("\n"));
   expect(README).toContain(start.UPLOAD_MENU_PATH);
   expect(printed).toContain(start.UPLOAD_MENU_PATH);
   // The old, different wording is gone from the README.
   expect(README).not.toContain("Insert → Add-ins → *Upload My Add-in*");
+});
+
+test("a machine without sudo is told the step without it, as the README says", () => {
+  const withoutSudo = start.certificateStep("https://localhost:3000", false);
+  expect(withoutSudo.join("\n")).not.toMatch(/sudo/);
+  expect(withoutSudo[2]).toBe("  Linux (Debian/Ubuntu), as root: cp ~/.office-addin-dev-certs/ca.crt /usr/local/share/ca-certificates/office-addin-dev-ca.crt && update-ca-certificates");
+  expect(README).toContain(withoutSudo[2].trim());
+  // Found on PATH or not: an empty PATH has none; a folder holding an executable "sudo" has one.
+  expect(start.hasSudo({ PATH: "" })).toBe(false);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sudo-"));
+  fs.writeFileSync(path.join(folder, "sudo"), "#!/bin/sh\n", { mode: 0o755 });
+  expect(start.hasSudo({ PATH: folder })).toBe(true);
+  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 test("another port: every printed URL names it", () => {

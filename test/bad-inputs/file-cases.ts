@@ -75,7 +75,7 @@ export const FILE_CASES: FileCase[] = [
       SAMPLE_ROW_12,
     ],
     // As shipped the sample reads 19 rows and flags 5 (none of them row 3); the later rows keep their numbers.
-    stdout: ["Rows read:     18", "Malformed:     2 (rows 3, 12), skipped", "Rows flagged:  5", expectLine("  row 16 (MV NEWBURGH): ")],
+    stdout: ["Rows read:     18", "Malformed:     2 (rows 3, 12), skipped", "Rows flagged:  5", expectLine("  row 16  MV NEWBURGH ")],
   }),
   file({
     name: "csv-quote-never-closed",
@@ -163,7 +163,7 @@ FILE_CASES.push(
     argv: RECONCILE,
     exitCode: 1,
     stderr: [SAMPLE_ROW_12],
-    stdout: [expectLine("  row 7 (MT RONDOUT\\x1B[8m\\x1B]0;pwned\\x07): Base pilotage billed"), "Rows flagged:  5"],
+    stdout: [expectLine("  row 7   MT RONDOUT\\x1B[8m\\x1B]0;pwned\\x07  2026-02-17  "), "Rows flagged:  5"],
   }),
 
   // ---- Issue 19 item 7: output paths ----------------------------------------------------------
@@ -325,7 +325,7 @@ FILE_CASES.push(
     stderr: [],
     // Not $0.00 billed: the row is not checked and says why, and is not flagged (no variance); the other invoice is checked.
     stdout: [
-      "  row 2 (MV HUDSON BAY TRADER): Total not checked: The billed total cell is a formula without a value (the file was never calculated): open and save it in Excel, or enter the amount.",
+      "  row 2  MV HUDSON BAY TRADER  2026-01-08   not compared  Total not checked: The billed total cell is a formula without a value (the file was never calculated): open and save it in Excel, or enter the amount.",
       "Checked:       1 (not checked: 1, of which 1 with unreadable cells)",
       "Rows flagged:  0",
     ],

@@ -161,11 +161,15 @@ test("reconcile --json lists every flagged row; the text summary shows 20 and co
   expect(parsed.summary.rowsFlagged).toBe(25);
   // Data rows are lines 2 … 26 of the file.
   expect(parsed.flaggedRows.map((row) => row.rowNumber)).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
-  expect(parsed.flaggedRows[24]).toEqual({ rowNumber: 26, vessel: "V25", status: "variance", note: "Total billed $1,716.09, computed $1,716.08: $0.01 over." });
+  expect(parsed.flaggedRows[24]).toEqual({ rowNumber: 26, vessel: "V25", date: "2026-03-01", variance: "0.01", status: "variance", note: "Total billed $1,716.09, computed $1,716.08: $0.01 over." });
   const text = run(["reconcile", invoices, "--board-rates", rates]);
-  expect(text.stdout).toContain("  row 21 (V20): Total billed $1,716.09");
-  expect(text.stdout).not.toContain("row 22 (V21)");
+  expect(text.stdout).toContain("  row 21  V20  2026-03-01  $0.01 over  Total billed $1,716.09");
+  expect(text.stdout).not.toContain("row 22");
   expect(text.stdout).toContain("  … 5 more (write them all with -o, or list them with --json)");
+  // With -o the list is the same, and says where the rest are.
+  const written = run(["reconcile", invoices, "--board-rates", rates, "-o", path.join(work, "flagged-out.csv"), "--force"]);
+  expect(written.stdout).toContain("  row 2   V1   2026-03-01  $0.01 over  Total billed $1,716.09");
+  expect(written.stdout).toContain(`  … 5 more (all are in ${path.join(work, "flagged-out.csv")}; list them with --json)`);
 });
 
 describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jsonl name)', () => {

@@ -10,9 +10,10 @@ describe("the combined board rates table", () => {
       { rowNumber: 3, cells: ["", "", "", "", ""] },
       { rowNumber: 4, cells: ["fees", "2024-01-01", "300.00", "45.50", "125.00"] },
     ]);
-    expect(rates.fees.map((row) => [row.from, row.launch?.toString() ?? null, row.communication?.toString() ?? null, row.midriver_launch?.toString() ?? null])).toEqual([
-      ["2024-01-01", "300", "45.5", "125"],
-      ["2025-01-01", "310", null, null],
+    // Whole cents: $300.00, $45.50, $125.00; $310.00.
+    expect(rates.fees.map((row) => [row.from, row.launch, row.communication, row.midriver_launch])).toEqual([
+      ["2024-01-01", 30000, 4550, 12500],
+      ["2025-01-01", 31000, null, null],
     ]);
     expect(rates.surcharge).toEqual([{ from: "2021-01-01", upTo50Units: "310", over50UpTo100Units: "370", perUnitOver100Units: "3.605" }]);
   });

@@ -66,8 +66,8 @@ test("agent-export.csv: every invoice checked, the $10 over and the $10 under fl
     allMatched: false,
   });
   expect(json.flaggedRows).toEqual([
-    { rowNumber: 5, vessel: "MV SAUGERTIES", status: "variance", note: "Total billed $2,247.50, computed $2,237.50: $10.00 over." },
-    { rowNumber: 7, vessel: "MV CATSKILL", status: "variance", note: "Total billed $1,706.08, computed $1,716.08: $10.00 under." },
+    { rowNumber: 5, vessel: "MV SAUGERTIES", date: "2026-07-04", variance: "10.00", status: "variance", note: "Total billed $2,247.50, computed $2,237.50: $10.00 over." },
+    { rowNumber: 7, vessel: "MV CATSKILL", date: "2026-06-15", variance: "-10.00", status: "variance", note: "Total billed $1,706.08, computed $1,716.08: $10.00 under." },
   ]);
   const [header, ...rows] = await csvRows(inFolder("checked.csv"));
   const at = (name: string) => header.indexOf(name);
@@ -142,7 +142,7 @@ test("day-first.csv: refused (exit 2) naming --date-format; with --date-format D
   const json = JSON.parse(out.stdout);
   // 600.5 × 80 × 40 → 192.16 units, Section 2, 12 h: $7,382.50 (above); 40 units, Section 1: $1,716.08 twice, MOHAWK billed $1,726.08.
   expect(json.summary).toMatchObject({ rowsRead: 4, rowsExcluded: 1, rowsChecked: 3, rowsFlagged: 1, rowsMatched: 2, billed: "10824.66", computed: "10814.66", variance: "10.00" });
-  expect(json.flaggedRows).toEqual([{ rowNumber: 4, vessel: "MOHAWK", status: "variance", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
+  expect(json.flaggedRows).toEqual([{ rowNumber: 4, vessel: "MOHAWK", date: "2026-07-01", variance: "10.00", status: "variance", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
   // Saying the dates are month first is the user's call: the impossible one is then refused for its row only.
   const monthFirst = run("reconcile", file, "--board-rates", RATES, "--date-format", "MM/DD/YYYY", "--json");
   expect(JSON.parse(monthFirst.stdout).summary).toMatchObject({ rowsChecked: 2, rowsNotChecked: 1, rowsFlagged: 1 });

@@ -43,7 +43,7 @@ test("a messy export: every invoice row checked, exactly the misbilled row flagg
   expect(json.mapping.find((entry: { field: string }) => entry.field === "billed_total")).toEqual({ field: "billed_total", column: "I", header: "Amount billed" });
   expect(json.mapping.map((entry: { field: string }) => entry.field)).toEqual(["vessel", "length", "breadth", "depth", "section", "date", "hours", "billed_total"]);
   expect(json.summary).toMatchObject({ rowsChecked: 4, rowsNotChecked: 0, rowsWithInputErrors: 0, rowsFlagged: 1, rowsExcluded: 1, billed: "12540.74", computed: "12530.74", variance: "10.00" });
-  expect(json.flaggedRows).toEqual([{ rowNumber: 5, vessel: "CATSKILL", status: "variance", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
+  expect(json.flaggedRows).toEqual([{ rowNumber: 5, vessel: "CATSKILL", date: "2026-06-15", variance: "10.00", status: "variance", note: "Total billed $1,726.08, computed $1,716.08: $10.00 over." }]);
 });
 
 test("the printed summary names the totals row it excluded", () => {

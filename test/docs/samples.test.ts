@@ -9,7 +9,8 @@ import os from "os";
 import path from "path";
 import ExcelJS from "exceljs";
 import { documentDate } from "../../src/workbook";
-import { DOCS_DIR, SAMPLE_EPOCH_SECONDS, SAMPLE_FILES, workbookCells, writeSampleQuote, writeSampleReconciliation } from "../../scripts/make-samples";
+import JSZip from "jszip";
+import { DOCS_DIR, REPOSITORY_ROOT, SAMPLE_EPOCH_SECONDS, SAMPLE_FILES, workbookCells, workbookPrintSetup, writeSampleQuote, writeSampleReconciliation } from "../../scripts/make-samples";
 import { calcPrOf, emptyTextResultsOf } from "../support/xlsx-zip";
 import { definedNamesOf, DetailedCellError, EvaluatedValue, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
@@ -236,10 +237,11 @@ describe("regenerating the samples", () => {
   });
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-  test("the quote workbook: the same cells as the committed one", async () => {
+  test("the quote workbook: the same cells and print setup as the committed one", async () => {
     const file = path.join(folder, SAMPLE_FILES.quote);
     await writeSampleQuote(file);
     expect(await workbookCells(file)).toEqual(await workbookCells(QUOTE_FILE));
+    expect(await workbookPrintSetup(file)).toEqual(await workbookPrintSetup(QUOTE_FILE));
   });
 
   test("the reconciliation workbook: the same cells as the committed one", async () => {
@@ -248,6 +250,9 @@ describe("regenerating the samples", () => {
     // 1: variances found, as the sample intends.
     expect(run.code).toBe(1);
     expect(await workbookCells(file)).toEqual(await workbookCells(RECONCILIATION_FILE));
+    expect(await workbookPrintSetup(file)).toEqual(await workbookPrintSetup(RECONCILIATION_FILE));
+    // Made here, in a temporary folder: still no path of this machine in it.
+    expect(await absolutePathsIn(file, [folder])).toEqual([]);
   });
 
   test("fixed core-property dates, so regeneration does not change them", async () => {
@@ -265,5 +270,54 @@ describe("regenerating the samples", () => {
     // 191029 = Excel 2019 / Microsoft 365; a lower id makes Excel recalculate everything on open,
     // and without the add-in every NYPILOT cell would then read #NAME?.
     for (const file of [QUOTE_FILE, RECONCILIATION_FILE]) expect(await calcPrOf(file)).toBe('<calcPr calcId="191029"/>');
+  });
+});
+
+/** Every part of the zip that names one of `paths` (or the repository's folder, or the home folder). */
+async function absolutePathsIn(file: string, paths: readonly string[] = []): Promise<string[]> {
+  const zip = await JSZip.loadAsync(fs.readFileSync(file));
+  const found: string[] = [];
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (entry.dir) continue;
+    const text = await entry.async("string");
+    for (const where of [REPOSITORY_ROOT, os.homedir(), os.tmpdir(), ...paths]) if (text.includes(where)) found.push(`${name}: ${where}`);
+  }
+  return found;
+}
+
+describe("the samples print as the product prints (landscape, one page wide, the header row on each page)", () => {
+  test.each([
+    [SAMPLE_FILES.quote, "MV CATSKILL TRADER 2026-09-14", 16],
+    [SAMPLE_FILES.reconciliation, "Reconciliation", 1],
+    [SAMPLE_FILES.reconciliation, "Summary", 1],
+    [SAMPLE_FILES.reconciliation, "Board rates", 4],
+  ])("%s, sheet %s: header row %i", async (file, sheetName, headerRow) => {
+    const setup = (await workbookPrintSetup(path.join(DOCS_DIR, file)))[sheetName] as Record<string, unknown>;
+    expect(setup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${headerRow}:${headerRow}` });
+    // Frozen at the header row and the first column, with an autofilter starting on the header row.
+    expect((setup.views as { state: string; xSplit: number; ySplit: number }[])[0]).toMatchObject({ state: "frozen", xSplit: 1, ySplit: headerRow });
+    expect(String(setup.autoFilter)).toMatch(new RegExp(`^A${headerRow}:`));
+  });
+
+  test("the reconciliation shows and prints the columns a reader needs; the details are grouped and collapsed", async () => {
+    const workbook = await readWorkbook(RECONCILIATION_FILE);
+    const sheet = workbook.getWorksheet("Reconciliation") as ExcelJS.Worksheet;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const shown = headers.filter((_header, index) => sheet.getColumn(index + 1).hidden !== true);
+    expect(shown).toEqual(["Invoice no.", "Vessel", "Transit date", "Invoice total", "Computed total", "Variance", "Flag", "Note"]);
+    const detail = headers.filter((_header, index) => sheet.getColumn(index + 1).hidden === true);
+    // The invoice's own measurements and billed charges, each computed charge and its variance, the status and input row.
+    expect(detail).toEqual(expect.arrayContaining(["River section", "Pilotage units", "Billed surcharge", "Computed base pilotage", "Variance surcharge", "Status", "Input row"]));
+    expect(shown.length + detail.length).toBe(headers.length);
+    for (const name of detail) expect([name, sheet.getColumn(headers.indexOf(name) + 1).outlineLevel]).toEqual([name, 1]);
+  });
+
+  test("no absolute path of the machine that made them, in any part of either file", async () => {
+    for (const file of [QUOTE_FILE, RECONCILIATION_FILE]) expect(await absolutePathsIn(file)).toEqual([]);
+    const summary = (await readWorkbook(RECONCILIATION_FILE)).getWorksheet("Summary") as ExcelJS.Worksheet;
+    const items: string[] = [];
+    summary.eachRow((row) => items.push(String(row.getCell(1).value)));
+    expect(items).toEqual(expect.arrayContaining(["Input", "Board rates"]));
+    expect(items.filter((item) => /full path/.test(item))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import {
   spouseEligible,
   surchargeCap,
   surchargeCapCents,
-} from "../../src/engine/benefits";
+} from "../../src/engine";
 import { benefitStartDate, fixedAnnualPension, lastYearCountsAsFull, readRetirementYear, resignationDeadline } from "../../src/engine/benefit-calendar";
 import { readAmount } from "../../src/engine/inputs";
 import { isPilotageInputError } from "../../src/engine/errors";

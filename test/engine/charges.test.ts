@@ -4,7 +4,8 @@
  */
 import {
   BoardFeeRow,
-  boardFeeLines,
+  boardFeeLinesOf,
+  boardFeeRowOn,
   DEFAULT_SETTINGS,
   Money,
   quoteTransit,
@@ -12,13 +13,16 @@ import {
   readBoardSurchargeRows,
   secondPilotLine,
 } from "../../src/engine";
-import { halfOf, inputErrorOf, money } from "./hand";
+import { halfOf, hundredths, inputErrorOf, money } from "./hand";
+
+/** A section's fee lines on a date, from the row in force: what a quote's lines are made of. */
+const boardFeeLines = (section: 1 | 2, date: string, rows: readonly BoardFeeRow[]) => boardFeeLinesOf(section, date, boardFeeRowOn(date, rows));
 
 const noExceptions = { relievedAtMidRiver: false, anchoredEightHours: false };
 
 describe("D11 second pilot: the regular pilotage fee plus 50% when continuous pilotage exceeds 10 hours", () => {
-  // (xi) Section 2, 192.16 units: 192.16 × $21.58 = $4,146.8128 → base $4,146.81 (odd cents).
-  const base = new Money("4146.81");
+  // (xi) Section 2, 192.16 units: 192.16 × $21.58 = $4,146.8128 → base $4,146.81 (odd cents), in whole cents as a quote holds it.
+  const base = 414681;
 
   test("10 h is not more than ten hours: a line of $0.00", () => {
     const line = secondPilotLine(base, { continuousHours: 10, ...noExceptions });
@@ -38,7 +42,7 @@ describe("D11 second pilot: the regular pilotage fee plus 50% when continuous pi
 
   test("just over ten hours (10.01 h) already needs the second pilot; even cents halve exactly", () => {
     // (xi) Section 2, 271.43 units: $5,857.46 × 0.5 = $2,928.73
-    expect(money(secondPilotLine(new Money("5857.46"), { continuousHours: 10.01, ...noExceptions })?.amount)).toBe("2928.73");
+    expect(money(secondPilotLine(585746, { continuousHours: 10.01, ...noExceptions })?.amount)).toBe("2928.73");
   });
 
   test("relieved at the mid-river station: $0.00, with the reason", () => {
@@ -63,7 +67,7 @@ describe("D11 second pilot: the regular pilotage fee plus 50% when continuous pi
       section: 2 as const,
       date: "2026-06-15",
       boardSurcharge: [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "365.00", perUnitOver100Units: "3.65" }],
-      boardFees: [{ from: "2026-01-01", launch: new Money("500.00"), communication: new Money("75.00"), midriver_launch: new Money("250.00") }],
+      boardFees: [{ from: "2026-01-01", launch: 50_000, communication: 7500, midriver_launch: 25_000 }],
     };
     const withHours = quoteTransit({ ...transit, continuousHours: 10.5 }, DEFAULT_SETTINGS);
     const byCode = Object.fromEntries(withHours.lines.map((l) => [l.code, money(l.amount)]));
@@ -80,8 +84,8 @@ describe("D11 second pilot: the regular pilotage fee plus 50% when continuous pi
 describe("D10 board-set fees", () => {
   // Illustrative board amounts (the board sets them; these are test data, not law).
   const rows: BoardFeeRow[] = [
-    { from: "2026-01-01", launch: new Money("525.00"), communication: new Money("80.00"), midriver_launch: null },
-    { from: "2025-01-01", launch: new Money("500.00"), communication: new Money("75.00"), midriver_launch: new Money("250.00") },
+    { from: "2026-01-01", launch: 52_500, communication: 8000, midriver_launch: null },
+    { from: "2025-01-01", launch: 50_000, communication: 7500, midriver_launch: 25_000 },
   ];
 
   test("Section 1 pays the launch and communication fees; Section 2 also the mid-river launch fee", () => {
@@ -117,9 +121,9 @@ describe("D10 board-set fees", () => {
     expect(boardFeeLines(1, "2026-06-01", []).map((l) => l.amount)).toEqual([null, null]);
   });
 
-  test("a fee entered with fractions of a cent is rounded half up (D14): $123.455 → $123.46", () => {
-    const odd: BoardFeeRow[] = [{ from: "2025-01-01", launch: new Money("123.455"), communication: new Money("0"), midriver_launch: null }];
-    expect(boardFeeLines(1, "2025-06-01", odd).map((l) => money(l.amount))).toEqual(["123.46", "0.00"]);
+  test("a fee entered with fractions of a cent is rounded half up (D14) when read: $123.455 → $123.46", () => {
+    const odd = readBoardFeeRows([["2025-01-01", "123.455", "0.01"]]);
+    expect(boardFeeLines(1, "2025-06-01", odd).map((l) => money(l.amount))).toEqual(["123.46", "0.01"]);
   });
 
   test("in a quote: a fee not entered leaves the total incomplete and out of the sum, with a warning", () => {
@@ -179,44 +183,25 @@ describe("D10 board-set fees", () => {
   });
 });
 
-describe("D10 a frozen board row's fee lines, made once per section and shared, are the row's own on every date", () => {
-  // Board tables are read into frozen rows; a row that enters every fee its section pays has one
-  // list of lines per section, shared by every transit on it. A fee the row leaves blank names the
-  // transit's own date in its note, so such lines are made for each transit.
+describe("D10 a fee the row leaves blank names the transit's own date; an entered fee names the row's", () => {
   const row = (midriver: string | null): BoardFeeRow => ({
     from: "2025-01-01",
-    launch: new Money("500.00"),
-    communication: new Money("75.00"),
-    midriver_launch: midriver === null ? null : new Money(midriver),
-  });
-  const plain = (section: 1 | 2, date: string, fees: BoardFeeRow) =>
-    boardFeeLines(section, date, [fees]).map((l) => ({ code: l.code, label: l.label, amountCents: l.amountCents, citation: l.citation, note: l.note }));
-
-  test("frozen and unfrozen copies give the same lines and notes, in either section, on any date", () => {
-    for (const midriver of ["250.00", null]) {
-      const frozen = Object.freeze(row(midriver));
-      for (const date of ["2025-01-01", "2025-06-01", "2027-03-01"]) {
-        for (const section of [1, 2] as const) expect(plain(section, date, frozen)).toEqual(plain(section, date, row(midriver)));
-      }
-    }
+    launch: 50_000,
+    communication: 7500,
+    midriver_launch: midriver === null ? null : Number(hundredths(midriver)),
   });
 
-  test("a fee the frozen row leaves blank is not entered on each transit's own date", () => {
-    const frozen = Object.freeze(row(null));
+  test("a fee the row leaves blank is not entered on each transit's own date", () => {
+    const fees = row(null);
     // Section 2 pays the mid-river launch fee (D10), which this row does not enter.
-    expect(boardFeeLines(2, "2025-06-01", [frozen])[2].note).toContain("in force on 2025-06-01");
-    expect(boardFeeLines(2, "2026-03-01", [frozen])[2].note).toContain("in force on 2026-03-01");
+    expect(boardFeeLines(2, "2025-06-01", [fees])[2].note).toContain("in force on 2025-06-01");
+    expect(boardFeeLines(2, "2026-03-01", [fees])[2].note).toContain("in force on 2026-03-01");
     // Section 1 does not pay it: every fee of its section is entered, and the row's date is named.
-    expect(boardFeeLines(1, "2026-03-01", [frozen]).map((l) => l.note)).toEqual([
+    expect(boardFeeLines(1, "2026-03-01", [fees]).map((l) => l.note)).toEqual([
       expect.stringContaining("Board amount in force from 2025-01-01"),
       expect.stringContaining("Board amount in force from 2025-01-01"),
     ]);
-  });
-
-  test("the lines of a frozen row that enters every fee are one list, whatever the date", () => {
-    const frozen = Object.freeze(row("250.00"));
-    expect(boardFeeLines(2, "2025-06-01", [frozen])).toBe(boardFeeLines(2, "2027-03-01", [frozen]));
     // 500.00 + 75.00 + 250.00 in cents, as entered.
-    expect(boardFeeLines(2, "2027-03-01", [frozen]).map((l) => l.amountCents)).toEqual([50000, 7500, 25000]);
+    expect(boardFeeLines(2, "2027-03-01", [row("250.00")]).map((l) => l.amountCents)).toEqual([50000, 7500, 25000]);
   });
 });

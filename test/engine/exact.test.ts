@@ -16,7 +16,8 @@ import {
   surchargeLine,
   surchargeTableOn,
 } from "../../src/engine";
-import { centsFromMillionthsOfCent, millionthsOfNumber, textOfCents } from "../../src/engine/exact";
+import { centsText as textOfCents } from "../../src/engine/money";
+import { centsFromMillionthsOfCent, millionthsOfNumber } from "../../src/engine/units";
 
 const decimalOnly = (text: string): PilotageUnits => ({ measured: true, units: new Decimal(text), millionths: null });
 

@@ -8,7 +8,6 @@ import {
   BoardFeeRow,
   BoardSurchargeRow,
   DEFAULT_SETTINGS,
-  Money,
   pilotRequirement,
   Quote,
   quoteTransit,
@@ -17,12 +16,13 @@ import {
   readTransit,
   TypedTransit,
 } from "../../src/engine";
-import { halfOf, money, perUnitAmount } from "./hand";
+import { halfOf, hundredths, money, perUnitAmount } from "./hand";
 
 const quote = (transit: TypedTransit): Quote => quoteTransit(readTransit(transit, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
 const d25 = (q: Quote) => q.warnings.filter((w) => w.includes("(D25)"));
 const line = (q: Quote, code: string) => q.lines.find((l) => l.code === code);
-const feeRow = (from: string, launch: string): BoardFeeRow => Object.freeze({ from, launch: new Money(launch), communication: new Money("45.50"), midriver_launch: new Money("125.00") });
+// Board fee rows hold whole cents: $45.50 and $125.00.
+const feeRow = (from: string, launch: string): BoardFeeRow => Object.freeze({ from, launch: Number(hundredths(launch)), communication: 4550, midriver_launch: 12500 });
 const surchargeRow = (from: string): BoardSurchargeRow => Object.freeze({ from, upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.60" });
 
 describe("D25 a transit across a change of rates: priced at the date entered, with a warning naming the change", () => {

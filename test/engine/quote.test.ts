@@ -6,7 +6,6 @@ import {
   BoardFeeRow,
   BoardSurchargeRow,
   DEFAULT_SETTINGS,
-  Money,
   Quote,
   quoteTransit,
   readTransit,
@@ -17,7 +16,7 @@ import { inputErrorOf, money, sumOf } from "./hand";
 
 // Illustrative board data (the boards set these; they are test data, not law).
 const BOARD_SURCHARGE: BoardSurchargeRow[] = [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "365.00", perUnitOver100Units: "3.65" }];
-const BOARD_FEES: BoardFeeRow[] = [{ from: "2026-01-01", launch: new Money("525.00"), communication: new Money("80.00"), midriver_launch: new Money("260.00") }];
+const BOARD_FEES: BoardFeeRow[] = [{ from: "2026-01-01", launch: 52_500, communication: 8000, midriver_launch: 26_000 }];
 
 const amounts = (quote: Quote) => quote.lines.map((line) => [line.code, money(line.amount)]);
 const typed = (transit: TypedTransit, settings = DEFAULT_SETTINGS) => quoteTransit(readTransit(transit, settings), settings);
@@ -201,12 +200,12 @@ describe("a named clause in a quote", () => {
 
 describe("board data changed between quotes", () => {
   test("a board row edited in place is charged at its new amount", () => {
-    const fees: BoardFeeRow[] = [{ from: "2026-01-01", launch: new Money("525.00"), communication: new Money("80.00"), midriver_launch: null }];
+    const fees: BoardFeeRow[] = [{ from: "2026-01-01", launch: 52_500, communication: 8000, midriver_launch: null }];
     const surcharge: BoardSurchargeRow[] = [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "365.00", perUnitOver100Units: "3.65" }];
     const transit = { units: 40, section: 1, date: "2026-03-01", boardFees: fees, boardSurcharge: surcharge };
     // (xi) Section 1, 40 units: $1,070.58 + $300.00 + $525.00 + $80.00 = $1,975.58
     expect(money(typed(transit).total)).toBe("1975.58");
-    fees[0].launch = new Money("600.00");
+    fees[0].launch = 60_000;
     surcharge[0].upTo50Units = "310.00";
     // $1,070.58 + $310.00 + $600.00 + $80.00 = $2,060.58
     const after = typed(transit);

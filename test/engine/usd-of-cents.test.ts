@@ -1,10 +1,9 @@
 /**
- * formatUsdCents: the "$1,234.50" text of whole cents without decimal.js (HUDSON_QUOTE_CARD's card
- * shows every amount this way). Each expected text is written out by hand.
+ * formatUsd: the "$1,234.50" text of whole cents, the one way the engine shows money. Each
+ * expected text is written out by hand.
  */
 import fc from "fast-check";
-import { formatUsdCents } from "../../src/engine/exact";
-import { formatUsd, Money } from "../../src/engine/money";
+import { centsOf, formatUsd as formatUsdCents, Money } from "../../src/engine/money";
 
 test("whole cents as dollars: two decimals, thousands grouped, a minus before the $", () => {
   expect(formatUsdCents(0)).toBe("$0.00");
@@ -27,11 +26,10 @@ test("whole cents as dollars: two decimals, thousands grouped, a minus before th
   expect(formatUsdCents(Number.MAX_SAFE_INTEGER - 101)).toBe("$90,071,992,547,408.90");
 });
 
-test("the same text as formatUsd of the Decimal amount", () => {
-  for (const text of ["0.01", "999.99", "1000000.5", "5857.46"]) {
-    const amount = new Money(text);
-    expect(formatUsdCents(amount.times(100).toNumber())).toBe(formatUsd(amount));
-  }
+test("a Decimal amount is shown by its whole cents, rounded half up (D14)", () => {
+  expect(formatUsdCents(centsOf(new Money("5857.455")))).toBe("$5,857.46");
+  expect(formatUsdCents(centsOf(new Money("-0.004")))).toBe("$0.00");
+  expect(formatUsdCents(centsOf(new Money("1000000.5")))).toBe("$1,000,000.50");
 });
 
 test("every amount below a million dollars grouped as en-US writes whole dollars", () => {

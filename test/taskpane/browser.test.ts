@@ -57,6 +57,8 @@ const PROBE_SCRIPT = `
 `;
 
 const CSP_REFUSAL = "CSP refused";
+/** axe-core (an automated accessibility check), injected into the page as a test-only script. */
+const AXE_PATH = "/axe-core.js";
 
 let session: AddinBrowser;
 let page: Page;
@@ -64,7 +66,8 @@ const dialogs: string[] = [];
 
 beforeAll(async () => {
   // The probe is not part of the build: a same-origin script the CSP lets load, which then tries eval.
-  session = await startAddinBrowser({ extraScripts: { [PROBE_PATH]: PROBE_SCRIPT }, downloads: true });
+  // axe-core is served from the page's own origin too: the CSP refuses an inline script.
+  session = await startAddinBrowser({ extraScripts: { [PROBE_PATH]: PROBE_SCRIPT, [AXE_PATH]: fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") }, downloads: true });
   const { context, origin } = session;
   page = session.page;
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
@@ -357,6 +360,15 @@ describe("the task pane, standalone in Chromium", () => {
     });
     expect(inView).toBe(true);
 
+    // At 320 px the sum so far is not struck through (it is not cancelled), and the list of what is
+    // missing is whole: nothing cut off with "…".
+    const shown = await page.evaluate(() => {
+      const amount = document.getElementById("total-bar-amount") as HTMLElement;
+      const missing = document.getElementById("total-bar-missing") as HTMLElement;
+      return { width: window.innerWidth, decoration: getComputedStyle(amount).textDecorationLine, clipped: missing.scrollHeight > missing.clientHeight || missing.scrollWidth > missing.clientWidth };
+    });
+    expect(shown).toEqual({ width: 320, decoration: "none", clipped: false });
+
     await transit(2).getByLabel("Date").fill("");
     await expect_text("#total-bar-amount", "no total yet");
     expect(await page.textContent("#total-bar-missing")).toContain("Missing: Transit 2: ");
@@ -365,6 +377,38 @@ describe("the task pane, standalone in Chromium", () => {
     await expect_text("#total-bar-amount", "$11,368.42");
     expect(await page.getAttribute("#total-bar", "data-state")).toBe("complete");
     await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  test("an invalid length (6OO) puts the field's own error in the banner, not \"Missing: the vessel's measurements\"", async () => {
+    const feet = page.getByLabel("Overall length, feet");
+    const typed = await feet.inputValue();
+    await feet.fill("6OO");
+    await expect_text("#total-bar-amount", "no total yet");
+    const banner = (await page.textContent("#total-bar-missing")) ?? "";
+    const fieldError = (await page.textContent("#length-error")) ?? "";
+    expect(fieldError).toMatch(/6OO/);
+    expect(banner).toBe(`To fix: ${fieldError.trim()}`);
+    expect(banner).not.toMatch(/Missing: the vessel's measurements/);
+    await feet.fill(typed);
+    await expect_text("#total-bar-amount", "$11,368.42");
+  });
+
+  test("axe-core finds no serious or critical accessibility violation, at 320 px and with a field in error", async () => {
+    await page.addScriptTag({ url: AXE_PATH });
+    const run = () =>
+      page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const { violations } = await axe.run(document);
+        return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      });
+    expect(await run()).toEqual([]);
+    const feet = page.getByLabel("Overall length, feet");
+    const typed = await feet.inputValue();
+    await feet.fill("6OO");
+    await expect_text("#total-bar-amount", "no total yet");
+    expect(await run()).toEqual([]);
+    await feet.fill(typed);
+    await expect_text("#total-bar-amount", "$11,368.42");
   });
 
   test("Print or save as PDF: one page with the particulars, each transit's lines and clauses, total, warnings, settings, date and version", async () => {

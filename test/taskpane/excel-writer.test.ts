@@ -598,12 +598,30 @@ describe("Insert as values, and the print setup of the quote sheet", () => {
     const sheet = fake.sheet(sheetName) as FakeSheet;
     // The transit table: header row 16, two transits in rows 17 and 18, columns A–J.
     expect(sheet.print).toEqual(printSetupExpected(16, "A16:J18"));
+    // The Board rates sheet the pane makes beside it: landscape, one page wide, its header row 4 on
+    // each page; nothing frozen and no sheet autofilter (its two Excel tables filter themselves).
+    // Insert as values makes none.
+    if (valuesOnly) expect(fake.sheet(BOARD_RATES_SHEET)).toBeUndefined();
+    else expect((fake.sheet(BOARD_RATES_SHEET) as FakeSheet).print).toEqual({ orientation: "Landscape", zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 }, titleRows: "$4:$4", autofit: [] });
     // A host before ExcelApi 1.7 gets the sheet without them, and no error.
     const older = new FakeExcel([]);
     globals.Excel = older.excelGlobal();
     globals.Office = { context: { requirements: { isSetSupported: () => false } } };
     const again = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS), { valuesOnly }), state.boardFees, state.boardSurcharge);
     expect((older.sheet(again.sheetName) as FakeSheet).print).toEqual({ autofit: [] });
+  });
+
+  test.each([
+    ["1.20", true, [{ mergeUndoGroup: true }]],
+    ["1.19", false, [null]],
+  ])("Insert quote under ExcelApi %s: the board rates and the new sheet in one Excel.run, merged into one undo step where supported", async (_version, supports20, options) => {
+    const fake = new FakeExcel([]);
+    globals.Excel = fake.excelGlobal();
+    globals.Office = { context: { requirements: { isSetSupported: (name: string, version: string) => name === "ExcelApi" && (supports20 || version !== "1.20") } } };
+    const state = callState();
+    const { sheetName } = await insertQuoteSheet(quoteSheetLayout(state, computePane(state, DEFAULT_SETTINGS)), state.boardFees, state.boardSurcharge);
+    expect(fake.runOptions).toEqual(options);
+    expect(fake.sheets.map((sheet) => sheet.name)).toEqual([BOARD_RATES_SHEET, sheetName]);
   });
 
   test("column widths fitted to what the cells show: a long vessel name widens column B", () => {

@@ -209,9 +209,17 @@ export class FakeExcel {
     return [...tables, ...[...this.names.entries()].map(([name, reference]) => ({ name, expression: reference }))];
   }
 
+  /** The options each Excel.run was given, in order (null: none). */
+  readonly runOptions: (Record<string, unknown> | null)[] = [];
+
   /** The global `Excel` the code under test uses. */
   excelGlobal(): unknown {
-    const excel = new OfficeMockObject({ run: async (batch: (context: unknown) => Promise<unknown>) => batch(this.context()) }) as unknown as Record<string, unknown>;
+    // Excel.run(batch) or Excel.run(options, batch): the options of each run are kept (runOptions).
+    const run = async (...args: unknown[]) => {
+      this.runOptions.push(args.length > 1 ? (args[0] as Record<string, unknown>) : null);
+      return (args[args.length - 1] as (context: unknown) => Promise<unknown>)(this.context());
+    };
+    const excel = new OfficeMockObject({ run }) as unknown as Record<string, unknown>;
     // Enumerations are plain values in Office.js, never loaded.
     excel.CalculationType = { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" };
     excel.ErrorCodes = { itemAlreadyExists: "ItemAlreadyExists" };

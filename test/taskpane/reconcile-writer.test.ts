@@ -53,6 +53,21 @@ function invoiceBook(rows: number, sheetNames: string[] = ["Invoices"]): { fake:
   return { fake, sheet, source };
 }
 
+describe("one undo step", () => {
+  test.each([
+    [20, [{ mergeUndoGroup: true }]],
+    [19, [null]],
+  ])("ExcelApi 1.%i: Reconcile's chunks written in one Excel.run whose options are %j", async (minor, options) => {
+    globals.Office = officeWithExcelApi(minor);
+    const { fake, sheet, source } = invoiceBook(12);
+    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", "", 4139.5]]);
+    await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
+    // 12 rows in chunks of 5: three chunks, each its own sync, all inside the one run.
+    expect(fake.runOptions).toEqual(options);
+    expect(sheet.cell("G2")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B2:B6,C2:C6,D2:D6)");
+  });
+});
+
 describe("the mapping", () => {
   test("guessed from the headers of a real-looking pilots' invoice export", () => {
     const headers = ["Invoice No.", "Vessel Name", "Pilotage Units", "River", "Date of Transit", "Hrs", "Base Pilotage", "Surcharge", "Launch Fee", "Comms", "Invoice Total", "Notes"];

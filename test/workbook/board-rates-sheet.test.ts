@@ -90,7 +90,8 @@ test("the CLI reads, with --board-rates book.xlsx, the Board rates sheet the tas
   await workbook.xlsx.writeFile(inFolder("pane.xlsx"));
 
   const rates = await readBoardRatesFile(inFolder("pane.xlsx"));
-  expect(rates.fees.map((row) => [row.from, String(row.launch), String(row.communication), String(row.midriver_launch)])).toEqual([["2024-01-01", "300", "45.5", "125"]]);
+  // Whole cents: $300, $45.50, $125.
+  expect(rates.fees.map((row) => [row.from, row.launch, row.communication, row.midriver_launch])).toEqual([["2024-01-01", 30000, 4550, 12500]]);
   expect(rates.surcharge).toEqual([{ from: "2020-11-20", upTo50Units: "300", over50UpTo100Units: "360", perUnitOver100Units: "3.6" }]);
 
   fs.writeFileSync(inFolder("in.csv"), INVOICES);
