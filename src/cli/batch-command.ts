@@ -45,6 +45,11 @@ Options:
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
   --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
+                           (MM/DD/YY and DD/MM/YY too; a two-digit year is read as Excel does:
+                           00-29 as 20xx, 30-99 as 19xx)
+  --encoding utf-8|windows-1252
+                           a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
+                           is not UTF-8, said in the summary)
   --sheet NAME             the sheet of an .xlsx input (default: the first)
   --force                  replace an existing output file
   --json                   print the summary as JSON
@@ -176,7 +181,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   };
   const report = summaryOutput(job, io);
   if (values.json) {
-    report(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: job.mapping.notes, summary }, null, 2) + "\n");
+    report(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: [...input.readingNotes, ...job.mapping.notes], summary }, null, 2) + "\n");
   } else {
     report(batchText(job, summary));
   }

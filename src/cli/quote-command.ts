@@ -23,7 +23,8 @@ Vessel (one of):
 Transit:
   --section S        1 | Lower (Yonkers to all ports through Hyde Park)
                      2 | Upper (beyond Hyde Park through Albany or Troy)
-  --date D           transit date, YYYY-MM-DD; chooses the clause in force (D6)
+  --date D           transit date, YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-26; one that reads
+                     as two days, 3/6/26, is refused); chooses the clause in force (D6)
   --clause C         name the clause (i … ${BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause}) instead of looking it up by date
   --hours H          expected continuous pilotage hours; over 10 adds a second pilot at 50% of
                      base pilotage (§ 89-a(4)(b)(1-a))

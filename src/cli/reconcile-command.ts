@@ -11,6 +11,8 @@ import {
   computedColumnOf,
   DEFAULT_DATE_FORMAT,
   EXCLUDED_STATUS,
+  NOT_CHECKED_PREFIX,
+  NOT_COMPUTED,
   exactText,
   exactUsd,
   FormulaReferences,
@@ -24,7 +26,6 @@ import {
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
-  rowRanges,
   TablePlan,
   TotalsRows,
 } from "../reconcile";
@@ -105,6 +106,11 @@ Options:
   --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
   --unit ft|m|in           unit of plain-number measurements
   --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
+                           (MM/DD/YY and DD/MM/YY too; a two-digit year is read as Excel does:
+                           00-29 as 20xx, 30-99 as 19xx)
+  --encoding utf-8|windows-1252
+                           a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
+                           is not UTF-8, said in the summary)
   --sheet NAME             the sheet of an .xlsx input (default: the first)
   --values-only            an .xlsx output with values only, no formulas
   --force                  replace an existing output file
@@ -276,7 +282,7 @@ const MAXIMUM_SUMMARY_TEXT = 32_000;
 
 const FORMULAS_NOTE =
   'The computed columns are NYPILOT formulas with these values cached; the flag, status and these counts are formulas over them. With the add-in, Excel recalculates them under the settings in its task pane; set the same settings there. Without it, a recalculated row shows "not computed" instead of a flag.';
-const VALUES_ONLY_NOTE = "None: values only (--values-only), as the NYPILOT formulas gave them at the run. A correction made in the sheet changes nothing here.";
+const VALUES_ONLY_NOTE = "None: values only (--values-only, or a column the checks need is missing), as the run found them. A correction made in the sheet changes nothing here.";
 
 /** Where the Reconciliation sheet's rows are, for the Summary's formulas over them. */
 interface WrittenRows {
@@ -308,9 +314,6 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
   const range = (column: number) => `'Reconciliation'!$${columnLetter(column + 1)}$2:$${columnLetter(column + 1)}$${last}`;
   const added = (column: number) => range(columns.first + column);
   const status = added(layout.status);
-  const variances = [layout.variance, ...layout.variances.map((v) => v.column)].map(added);
-  // A row is checked when every variance of the row is a number (row.ts: every billed column compared).
-  const checkedMask = variances.map((v) => `ISNUMBER(${v})`).join("*");
   const plan = job.plan;
   const comparedFields = plan.column.billed_total !== undefined ? (["billed_total"] as const) : plan.billed;
   const billedSum = comparedFields.map((field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`).join("+");
@@ -325,15 +328,21 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
     ["Malformed row numbers", malformed.length > MAXIMUM_SUMMARY_TEXT ? `${malformed.slice(0, MAXIMUM_SUMMARY_TEXT)} …` : malformed],
   );
   rows.push(["Rows", count(`${at("Rows read")}+${at("Malformed rows (skipped)")}`, summary.rows)]);
-  rows.push(["Totals rows excluded", count(`COUNTIF(${status},"${EXCLUDED_STATUS}")`, summary.rowsExcluded)]);
-  rows.push(["Rows checked", count(`SUMPRODUCT(${checkedMask})`, summary.rowsChecked)]);
-  rows.push(["Rows not checked", count(`${at("Rows read")}-${at("Totals rows excluded")}-${at("Rows checked")}`, summary.rowsNotChecked)]);
-  rows.push(["Rows with unreadable cells (at the run)", summary.rowsWithInputErrors]);
-  rows.push(["Billed (rows checked)", money(`SUMPRODUCT(${checkedMask}*(${billedSum}))`, summary.billed)]);
-  rows.push(["Computed (rows checked)", money(`SUMPRODUCT(${checkedMask}*(${computedSum}))`, summary.computed)]);
-  rows.push(["Variance (billed − computed)", money(`${at("Billed (rows checked)")}-${at("Computed (rows checked)")}`, summary.variance)]);
-  rows.push(["Rows flagged", count(`COUNTIF(${added(layout.flag)},TRUE)`, summary.rowsFlagged)]);
+  const flag = added(layout.flag);
+  rows.push(["Rows excluded (not invoices)", count(`COUNTIF(${status},"${EXCLUDED_STATUS}")`, summary.rowsExcluded)]);
+  rows.push(["Excluded rows", summary.excludedRows.map((row) => `row ${row.rowNumber}: ${row.reason}`).join("; ").slice(0, MAXIMUM_SUMMARY_TEXT)]);
   rows.push(["Rows matched", count(`COUNTIF(${status},"matched")`, summary.rowsMatched)]);
+  rows.push(["Rows flagged", count(`COUNTIF(${flag},TRUE)`, summary.rowsFlagged)]);
+  rows.push(["Rows not checked", count(`COUNTIF(${status},"${NOT_CHECKED_PREFIX}*")`, summary.rowsNotChecked)]);
+  rows.push(["Rows read = matched + flagged + not checked + excluded", count(`${at("Rows matched")}+${at("Rows flagged")}+${at("Rows not checked")}+${at("Rows excluded (not invoices)")}`, summary.rowsRead)]);
+  rows.push(["Rows with unreadable cells (at the run)", summary.rowsWithInputErrors]);
+  // Rows matched or flagged whose row variance is a number: billed and computed beside each other.
+  const comparedMask = `ISNUMBER(${added(layout.variance)})*(${flag}<>"${NOT_COMPUTED}")`;
+  rows.push(["Billed (rows matched or flagged)", money(`SUMPRODUCT(${comparedMask}*(${billedSum}))`, summary.billed)]);
+  rows.push(["Computed (rows matched or flagged)", money(`SUMPRODUCT(${comparedMask}*(${computedSum}))`, summary.computed)]);
+  const chargeVariances = layout.variances.map((v) => `IFERROR(${added(v.column)}*(ABS(${added(v.column)})>=0.01),0)`);
+  const flaggedVariance = chargeVariances.length === 0 ? `IFERROR(${added(layout.variance)}*1,0)` : `IFERROR(${added(layout.variance)}*1,${chargeVariances.join("+")})`;
+  rows.push(["Variance (the flagged rows' variances)", money(`SUMPRODUCT((${flag}=TRUE)*${flaggedVariance})`, summary.variance)]);
   rows.push(
     ["Run", runTime(documentDate())],
     ["Computed by", `hudson-pilotage ${packageJson.version} (reconcile)`],
@@ -360,16 +369,20 @@ function usd(text: string): string {
 function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly FlaggedRow[], io: CliIo): string {
   const count = (n: number) => n.toLocaleString("en-US");
   const head = summaryHeadLines("reconcile", job);
+  for (const assumption of job.plan.assumptions) head.push(`Assumed: ${assumption}`);
+  const excluded = summary.excludedRows.map((row) => `row ${row.rowNumber}: ${row.reason}`);
+  if (summary.rowsExcluded > excluded.length) excluded.push(`… ${count(summary.rowsExcluded - excluded.length)} more`);
   const lines = [
     "",
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
-    `Excluded:      ${summary.rowsExcluded === 0 ? "none" : `${count(summary.rowsExcluded)} totals ${summary.rowsExcluded === 1 ? "row" : "rows"} (${rowRanges(summary.excludedRowNumbers)}), not invoices`}`,
+    `Excluded:      ${summary.rowsExcluded === 0 ? "none" : excluded.join("; ")}`,
     `Checked:       ${count(summary.rowsChecked)}${summary.rowsNotChecked > 0 ? ` (not checked: ${count(summary.rowsNotChecked)}, of which ${count(summary.rowsWithInputErrors)} with unreadable cells)` : ""}`,
-    `Billed:        ${usd(summary.billed)}`,
+    `Counts:        ${count(summary.rowsRead)} read = ${count(summary.rowsMatched)} matched + ${count(summary.rowsFlagged)} flagged + ${count(summary.rowsNotChecked)} not checked + ${count(summary.rowsExcluded)} excluded`,
+    `Billed:        ${usd(summary.billed)} (rows matched or flagged)`,
     `Computed:      ${usd(summary.computed)}`,
-    `Variance:      ${usd(summary.variance)} (billed − computed, over the rows checked)`,
+    `Variance:      ${usd(summary.variance)} (billed − computed, the ${count(summary.rowsFlagged)} flagged ${summary.rowsFlagged === 1 ? "row's variance" : "rows' variances"} summed)`,
     `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
     `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
@@ -389,7 +402,10 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
         output: job.outputPath,
         boardRates: job.boardRatesPath,
         mapping,
-        notes: job.mapping.notes,
+        columns: mapping,
+        unusedColumns: job.mapping.fields.flatMap((field, index) => (field === null ? [{ column: columnLetter(index + 1), header: job.mapping.headers[index] }] : [])),
+        notes: [...job.input.readingNotes, ...job.mapping.notes],
+        assumptions: job.plan.assumptions,
         settingsNotDefault: settingsNotDefault(job.plan.settings),
         summary,
         flaggedRows: flagged,
@@ -415,8 +431,10 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   if (xlsxOut && Math.max(plan.boardFees.length, plan.boardSurcharge.length) > BOARD_ROWS) {
     throw new UsageError(`The .xlsx output's Board rates sheet holds ${BOARD_ROWS} rows a table, and the board rates file has more: remove old rows, or write a .csv output.`);
   }
-  const valuesOnly = values["values-only"] === true;
-  if (valuesOnly && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
+  // D26: with an input missing, a row's amounts are checked under each value it could take, which no
+  // one formula says: the workbook then holds the values the run found.
+  const valuesOnly = values["values-only"] === true || (xlsxOut && plan.missingInputs.length > 0);
+  if (values["values-only"] === true && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
   const tally = new ReconcileTally();
   const totalsRows = new TotalsRows(plan);
@@ -439,7 +457,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
     async row(item) {
       const excluded = totalsRows.check(item.cells);
       if (excluded !== null) {
-        tally.addExcluded(item.rowNumber);
+        tally.addExcluded(item.rowNumber, excluded);
         await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
         if (table !== null) {
           outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;

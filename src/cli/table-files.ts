@@ -12,6 +12,7 @@ import {
   BILLED_FIELDS,
   ColumnMapping,
   describeMapping,
+  describeUnused,
   MalformedRow,
   DateFormat,
   GUESS_SAMPLE_ROWS,
@@ -35,6 +36,7 @@ import {
   refuseExistingOutput,
   sameFile,
   XlsxStreamWriter,
+  type CsvEncoding,
   type CsvItem,
   type CsvRowError,
   type ExcelErrorValue,
@@ -67,6 +69,7 @@ export const TABLE_OPTIONS = {
   output: { type: "string", short: "o" },
   format: { type: "string" },
   map: { type: "string", multiple: true },
+  encoding: { type: "string" },
   sheet: { type: "string" },
   force: { type: "boolean" },
   json: { type: "boolean" },
@@ -219,6 +222,8 @@ export interface TableInput {
   batches(): AsyncIterable<readonly TableItem[]>;
   /** How far reading has got, 0–1. */
   progress(): number;
+  /** What reading the file found worth telling (read as Windows-1252), complete once every row is read. */
+  readonly readingNotes: readonly string[];
   /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
   close(): Promise<void>;
 }
@@ -249,8 +254,21 @@ async function* oneByOne(items: AsyncIterable<TableItem>): AsyncGenerator<readon
 }
 
 /** CSV from a byte stream of known size (for the progress bar) or unknown (standard input). */
-async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size: number | null): Promise<TableInput> {
-  const batches = readCsvRowBatches(stream)[Symbol.asyncIterator]();
+/** --encoding: "utf-8" or "windows-1252" (also "utf8", "cp1252", "latin1"). */
+export function parseEncoding(text: string | undefined): CsvEncoding | undefined {
+  if (text === undefined) return undefined;
+  const key = text.trim().toLowerCase().replace(/[\s_]/g, "-");
+  if (key === "utf-8" || key === "utf8") return "utf-8";
+  if (["windows-1252", "cp1252", "cp-1252", "latin1", "latin-1", "iso-8859-1", "ansi"].includes(key)) return "windows-1252";
+  throw new UsageError(`--encoding ${JSON.stringify(text)} is not one this reads: give utf-8 or windows-1252.`, "encoding");
+}
+
+async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size: number | null, encoding?: CsvEncoding): Promise<TableInput> {
+  const readingNotes: string[] = [];
+  const onEncoding = () => {
+    readingNotes.push(`${JSON.stringify(name)} is not UTF-8: it was read as Windows-1252 (Excel's plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.`);
+  };
+  const batches = readCsvRowBatches(stream, { encoding, onEncoding })[Symbol.asyncIterator]();
   const first = await batches.next();
   if (first.done) throw new InputFileError(name, `${JSON.stringify(name)} is empty: it needs a header row and rows of transits.`);
   const [head, ...afterHead]: CsvItem[] = first.value;
@@ -264,6 +282,7 @@ async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size
     path: name,
     kind: "csv",
     header,
+    readingNotes,
     width: header.length,
     sample: sampleCells(ahead),
     batches: () => replayed(ahead, batches),
@@ -279,7 +298,7 @@ async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size
 const ZIP_SIGNATURE = Buffer.from("PK\x03\x04", "latin1");
 
 /** Standard input, read as CSV ("-" as the input). */
-async function stdinInput(stdin: CliIo["stdin"]): Promise<TableInput> {
+async function stdinInput(stdin: CliIo["stdin"], encoding?: CsvEncoding): Promise<TableInput> {
   if (stdin === undefined) throw new UsageError('The input "-" is standard input, and there is none here: give a file name.', "input");
   async function* checked(): AsyncGenerator<Buffer> {
     let first = true;
@@ -294,10 +313,10 @@ async function stdinInput(stdin: CliIo["stdin"]): Promise<TableInput> {
       yield bytes;
     }
   }
-  return csvInputFrom(STANDARD_STREAM, Readable.from(checked()), null);
+  return csvInputFrom(STANDARD_STREAM, Readable.from(checked()), null, encoding);
 }
 
-async function csvInput(filePath: string): Promise<TableInput> {
+async function csvInput(filePath: string, encoding?: CsvEncoding): Promise<TableInput> {
   let size: number;
   try {
     const stats = await fs.promises.stat(filePath);
@@ -309,7 +328,7 @@ async function csvInput(filePath: string): Promise<TableInput> {
     throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)}: ${reason}`);
   }
   // Our own stream, so its bytesRead drives the progress bar.
-  return csvInputFrom(filePath, fs.createReadStream(filePath), size);
+  return csvInputFrom(filePath, fs.createReadStream(filePath), size, encoding);
 }
 
 async function xlsxInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
@@ -325,6 +344,7 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
     path: filePath,
     kind: "xlsx",
     header: opened.header,
+    readingNotes: [],
     width: opened.width,
     sample: sampleCells(ahead),
     batches: () => replayed(ahead, batches),
@@ -336,11 +356,12 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
   };
 }
 
-export async function openTableInput(filePath: string, sheet: string | undefined, stdin?: CliIo["stdin"]): Promise<TableInput> {
+export async function openTableInput(filePath: string, sheet: string | undefined, stdin?: CliIo["stdin"], encoding?: CsvEncoding): Promise<TableInput> {
   const kind = tableFileKind(filePath, "input");
   if (kind === "csv" && sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
-  if (filePath === STANDARD_STREAM) return stdinInput(stdin);
-  return kind === "csv" ? csvInput(filePath) : xlsxInput(filePath, sheet);
+  if (kind === "xlsx" && encoding !== undefined) throw new UsageError("--encoding applies to a .csv input only: a workbook says its own.", "encoding");
+  if (filePath === STANDARD_STREAM) return stdinInput(stdin, encoding);
+  return kind === "csv" ? csvInput(filePath, encoding) : xlsxInput(filePath, sheet);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +385,7 @@ type TableValues = Record<string, unknown> & {
   map?: string[];
   unit?: string;
   "date-format"?: string;
+  encoding?: string;
   sheet?: string;
   force?: boolean;
 };
@@ -393,7 +415,7 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   if (toFile) await refuseExistingOutput(outputPath, { force });
   const boardRatesPath = values["board-rates"] ?? null;
   const rates = await boardRatesOf(boardRatesPath);
-  const input = await openTableInput(inputPath, values.sheet, io.stdin);
+  const input = await openTableInput(inputPath, values.sheet, io.stdin, parseEncoding(values.encoding));
   try {
     const { mapping, plan } = planTableReading(input.header, input.sample, reading, rates, purpose);
     return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
@@ -682,8 +704,9 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
 
 /** The lines a table command's text summary starts with: what was read, how, and with which settings. */
 export function summaryHeadLines(command: string, job: TableJob): string[] {
-  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`];
-  for (const note of job.mapping.notes) lines.push(`Note: ${note}`);
+  const unused = describeUnused(job.mapping);
+  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`, `Not used: ${unused.length === 0 ? "none" : unused.join("; ")}`];
+  for (const note of [...job.input.readingNotes, ...job.mapping.notes]) lines.push(`Note: ${note}`);
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   return lines;
 }

@@ -165,7 +165,22 @@ export function readBilledAmount(cell: unknown, field: string, what: string): Ou
   return read;
 }
 
+/** Excel's accounting format writes zero as a dash ("-", "$ -", " –  "): an amount of $0.00. */
+const DASH_ZERO = /^\(?\s*(?:US\$|USD|\$)?\s*[-\u2013\u2014]\s*(?:USD)?\s*\)?$/i;
+
+/** An amount read from a billed cell: whole cents, or a row error naming the fraction of a cent. */
+function wholeCents(read: Outcome<Amount>, cell: unknown, field: string, what: string): Outcome<Amount> {
+  if (!read.ok || read.value.cents !== null || read.value.decimal.mul(100).isInteger()) return read;
+  return attempt(() => {
+    throw new PilotageInputError(TABLE_CELL_REASONS.fractionOfCent, { what, text: typeof cell === "string" ? cell.trim() : String(cell) }, field);
+  });
+}
+
 function readBilledCell(cell: unknown, field: string, what: string): Outcome<Amount> {
+  return wholeCents(readBilledText(cell, field, what), cell, field, what);
+}
+
+function readBilledText(cell: unknown, field: string, what: string): Outcome<Amount> {
   const held = heldError(cell);
   if (held !== null) return heldErrorOutcome(held, what);
   if (isBlank(cell)) return ok(ZERO);
@@ -173,6 +188,7 @@ function readBilledCell(cell: unknown, field: string, what: string): Outcome<Amo
   if (typeof cell === "string") {
     const text = cell.trim();
     if (PLAIN_AMOUNT_TEXT.test(text)) return ok(plainAmount(text));
+    if (DASH_ZERO.test(text)) return ok(ZERO);
     const read = amountText(text);
     if (read !== null && "decimalComma" in read) {
       return attempt(() => {

@@ -14,6 +14,8 @@ export interface CellError {
   readonly message: string;
   /** When the engine refused the cell: its error code (e.g. "NOT_A_NUMBER") and input field (e.g. "units"). */
   readonly cause?: { readonly code: string; readonly field: string | null };
+  /** D26: the amount depends on inputs the table has no column for ("no hours column"). */
+  readonly missing?: string;
 }
 
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: CellError };

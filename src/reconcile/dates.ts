@@ -14,7 +14,14 @@ export const DEFAULT_DATE_FORMAT: DateFormat = "MM/DD/YYYY";
 
 /** "MM/DD/YYYY", "dd/mm/yyyy", "ISO"; null when the text is none of them. */
 export function parseDateFormat(text: string): DateFormat | null {
-  const key = text.trim().toUpperCase().replace(/[.-]/g, (ch) => (ch === "." ? "/" : "-"));
+  // Two-digit forms (MM/DD/YY, M/D/YY) name the same order: the year's digits are read either way.
+  const key = text
+    .trim()
+    .toUpperCase()
+    .replace(/[.-]/g, (ch) => (ch === "." ? "/" : "-"))
+    .replace(/\bY{2,4}\b/, "YYYY")
+    .replace(/\bM{1,2}\b/, "MM")
+    .replace(/\bD{1,2}\b/, "DD");
   if (key === "ISO" || key === "YYYY-MM-DD") return "YYYY-MM-DD";
   if (key === "MM/DD/YYYY" || key === "MM/DD" || key === "US" || key === "MDY") return "MM/DD/YYYY";
   if (key === "DD/MM/YYYY" || key === "DD/MM" || key === "DMY") return "DD/MM/YYYY";
@@ -36,6 +43,19 @@ const DAY_MONTH_YEAR = /^(\d{1,2})[\s\-/.]+([A-Za-z]{3,9}\.?)[\s\-/.,]+(\d{2,4})
 const MONTH_DAY_YEAR = /^([A-Za-z]{3,9}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]+(\d{2,4})$/i;
 const SERIAL_TEXT = /^\d{1,7}(\.0+)?$/;
 
+
+/**
+ * A year written with two digits, as Excel's default US short date writes it (1/12/26), read as
+ * Excel reads it: 00–29 → 2000–2029, 30–99 → 1930–1999.
+ */
+export function fullYear(written: string): number {
+  const year = Number(written);
+  if (written.length !== 2) return year;
+  return year < TWO_DIGIT_YEAR_PIVOT ? 2000 + year : 1900 + year;
+}
+
+/** Excel's pivot for two-digit years (its default "two-digit year cutoff" of 2029). */
+const TWO_DIGIT_YEAR_PIVOT = 30;
 
 function dateOf(year: number, month: number, day: number, cell: string, format: DateFormat, field: string): IsoDate {
   if (year < 1000) {
@@ -70,19 +90,46 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
       throw new PilotageInputError(TABLE_CELL_REASONS.notIso, { field, text }, field);
     }
     const [month, day] = format === "MM/DD/YYYY" ? [Number(first), Number(second)] : [Number(second), Number(first)];
-    return dateOf(Number(third), month, day, text, format, field);
+    return dateOf(fullYear(third), month, day, text, format, field);
   }
   const named = DAY_MONTH_YEAR.exec(text);
   if (named) {
     const month = monthOfName(named[2]);
-    if (month !== null) return dateOf(Number(named[3]), month, Number(named[1]), text, format, field);
+    if (month !== null) return dateOf(fullYear(named[3]), month, Number(named[1]), text, format, field);
   }
   const monthFirst = MONTH_DAY_YEAR.exec(text);
   if (monthFirst) {
     const month = monthOfName(monthFirst[1]);
-    if (month !== null) return dateOf(Number(monthFirst[3]), month, Number(monthFirst[2]), text, format, field);
+    if (month !== null) return dateOf(fullYear(monthFirst[3]), month, Number(monthFirst[2]), text, format, field);
   }
   throw new PilotageInputError(TABLE_CELL_REASONS.notADate, { field, text, format }, field);
+}
+
+/** How a column's slash dates read: day first only, month first only, or nothing decides (every one could be either). */
+export interface DateOrder {
+  /** A date that can only be day first (15/06/2026), or null. */
+  readonly dayFirst: string | null;
+  /** A date that can only be month first (06/15/2026), or null. */
+  readonly monthFirst: string | null;
+  /** A date that could be either (03/06/2026), or null. */
+  readonly either: string | null;
+}
+
+/** What a column's first rows say about the order of their slash dates (year last, two or four digits). */
+export function dateOrderOf(cells: readonly unknown[]): DateOrder {
+  let dayFirst: string | null = null;
+  let monthFirst: string | null = null;
+  let either: string | null = null;
+  for (const cell of cells) {
+    if (typeof cell !== "string") continue;
+    const numeric = NUMERIC_DATE.exec(cell.trim());
+    if (!numeric || numeric[1].length > 2 || (numeric[4].length !== 4 && numeric[4].length !== 2)) continue;
+    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
+    if (second > 12 && first <= 12) monthFirst ??= cell.trim();
+    else if (first > 12 && second <= 12) dayFirst ??= cell.trim();
+    else if (first !== second && first <= 12 && second <= 12) either ??= cell.trim();
+  }
+  return { dayFirst, monthFirst, either };
 }
 
 /**
@@ -91,14 +138,24 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
  * file would have its ambiguous dates (03/06/2026) silently read as the wrong day.
  */
 export function dayFirstDate(cells: readonly unknown[]): string | null {
-  let dayFirst: string | null = null;
-  for (const cell of cells) {
-    if (typeof cell !== "string") continue;
-    const numeric = NUMERIC_DATE.exec(cell.trim());
-    if (!numeric || numeric[1].length > 2 || numeric[4].length !== 4) continue;
-    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
-    if (second > 12 && first <= 12) return null;
-    if (first > 12 && second <= 12 && dayFirst === null) dayFirst = cell.trim();
+  const order = dateOrderOf(cells);
+  return order.monthFirst === null ? order.dayFirst : null;
+}
+
+/**
+ * A single date given on its own (quote --date): ISO, or any form a table's date column takes,
+ * with a two-digit year too; a slash date that reads as two different days (3/6/26) is refused,
+ * saying so, since no column's other dates can decide its order.
+ */
+export function readGivenDate(text: string, field = "date"): IsoDate {
+  const trimmed = text.trim();
+  const written = NUMERIC_DATE.exec(trimmed);
+  const yearLast = written !== null && written[1].length <= 2;
+  // ISO dates, and anything not written as a day, month and year, as the engine reads a date (an Excel serial is a cell's, not a typed date).
+  if (!yearLast && !DAY_MONTH_YEAR.test(trimmed) && !MONTH_DAY_YEAR.test(trimmed)) return readDate(text, field);
+  const order = dateOrderOf([text]);
+  if (order.either !== null) {
+    throw new PilotageInputError(TABLE_CELL_REASONS.ambiguousOrder, { field, text: text.trim() }, field);
   }
-  return dayFirst;
+  return readTableDate(text, order.dayFirst !== null ? "DD/MM/YYYY" : DEFAULT_DATE_FORMAT, field);
 }

@@ -105,6 +105,8 @@ const CHARGE_SYNONYMS: Readonly<Record<Exclude<BilledField, "billed_total">, rea
 const TOTAL_SYNONYMS = new Set([
   "total", "amount", "totalamount", "invoicetotal", "invoiceamount", "totalbilled", "billedtotal", "amountbilled", "billedamount",
   "amountinvoiced", "invoicedamount", "totaldue", "amountdue", "totalcharged", "totalinvoiced", "invoicevalue", "totalcharges",
+  // The trade's short forms: "Amt due", "Tot. amt", "Inv. amt", "Net amt".
+  "amtdue", "amt", "totamt", "totalamt", "invamt", "amtbilled", "billedamt", "amtinvoiced", "netamt", "netamount", "balancedue", "totaldueusd", "totalusd", "amountusd",
 ]);
 
 /**

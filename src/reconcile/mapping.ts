@@ -4,7 +4,7 @@
  */
 import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
-import { DateFormat, dayFirstDate, DEFAULT_DATE_FORMAT } from "./dates";
+import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
 import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
 
@@ -252,12 +252,23 @@ export interface TablePlan extends TableContext {
   /** The billed columns, in BILLED_FIELDS order (charges first, total last). */
   readonly billed: readonly BilledField[];
   readonly dateFormat: DateFormat;
+  /**
+   * D26: inputs of a reconciliation the table has no column for, each checked under every value
+   * it could take (row.ts): a line that depends on one is not checked, never priced as if zero.
+   */
+  readonly missingInputs: readonly MissingInput[];
+  /** What the run assumes for want of a column (D26: no relief, no anchorage), said once in the summary. */
+  readonly assumptions: readonly string[];
 }
+
+export type MissingInput = "hours" | "section";
 
 function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>): LengthUnit | null {
   const hints = MEASUREMENT_FIELDS.map((field) => ({ field, unit: headerUnit(mapping.headers[column[field] as number] ?? "") }));
-  const units = new Set(hints.map((hint) => hint.unit));
-  if (units.size === 1) return hints[0].unit;
+  // A unit stated in some headers and none in the others ("LOA (ft)", "Beam", "Depth"): the one stated.
+  const units = new Set(hints.flatMap((hint) => (hint.unit === null ? [] : [hint.unit])));
+  if (units.size === 0) return null;
+  if (units.size === 1) return [...units][0];
   const described = hints.map((hint) => `${FIELD_LABELS[hint.field]} ${hint.unit === null ? "has no unit" : `in ${hint.unit}`}`).join(", ");
   throw new MappingError((door) => `The measurement headers disagree (${described}): ${door.measurementUnit}.`);
 }
@@ -287,7 +298,8 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   if (column.units === undefined && measurements.length < 3) {
     missing.push(measurements.length === 0 ? "pilotage units (or length, breadth and depth)" : MEASUREMENT_FIELDS.filter((f) => column[f] === undefined).map((f) => FIELD_LABELS[f]).join(" and "));
   }
-  if (column.section === undefined) missing.push(FIELD_LABELS.section);
+  // A reconciliation without a section column checks each row under both sections (D26).
+  if (column.section === undefined && purpose !== "reconcile") missing.push(FIELD_LABELS.section);
   if (column.date === undefined) missing.push(FIELD_LABELS.date);
   const billed = BILLED_FIELDS.filter((field) => column[field] !== undefined);
   if (purpose === "reconcile" && billed.length === 0) missing.push("a billed amount (billed total, or billed base pilotage, surcharge, …)");
@@ -304,7 +316,20 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
   const fromMeasurements = column.units === undefined;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
   const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
-  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat };
+  const missingInputs: MissingInput[] = [];
+  const assumptions: string[] = [];
+  if (purpose === "reconcile") {
+    if (column.section === undefined) missingInputs.push("section");
+    if (column.hours === undefined) missingInputs.push("hours");
+    for (const input of missingInputs) {
+      assumptions.push(`No ${input} column: a line whose amount depends on the ${input === "hours" ? "hours (the second pilot, and the total)" : "section"} is not checked, never priced as if zero; a row is flagged only on a variance that holds whatever the ${input} (D26).`);
+    }
+    const unknown = [column.relieved === undefined ? "relief at mid-river" : null, column.anchored === undefined ? "anchorage of 8 hours" : null].filter((what) => what !== null);
+    if (unknown.length > 0) {
+      assumptions.push(`No column for ${unknown.join(" or ")}: assumed none (D26); a variance equal to the second pilot's fee says that one would explain it.`);
+    }
+  }
+  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat, missingInputs, assumptions };
 }
 
 /**
@@ -314,7 +339,19 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
 export function dateOrderProblem(plan: TablePlan, sample: readonly (readonly unknown[])[]): string | null {
   const column = plan.column.date;
   if (column === undefined || plan.dateFormat !== DEFAULT_DATE_FORMAT) return null;
-  const example = dayFirstDate(sample.map((cells) => cells[column]));
-  if (example === null) return null;
-  return `The dates in ${describeColumn(plan.mapping.headers, column)} are written day first ("${example}" has no month ${example.split(/[/.-]/)[0]}): give --date-format DD/MM/YYYY (or --date-format MM/DD/YYYY if they are month first).`;
+  const order = dateOrderOf(sample.map((cells) => cells[column]));
+  const where = describeColumn(plan.mapping.headers, column);
+  if (order.monthFirst === null && order.dayFirst !== null) {
+    return `The dates in ${where} are written day first ("${order.dayFirst}" has no month ${order.dayFirst.split(/[/.-]/)[0]}): give --date-format DD/MM/YYYY (or --date-format MM/DD/YYYY if they are month first).`;
+  }
+  // Every slash date could be read either way (03/06/2026): which day each is cannot be known from the file.
+  if (order.monthFirst === null && order.either !== null) {
+    return `The dates in ${where} could be month first or day first ("${order.either}" is one day or another): say which with --date-format MM/DD/YYYY or --date-format DD/MM/YYYY.`;
+  }
+  return null;
+}
+
+/** One line per column no field took: `column A "Ref"`. */
+export function describeUnused(mapping: ColumnMapping): string[] {
+  return mapping.fields.flatMap((field, index) => (field === null ? [describeColumn(mapping.headers, index)] : []));
 }

@@ -20,7 +20,7 @@ interface DateCell {
 export const TABLE_CELL_REASONS = {
   twoDigitYear: reason<DateCell & { format: DateFormat }>(
     "BAD_DATE",
-    ({ field, text, format }) => `The ${field} "${shownInput(text)}" has a two-digit year: write the year in full (${dateAdvice(format)}).`,
+    ({ field, text, format }) => `The ${field} "${shownInput(text)}" has a year of three digits: write the year in full (${dateAdvice(format)}).`,
   ),
   notInFormat: reason<DateCell & { format: DateFormat }>("IMPOSSIBLE_DATE", ({ field, text, format }) => {
     const other: DateFormat = format === "DD/MM/YYYY" ? "MM/DD/YYYY" : "DD/MM/YYYY";
@@ -35,7 +35,15 @@ export const TABLE_CELL_REASONS = {
     ({ field, text }) =>
       `The ${field} "${shownInput(text)}" is not YYYY-MM-DD (--date-format YYYY-MM-DD): give --date-format MM/DD/YYYY or DD/MM/YYYY to say how the file writes dates.`,
   ),
+  ambiguousOrder: reason<DateCell>("BAD_DATE", ({ field, text }) => {
+    const [first, second] = text.split(/[/.-]/);
+    return `The ${field} "${shownInput(text)}" could be month ${Number(first)} day ${Number(second)} or day ${Number(first)} month ${Number(second)}: write it as YYYY-MM-DD (or give --date-format MM/DD/YYYY or DD/MM/YYYY where a table is read).`;
+  }),
   notADate: reason<DateCell & { format: DateFormat }>("BAD_DATE", ({ field, text, format }) => `The ${field} "${shownInput(text)}" is not a date: ${dateAdvice(format)}.`),
+  fractionOfCent: reason<{ what: string; text: string }>(
+    "NOT_A_NUMBER",
+    ({ what, text }) => `The ${what} "${shownInput(text)}" has a fraction of a cent: an invoice bills whole cents, so check the amount (it is never compared as it stands).`,
+  ),
   decimalComma: reason<{ what: string; text: string }>("NOT_A_NUMBER", ({ what, text }) => {
     const example = text.replace(/[^\d,]/g, "").replace(",", ".");
     return (

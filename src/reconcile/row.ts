@@ -37,14 +37,17 @@ import {
   readSection,
   SectionNumber,
   surchargeLine,
+  SECOND_PILOT_RULE,
   surchargeTableOn,
   TransitInput,
 } from "../engine";
+import { formatUsdCents } from "../engine/exact";
 import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amounts";
 import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
 import { TablePlan } from "./mapping";
+import { withoutParticulars } from "./totals";
 import { FlagValue, flagValue, RowStatus, StatusText, statusText } from "./status";
 
 // Plain decimal text with at most six decimals is exactly the number it parses to (the engine's
@@ -228,6 +231,8 @@ export interface ReconciledRow {
   readonly checked: boolean;
   /** A variance of $0.01 or more (and only that: a row that could not be compared is "not checked"). */
   readonly flagged: boolean;
+  /** A flagged row's variance, as the summary adds it up; null when the row is not flagged. */
+  readonly flaggedVariance: Amount | null;
   /** matched, variance or not checked (status.ts). */
   readonly status: RowStatus;
   /** The Status column: "matched", "variance", or "not checked: …" with the kind of reason. */
@@ -243,10 +248,10 @@ export interface ReconciledRow {
 
 const NO_UNITS: Outcome<Decimal | null> = ok(null);
 
-function differenceOf(billed: Outcome<Amount>, computed: Outcome<number>): Outcome<Amount> {
+function differenceOf(billed: Outcome<Amount>, computed: Outcome<Amount>): Outcome<Amount> {
   if (!billed.ok) return billed;
   if (!computed.ok) return computed;
-  return ok(billed.value.minus(Amount.ofCents(computed.value)));
+  return ok(billed.value.minus(computed.value));
 }
 
 function sumOf(outcomes: readonly Outcome<Amount>[]): Outcome<Amount> {
@@ -275,7 +280,15 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
     }
     if (!isVariance(variance.value)) continue;
     const billed = valueOf(row.billed[field] as Outcome<Amount>);
-    const computed = valueOf(row.computed[BILLED_CHARGE[field]]);
+    const computedOutcome = row.computed[BILLED_CHARGE[field]];
+    if (!computedOutcome.ok) {
+      // D26: the law's amount depends on a missing input, and the variance holds whatever it is.
+      parts.push(
+        `${capitalised(label)} billed ${exactUsd(billed)}: at least ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"} whatever the missing input (${missingInputWords(plan)}).`,
+      );
+      continue;
+    }
+    const computed = computedOutcome.value;
     parts.push(
       `${capitalised(label)} billed ${exactUsd(billed)}, computed ${exactUsd(Amount.ofCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`,
     );
@@ -283,17 +296,98 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
   return parts.join(" ");
 }
 
+/**
+ * D26: the values an input the table has no column for could take. With no hours column a
+ * transit may or may not run more than ten hours (one pilot or two); with no section column it
+ * may be either section. A row is checked against every combination: an amount that differs
+ * between them is not checked, and a variance counts only when every combination has one of the
+ * same sign (the smallest is the one that holds whatever the missing input is).
+ */
+interface Scenario {
+  readonly section?: SectionNumber;
+  readonly hours?: number | null;
+}
+
+function scenariosOf(plan: TablePlan): readonly Scenario[] {
+  let scenarios: Scenario[] = [{}];
+  if (plan.missingInputs.includes("section")) scenarios = scenarios.flatMap((scenario) => [1, 2].map((section) => ({ ...scenario, section: section as SectionNumber })));
+  if (plan.missingInputs.includes("hours")) scenarios = scenarios.flatMap((scenario) => [null, SECOND_PILOT_RULE.moreThanHours + 1].map((hours) => ({ ...scenario, hours })));
+  return scenarios;
+}
+
+function inputsIn(inputs: RowInputs, scenario: Scenario): RowInputs {
+  if (scenario.section === undefined && scenario.hours === undefined) return inputs;
+  return {
+    ...inputs,
+    ...(scenario.section === undefined ? {} : { section: ok(scenario.section) }),
+    ...(scenario.hours === undefined ? {} : { hours: ok(scenario.hours), hoursBlank: scenario.hours === null }),
+  };
+}
+
+/** "no hours column", "no section column": what a line not checked under D26 is missing. */
+export function missingInputWords(plan: TablePlan): string {
+  return plan.missingInputs.map((field) => `no ${field} column`).join(", ");
+}
+
+/** The error of an amount that depends on an input the table does not give (D26). */
+function dependsError(plan: TablePlan, detail: string): CellError {
+  return { code: "#N/A", message: `Not checked (${missingInputWords(plan)}): ${detail}`, missing: missingInputWords(plan) };
+}
+
+/** One computed amount over the scenarios: the same in each, or not checked (D26). */
+function mergedComputed(plan: TablePlan, outcomes: readonly Outcome<number>[], label: string): Outcome<number> {
+  const first = outcomes[0];
+  if (outcomes.length === 1 || !first.ok) return first;
+  for (const outcome of outcomes) {
+    if (!outcome.ok) return outcome;
+    if (outcome.value !== first.value) {
+      const values = [...new Set(outcomes.map((o) => formatUsdCents((o as { value: number }).value)))];
+      return failed(dependsError(plan, `the ${label} is ${values.join(" or ")} depending on it.`));
+    }
+  }
+  return first;
+}
+
+/** A billed amount against the scenarios' computed amounts: the variance that holds in every one, or not checked. */
+function mergedVariance(plan: TablePlan, billed: Outcome<Amount>, computed: readonly Outcome<Amount>[], label: string): Outcome<Amount> {
+  if (!billed.ok) return billed;
+  const differences = computed.map((amount) => differenceOf(billed, amount));
+  const failedOne = differences.find((difference) => !difference.ok);
+  if (failedOne !== undefined) return failedOne;
+  const values = differences.map((difference) => valueOf(difference));
+  if (values.length === 1 || values.every((value) => value.eq(values[0]))) return differences[0];
+  const allOver = values.every((value) => isVariance(value) && !value.isNegative());
+  const allUnder = values.every((value) => isVariance(value) && value.isNegative());
+  if (allOver || allUnder) {
+    // The variance that holds whatever the missing input is: the smallest.
+    return ok(values.reduce((least, value) => (value.abs().decimal.lt(least.abs().decimal) ? value : least)));
+  }
+  const amounts = [...new Set(computed.map((amount) => exactUsd(valueOf(amount))))];
+  return failed(dependsError(plan, `the ${label} billed ${exactUsd(billed.value)} is one of the amounts the law gives (${amounts.join(" or ")}) or between them.`));
+}
+
+function centsAmount(outcome: Outcome<number>): Outcome<Amount> {
+  return outcome.ok ? ok(Amount.ofCents(outcome.value)) : outcome;
+}
+
 /** The law's amounts for one row beside the billed ones. Never throws for bad cells: they become error values. */
 export function reconcileRow(cells: readonly unknown[], plan: TablePlan): ReconciledRow {
   const inputs = readInputs(cells, plan);
-  const { computed, quote } = computeCharges(inputs, plan);
+  const scenarios = scenariosOf(plan);
+  const charges = scenarios.map((scenario) => computeCharges(inputsIn(inputs, scenario), plan));
+  const codes = Object.keys(charges[0].computed) as ComputedCode[];
+  const computed = {} as Record<ComputedCode, Outcome<number>>;
+  for (const code of codes) computed[code] = mergedComputed(plan, charges.map((charge) => charge.computed[code]), COMPUTED_LABELS[code]);
+  const quote = charges.length === 1 ? charges[0].quote : null;
+
   const billed: Partial<Record<BilledField, Outcome<Amount>>> = {};
   const variances: Partial<Record<BilledField, Outcome<Amount>>> = {};
   let allCompared = true;
   let anyVariance = false;
   for (const field of plan.billed) {
     const amount = readBilled(cellOf(cells, plan, field), field);
-    const variance = differenceOf(amount, computed[BILLED_CHARGE[field]]);
+    const code = BILLED_CHARGE[field];
+    const variance = mergedVariance(plan, amount, charges.map((charge) => centsAmount(charge.computed[code])), COMPUTED_LABELS[code]);
     billed[field] = amount;
     variances[field] = variance;
     if (!variance.ok) allCompared = false;
@@ -303,34 +397,39 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   // The row's variance, as the workbook's formula works it: ROUND(billed total − total, 6), or
   // ROUND((b1 + b2 + …) − (c1 + c2 + …), 6) over the billed charges.
   let variance: Outcome<Amount>;
+  const comparedFields: readonly BilledField[] = plan.column.billed_total !== undefined ? ["billed_total"] : plan.billed;
+  const billedSum = sumOf(comparedFields.map((field) => billed[field] as Outcome<Amount>));
+  if (comparedFields.length === 1) variance = variances[comparedFields[0]] as Outcome<Amount>;
+  else {
+    const computedSums = charges.map((charge) => sumOf(comparedFields.map((field) => centsAmount(charge.computed[BILLED_CHARGE[field]]))));
+    variance = mergedVariance(plan, billedSum, computedSums, "sum of the billed charges");
+  }
   let billedAmount: Amount | null = null;
   let computedAmount: Amount | null = null;
-  if (plan.column.billed_total !== undefined) {
-    variance = variances.billed_total as Outcome<Amount>;
-    if (variance.ok) {
-      billedAmount = valueOf(billed.billed_total as Outcome<Amount>);
-      computedAmount = Amount.ofCents(valueOf(computed.total));
-    }
-  } else {
-    const billedSum = sumOf(plan.billed.map((field) => billed[field] as Outcome<Amount>));
-    const computedSum = sumOf(plan.billed.map((field) => {
-      const amount = computed[BILLED_CHARGE[field]];
-      return amount.ok ? ok(Amount.ofCents(amount.value)) : amount;
-    }));
-    variance = !billedSum.ok ? billedSum : !computedSum.ok ? computedSum : ok(billedSum.value.minus(computedSum.value));
-    if (variance.ok) {
-      billedAmount = valueOf(billedSum);
-      computedAmount = valueOf(computedSum);
-    }
+  if (variance.ok && billedSum.ok) {
+    billedAmount = billedSum.value;
+    computedAmount = billedSum.value.minus(variance.value);
   }
   if (!variance.ok) allCompared = false;
   else if (isVariance(variance.value)) anyVariance = true;
-  const status: RowStatus = anyVariance ? "variance" : allCompared ? "matched" : "not checked";
+  // A credit (a negative amount, "(1,234.56)") on a row with no particulars cannot be checked: it refers to another invoice.
+  const credit = withoutParticulars(cells, plan) ? plan.billed.map((field) => billed[field] as Outcome<Amount>).find((amount) => amount.ok && amount.value.isNegative() && !amount.value.isZero()) : undefined;
+  if (credit !== undefined) anyVariance = false;
+  const status: RowStatus = anyVariance ? "variance" : allCompared && credit === undefined ? "matched" : "not checked";
   const comparisonErrors = [variance, ...plan.billed.map((field) => variances[field] as Outcome<Amount>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
+  if (credit !== undefined) comparisonErrors.unshift({ code: "#N/A", message: "", missing: "a credit with no particulars" });
 
   const inputError =
-    firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
+    firstError(inputs.units, plan.missingInputs.includes("section") ? ok(1) : inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
     firstError(...plan.billed.map((field) => billed[field] as Outcome<Amount>));
+  // Said once in the summary; in a row's note where it bears on a row needing attention.
+  const assumptions = anyVariance ? assumptionNotes(plan, charges, variance) : [];
+  const note =
+    credit !== undefined
+      ? `A credit of ${exactUsd(valueOf(credit).abs())} with no transit particulars: not checked (it refers to an invoice it does not name).`
+      : status === "matched"
+        ? ""
+        : noteFor(plan, { billed, variances, computed });
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),
@@ -342,13 +441,41 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     computedAmount,
     checked: allCompared,
     flagged: anyVariance,
+    flaggedVariance: anyVariance ? flaggedVarianceOf(variance, plan.billed.map((field) => variances[field] as Outcome<Amount>)) : null,
     status,
     statusText: statusText(status, comparisonErrors),
     flag: flagValue(status),
     inputError,
-    note: withRateChanges(status === "matched" ? "" : noteFor(plan, { billed, variances, computed }), inputs, plan),
+    note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
   };
+}
+
+/** A flagged row's variance for the summary: the row's, or where it has none, its charges' variances that are such. */
+function flaggedVarianceOf(variance: Outcome<Amount>, charges: readonly Outcome<Amount>[]): Amount {
+  if (variance.ok) return variance.value;
+  const sum = new ExactSum();
+  for (const outcome of charges) if (outcome.ok && isVariance(outcome.value)) sum.add(outcome.value);
+  return sum.value;
+}
+
+/**
+ * D26: relief and anchorage, when the table has no column for them, are assumed not to happen;
+ * a row that pays a second pilot says so, and a row under-billed by exactly the second pilot says
+ * that a relief or an anchorage would explain it.
+ */
+function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance: Outcome<Amount>): string[] {
+  const noRelief = plan.column.relieved === undefined;
+  const noAnchorage = plan.column.anchored === undefined;
+  if (!noRelief && !noAnchorage) return [];
+  const secondPilots = charges.flatMap((charge) => (charge.computed.second_pilot.ok && charge.computed.second_pilot.value > 0 ? [charge.computed.second_pilot.value] : []));
+  if (secondPilots.length === 0) return [];
+  const assumed = noRelief && noAnchorage ? "no relief at mid-river and no anchorage of 8 hours" : noRelief ? "no relief at mid-river" : "no anchorage of 8 hours";
+  const notes = [`Assumed ${assumed} (the table has no column for ${noRelief && noAnchorage ? "them" : "it"}).`];
+  if (variance.ok && variance.value.cents !== null && secondPilots.some((cents) => cents === -(variance.value.cents as number))) {
+    notes.push(`The variance is the second pilot's ${formatUsdCents(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
+  }
+  return notes;
 }
 
 /**

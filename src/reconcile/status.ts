@@ -32,10 +32,10 @@ export const NOT_CHECKED = {
 /** The Status column's prefix of every row not checked (the summary counts them by it). */
 export const NOT_CHECKED_PREFIX = "not checked";
 
-/** The Status column of a totals row, which is not an invoice (never a formula). */
-export const EXCLUDED_STATUS = "excluded: totals row";
+/** The Status column of a row that is not an invoice (a totals row, a note; never a formula); the Note says which. */
+export const EXCLUDED_STATUS = "excluded: not an invoice";
 
-export type StatusText = "matched" | "variance" | (typeof NOT_CHECKED)[keyof typeof NOT_CHECKED];
+export type StatusText = "matched" | "variance" | (typeof NOT_CHECKED)[keyof typeof NOT_CHECKED] | `${typeof NOT_CHECKED_PREFIX} (${string})`;
 
 /** The error code a workbook's ISNA tells apart from the others. */
 const NOT_AVAILABLE_CODE = "#N/A";
@@ -43,6 +43,9 @@ const NOT_AVAILABLE_CODE = "#N/A";
 /** The status in words, given the errors of the comparisons that failed (none for matched or variance). */
 export function statusText(status: RowStatus, errors: readonly CellError[]): StatusText {
   if (status !== "not checked") return status;
+  // D26: what the table does not give, named ("not checked (no hours column)").
+  const missing = errors.find((error) => error.missing !== undefined)?.missing;
+  if (missing !== undefined) return `${NOT_CHECKED_PREFIX} (${missing})`;
   // As the formula: any error other than #N/A (ISERR) makes the reason "not computed".
   return errors.some((error) => error.code !== NOT_AVAILABLE_CODE) ? NOT_CHECKED.notComputed : NOT_CHECKED.notAvailable;
 }

@@ -7,6 +7,11 @@ export interface MalformedRow {
   readonly error: string;
 }
 
+export interface ExcludedRow {
+  readonly rowNumber: number;
+  readonly reason: string;
+}
+
 export interface ReconcileSummary {
   /** Data rows in the input: read, plus malformed. */
   readonly rows: number;
@@ -16,10 +21,12 @@ export interface ReconcileSummary {
   readonly malformedRowNumbers: readonly number[];
   /** The first MALFORMED_EXAMPLES malformed rows with what was wrong. */
   readonly malformedExamples: readonly MalformedRow[];
-  /** Totals rows (Total, Subtotal, Grand total) excluded: never invoices, never flagged. */
+  /** Rows that are not invoices (totals rows, notes) excluded: never flagged. rowsRead = matched + flagged + not checked + excluded. */
   readonly rowsExcluded: number;
   readonly excludedRowNumbers: readonly number[];
-  /** Rows whose every billed column could be compared. */
+  /** The first MALFORMED_EXAMPLES excluded rows, each with why. */
+  readonly excludedRows: readonly ExcludedRow[];
+  /** Rows matched or flagged (rowsMatched + rowsFlagged). */
   readonly rowsChecked: number;
   readonly rowsNotChecked: number;
   /** Rows with a transit or billed cell that could not be read (a subset of those not checked). */
@@ -28,9 +35,10 @@ export interface ReconcileSummary {
   readonly rowsFlagged: number;
   /** Rows whose every billed amount matches (status "matched"). */
   readonly rowsMatched: number;
-  /** Over the rows checked: billed, computed and billed − computed, exact, as "1234.56". */
+  /** Over the rows whose variance is known (matched, and flagged with a row variance): billed and computed, as "1234.56". */
   readonly billed: string;
   readonly computed: string;
+  /** The flagged rows' variances summed, exactly: over and under cancel, as they do in billed − computed. */
   readonly variance: string;
   /** Every invoice row matched: none flagged, none not checked, none malformed. */
   readonly allMatched: boolean;
@@ -45,6 +53,9 @@ export class ReconcileTally {
   private inputErrors = 0;
   private flagged = 0;
   private matched = 0;
+  private notChecked = 0;
+  private readonly variance = new ExactSum();
+  private readonly excludedExamples: ExcludedRow[] = [];
   private readonly billed = new ExactSum();
   private readonly computed = new ExactSum();
   private readonly malformedNumbers: number[] = [];
@@ -53,20 +64,23 @@ export class ReconcileTally {
 
   addRow(row: ReconciledRow): void {
     this.rowsRead += 1;
-    if (row.checked) this.checked += 1;
     if (row.inputError !== null) this.inputErrors += 1;
-    if (row.flagged) this.flagged += 1;
+    if (row.status === "variance") this.flagged += 1;
     if (row.status === "matched") this.matched += 1;
-    if (row.checked && row.billedAmount !== null && row.computedAmount !== null) {
+    if (row.status === "not checked") this.notChecked += 1;
+    else this.checked += 1;
+    if (row.flaggedVariance !== null) this.variance.add(row.flaggedVariance);
+    if (row.status !== "not checked" && row.billedAmount !== null && row.computedAmount !== null) {
       this.billed.add(row.billedAmount);
       this.computed.add(row.computedAmount);
     }
   }
 
-  /** A totals row: read, but not an invoice. */
-  addExcluded(rowNumber: number): void {
+  /** A row that is not an invoice (a totals row, a note): read, excluded, named with why. */
+  addExcluded(rowNumber: number, reason: string): void {
     this.rowsRead += 1;
     this.excludedNumbers.push(rowNumber);
+    if (this.excludedExamples.length < MALFORMED_EXAMPLES) this.excludedExamples.push({ rowNumber, reason });
   }
 
   addMalformed(rowNumber: number, error: string): void {
@@ -84,14 +98,15 @@ export class ReconcileTally {
       malformedExamples: [...this.malformedExamples],
       rowsExcluded: this.excludedNumbers.length,
       excludedRowNumbers: [...this.excludedNumbers],
+      excludedRows: [...this.excludedExamples],
       rowsChecked: this.checked,
-      rowsNotChecked: this.rowsRead - this.excludedNumbers.length - this.checked,
+      rowsNotChecked: this.notChecked,
       rowsWithInputErrors: this.inputErrors,
       rowsFlagged: this.flagged,
       rowsMatched: this.matched,
       billed: exactText(this.billed.value),
       computed: exactText(this.computed.value),
-      variance: exactText(this.billed.value.minus(this.computed.value)),
+      variance: exactText(this.variance.value),
       allMatched: this.matched === this.rowsRead - this.excludedNumbers.length && malformed === 0,
     };
   }

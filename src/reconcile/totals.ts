@@ -1,9 +1,11 @@
 /**
- * Totals rows: invoice exports often end (or break) with a row labelled Total, Subtotal or Grand
- * total. Such a row is not an invoice: it is excluded, reported, and never flagged. A row is a
- * totals row when a text cell (any column) starts with such a label AND either it has no vessel
- * inputs (units or measurements, section, date all blank) or its billed amount equals the sum of
- * the invoice rows above it (since the start, or since the last subtotal).
+ * Rows that are not invoices: invoice exports often end (or break) with a row labelled Total,
+ * Subtotal or Grand total, or with a line of free text ("Printed 12/06/2026 by …"). Such a row is
+ * excluded, named with why, and never flagged. A row is one only when it holds no transit
+ * particulars (units or measurements, section, date, hours all blank): a vessel named "TOTAL …"
+ * with its particulars is an invoice. Without particulars it is a totals row when a text cell
+ * starts with such a label or its billed amount is the sum of the invoice rows above it (since the
+ * start, or since the last subtotal); a note when it bills nothing and holds one text cell.
  */
 import { Amount, ExactSum, readBilledAmount } from "./amounts";
 import { isBlank } from "../engine";
@@ -13,7 +15,15 @@ import { TablePlan } from "./mapping";
 // After any leading white space (\s is what trim() removes), so that a cell is tested without trimming it first.
 const TOTALS_LABEL = /^\s*(grand[\s-]*|sub[\s-]*)?totals?\b/i;
 
-const VESSEL_INPUTS: readonly ReconcileField[] = ["units", "length", "breadth", "depth", "section", "date"];
+const VESSEL_INPUTS: readonly ReconcileField[] = ["units", "length", "breadth", "depth", "section", "date", "hours"];
+
+/** True when the row gives none of a transit's particulars. */
+export function withoutParticulars(cells: readonly unknown[], plan: TablePlan): boolean {
+  return VESSEL_INPUTS.every((field) => {
+    const index = plan.column[field];
+    return index === undefined || isBlank(cells[index]);
+  });
+}
 
 export class TotalsRows {
   private sinceStart = new ExactSum();
@@ -21,28 +31,30 @@ export class TotalsRows {
 
   constructor(private readonly plan: TablePlan) {}
 
-  /** Why the row is excluded as a totals row, or null for an invoice row. Call for every row, in order. */
+  /** Why the row is excluded (a totals row, a note), or null for an invoice row. Call for every row, in order. */
   check(cells: readonly unknown[]): string | null {
-    const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
     const billed = this.billedOf(cells);
-    if (label !== undefined) {
-      const noInputs = VESSEL_INPUTS.every((field) => {
-        const index = this.plan.column[field];
-        return index === undefined || isBlank(cells[index]);
-      });
+    if (withoutParticulars(cells, this.plan)) {
+      const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
       const sinceStart = this.sinceStart.value;
       const isSum = billed !== null && (billed.eq(sinceStart) || billed.eq(this.sinceSubtotal.value)) && !sinceStart.isZero();
-      if (noInputs || isSum) {
+      if (label !== undefined || isSum) {
         this.sinceSubtotal = new ExactSum();
-        const shown = label.trim().length > 30 ? `${label.trim().slice(0, 30)}…` : label.trim();
-        return `a totals row ("${shown}"${isSum ? ", the sum of the rows above" : ", no vessel inputs"}), not an invoice`;
+        const shown = label === undefined ? "" : `"${short(label)}", `;
+        return `a totals row (${shown}${isSum ? "the sum of the rows above" : "no transit particulars"}), not an invoice`;
       }
+      const texts = cells.filter((cell) => !isBlank(cell));
+      if (texts.length === 1 && typeof texts[0] === "string" && this.billsNothing(cells)) return `a note ("${short(texts[0])}"), not an invoice`;
     }
     if (billed !== null) {
       this.sinceStart.add(billed);
       this.sinceSubtotal.add(billed);
     }
     return null;
+  }
+
+  private billsNothing(cells: readonly unknown[]): boolean {
+    return this.plan.billed.every((field) => isBlank(cells[this.plan.column[field] as number]));
   }
 
   /** The row's billed amount: its billed total, or its billed charges summed; null when a cell cannot be read. */
@@ -57,4 +69,9 @@ export class TotalsRows {
     }
     return sum;
   }
+}
+
+function short(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > 30 ? `${trimmed.slice(0, 30)}…` : trimmed;
 }

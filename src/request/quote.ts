@@ -12,7 +12,6 @@ import {
   Quote,
   quoteTransit,
   readAmount,
-  readDate,
   readTransit,
   resolveSettings,
   UNMEASURED_WORD,
@@ -21,6 +20,7 @@ import { BOARD_FEE_OPTIONS, boardFeesFromFlags } from "./board-fee-flags";
 import { BoardRates, readBoardRatesFile } from "./board-rates-file";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 import { UsageError } from "./usage-error";
+import { readGivenDate } from "../reconcile/dates";
 
 function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[] {
   const parts = text.split(",").map((p) => p.trim());
@@ -87,14 +87,14 @@ function checkTransitFlags(values: QuoteFlagValues): void {
     throw new UsageError("Give all three of --length, --breadth and --depth.", missing);
   }
   if (values.section === undefined) throw new UsageError("--section is required: 1 (Lower River) or 2 (Upper River).", "section");
-  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD.", "date");
+  if (values.date === undefined) throw new UsageError("--date is required: the transit date as YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-2026).", "date");
 }
 
 /** Checks the vessel and transit flags' combination and reads them; the board amounts from `rates`, or else from their flags. */
 export function transitFromFlags(values: QuoteFlagValues, settings: EngineSettings, rates: BoardRates | null): TransitInput {
   const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
   checkTransitFlags(values);
-  const date = readDate(text("date"));
+  const date = readGivenDate(text("date") as string);
   const boardSurcharge = text("board-surcharge");
   return readTransit(
     {

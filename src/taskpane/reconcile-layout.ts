@@ -389,8 +389,9 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     if (sourceRows.length !== endRow - firstRow) throw new RangeError(`chunk ${index} has ${endRow - firstRow} rows, not ${sourceRows.length}`);
     const values = sourceRows.map((cells, i) => {
       const rowNumber = source.headerRow + 1 + firstRow + i;
-      if (totals.check(cells) !== null) {
-        tally.addExcluded(rowNumber);
+      const excluded = totals.check(cells);
+      if (excluded !== null) {
+        tally.addExcluded(rowNumber, excluded);
         return excludedValues();
       }
       const reconciled = reconcileRow(cells, plan);

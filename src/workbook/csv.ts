@@ -51,7 +51,17 @@ export interface CsvReadOptions {
    * so memory stays bounded by this. Default 1,000,000.
    */
   readonly maxRecordChars?: number;
+  /**
+   * The text's encoding when the caller knows it (--encoding). Left out, UTF-8 (or UTF-16 by its
+   * byte order mark) is read, and a file whose first byte that is not ASCII is not UTF-8 either
+   * is read as Windows-1252, as Excel's plain "CSV (Comma delimited)" saves it.
+   */
+  readonly encoding?: CsvEncoding;
+  /** Told once when the text is read as Windows-1252 without being asked to. */
+  readonly onEncoding?: (encoding: CsvEncoding) => void;
 }
+
+export type CsvEncoding = "utf-8" | "windows-1252";
 
 const DEFAULT_MAX_RECORD_CHARS = 1_000_000;
 
@@ -102,7 +112,7 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
     throw new RangeError(`maxRecordChars must be a positive whole number, not ${maxRecordChars}`);
   }
   const input = typeof source === "string" ? fs.createReadStream(source) : source;
-  const decoder = new CsvTextDecoder(sourceName);
+  const decoder = new CsvTextDecoder(sourceName, options.encoding, options.onEncoding);
   const splitter = new CsvRecordSplitter(maxRecordChars);
   let first = true;
   const checked = (items: CsvItem[]): CsvItem[] => {
@@ -211,8 +221,17 @@ class CsvTextDecoder {
   private utf16: TextDecoder | undefined;
   /** Line feeds in the UTF-8 bytes decoded so far: the line of a bad byte, for the message. */
   private lineFeeds = 0;
+  /** Windows-1252 text (asked for, or found: see CsvReadOptions.encoding). */
+  private legacy: TextDecoder | undefined;
+  /** A byte that is not ASCII has been read as UTF-8: a bad byte after it is refused, not taken for Windows-1252. */
+  private sawUtf8 = false;
+  private sawBom = false;
 
-  constructor(private readonly sourceName: string) {}
+  constructor(
+    private readonly sourceName: string,
+    private readonly forced?: CsvEncoding,
+    private readonly onEncoding?: (encoding: CsvEncoding) => void,
+  ) {}
 
   decode(chunk: Buffer): string {
     if (this.encoding === undefined) {
@@ -225,17 +244,40 @@ class CsvTextDecoder {
 
   end(): string {
     let text = this.encoding === undefined ? this.start() : "";
-    if (this.utf16 !== undefined) {
+    if (this.legacy !== undefined) {
+      text += this.legacy.decode();
+    } else if (this.utf16 !== undefined) {
       text += this.decodeUtf16(undefined);
     } else if (this.carry.length > 0) {
-      this.refuseUtf8(this.carry, 0);
+      if (!this.canFallBack()) this.refuseUtf8(this.carry, 0);
+      text += this.fallBack(this.carry, false);
     }
     return text;
+  }
+
+  /** Not UTF-8, and nothing read so far says it was: Windows-1252, unless UTF-8 was asked for. */
+  private canFallBack(): boolean {
+    return this.forced === undefined && !this.sawUtf8 && !this.sawBom;
+  }
+
+  private fallBack(bytes: Buffer, stream = true): string {
+    const legacy = new TextDecoder("windows-1252");
+    this.legacy = legacy;
+    this.carry = Buffer.alloc(0);
+    this.onEncoding?.("windows-1252");
+    return legacy.decode(bytes, { stream });
   }
 
   private start(): string {
     const { encoding, bomLength } = sniffEncoding(this.head);
     this.encoding = encoding;
+    this.sawBom = bomLength > 0;
+    if (this.forced === "windows-1252") {
+      this.legacy = new TextDecoder("windows-1252");
+      const all = this.head;
+      this.head = Buffer.alloc(0);
+      return this.legacy.decode(all, { stream: true });
+    }
     if (encoding !== "utf-8") this.utf16 = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
     const rest = this.head.subarray(bomLength);
     this.head = Buffer.alloc(0);
@@ -243,12 +285,19 @@ class CsvTextDecoder {
   }
 
   private decodeBytes(chunk: Buffer): string {
+    if (this.legacy !== undefined) return this.legacy.decode(chunk, { stream: true });
     if (this.utf16 !== undefined) return this.decodeUtf16(chunk);
     const bytes = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
     const complete = completeUtf8Length(bytes);
     const whole = bytes.subarray(0, complete);
     this.carry = Buffer.from(bytes.subarray(complete));
-    if (!isUtf8(whole)) this.refuseUtf8(whole, firstInvalidUtf8(whole));
+    if (!isUtf8(whole)) {
+      const bad = firstInvalidUtf8(whole);
+      // UTF-8 text before the bad byte (in this chunk or an earlier one): a damaged UTF-8 file, not Windows-1252.
+      if (!this.canFallBack() || whole.subarray(0, bad).some((byte) => byte >= 0x80)) this.refuseUtf8(whole, bad);
+      return this.fallBack(bytes);
+    }
+    if (!this.sawUtf8 && whole.some((byte) => byte >= 0x80)) this.sawUtf8 = true;
     for (let at = whole.indexOf(0x0a); at >= 0; at = whole.indexOf(0x0a, at + 1)) this.lineFeeds += 1;
     return whole.toString("utf8");
   }

@@ -7,6 +7,7 @@ export {
   neutraliseFormula,
   readCsvRowBatches,
   readCsvRows,
+  type CsvEncoding,
   type CsvItem,
   type CsvReadOptions,
   type CsvRow,

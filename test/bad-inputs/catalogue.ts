@@ -428,7 +428,7 @@ export const CATALOGUE: CatalogueCase[] = [
   ),
   cli("cli-two-measurements", ["quote", "--length", "600", "--breadth", "80", "--section", "1", "--date", "2026-06-15"], "hudson-pilotage quote: Give all three of --length, --breadth and --depth."),
   cli("cli-no-section", ["quote", "--units", "200", "--date", "2026-06-15"], "hudson-pilotage quote: --section is required: 1 (Lower River) or 2 (Upper River)."),
-  cli("cli-no-date", ["quote", "--units", "200", "--section", "1"], "hudson-pilotage quote: --date is required: the transit date as YYYY-MM-DD."),
+  cli("cli-no-date", ["quote", "--units", "200", "--section", "1"], "hudson-pilotage quote: --date is required: the transit date as YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-2026)."),
   cli("cli-date-slashes", ["quote", "--units", "200", "--section", "1", "--date", "2026/06/15"], `hudson-pilotage quote: The date "2026/06/15" is not a date: ${CLI_DATE_ADVICE}`),
   cli(
     "cli-date-february-30",

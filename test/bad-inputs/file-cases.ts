@@ -100,11 +100,10 @@ export const FILE_CASES: FileCase[] = [
       "rates.csv": rates,
     },
     argv: RECONCILE,
-    exitCode: 2,
-    stderr: [
-      'hudson-pilotage reconcile: "in.csv" is not UTF-8 text: line 5 has the byte 0xD6 ("Ö" in Windows-1252/Latin-1, as Excel\'s plain "CSV (Comma delimited)" saves it). Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.',
-    ],
-    stdout: [],
+    // Read as Windows-1252, said in the summary; the rows as the UTF-8 sample reads them.
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: ['Note: "in.csv" is not UTF-8: it was read as Windows-1252 (Excel\'s plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.', "Rows read:     19", "Rows flagged:  5"],
   }),
   file({
     name: "csv-utf-16-with-bom",
@@ -446,13 +445,16 @@ FILE_CASES.push(
     stderr: [
       "hudson-pilotage reconcile: in.xlsx",
       expectLine("Columns: vessel ← column B"),
+      'Not used: column A "Invoice no."',
       expectLine("Note: column A"),
+      expectLine("Assumed: No column for relief at mid-river or anchorage of 8 hours: assumed none (D26)"),
       "",
       "Rows:          2",
       "Rows read:     2",
       "Malformed:     none",
       "Excluded:      none",
       "Checked:       2",
+      "Counts:        2 read = 2 matched + 0 flagged + 0 not checked + 0 excluded",
       expectLine("Billed:"),
       expectLine("Computed:"),
       expectLine("Variance:"),

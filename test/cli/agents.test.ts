@@ -36,7 +36,7 @@ describe("--json errors: one line of JSON on stderr, exit 2", () => {
     [["quote", "--units", "abc", "--section", "1", "--date", "2026-06-15", "--json"], "NOT_A_NUMBER", "units", 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.'],
     [["quote", "--units", "200", "--section", "1", "--date", "2026/06/15", "--json"], "BAD_DATE", "date", 'The date "2026/06/15" is not a date: enter a date as YYYY-MM-DD, e.g. 2026-12-31.'],
     [["quote", "--units", "200", "--section", "3", "--date", "2026-06-15", "--json"], "UNKNOWN_SECTION", "section", null],
-    [["quote", "--units", "200", "--section", "1", "--json"], "USAGE", "date", "--date is required: the transit date as YYYY-MM-DD."],
+    [["quote", "--units", "200", "--section", "1", "--json"], "USAGE", "date", "--date is required: the transit date as YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-2026)."],
     [["quote", "--length", "600", "--breadth", "80", "--section", "1", "--date", "2026-06-15", "--json"], "USAGE", "depth", "Give all three of --length, --breadth and --depth."],
     [["quote", "--json", "--lenght", "600"], "UNKNOWN_OPTION", "lenght", null],
     [["quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--launch-fee", "abc", "--json"], "NOT_A_NUMBER", "launch-fee", null],
@@ -152,8 +152,9 @@ test("reconcile --json lists every flagged row; the text summary shows 20 and co
   const rates = path.join(work, "flag-rates.csv");
   fs.writeFileSync(rates, "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
   const invoices = path.join(work, "flagged.csv");
-  const rows = Array.from({ length: 25 }, (_, i) => `V${i + 1},40,1,2026-03-01,1716.09`);
-  fs.writeFileSync(invoices, ["Vessel,Units,Section,Date,Invoice total", ...rows].join("\n") + "\n");
+  // 6 hours: one pilot (without an hours column the total is not checked, D26).
+  const rows = Array.from({ length: 25 }, (_, i) => `V${i + 1},40,1,2026-03-01,6,1716.09`);
+  fs.writeFileSync(invoices, ["Vessel,Units,Section,Date,Hours,Invoice total", ...rows].join("\n") + "\n");
   const json = run(["reconcile", invoices, "--board-rates", rates, "--json"]);
   expect(json.code).toBe(1);
   const parsed = JSON.parse(json.stdout) as { summary: { rowsFlagged: number }; flaggedRows: { rowNumber: number; vessel: string; status: string; note: string }[] };
@@ -235,11 +236,13 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
   });
 
   test("reconcile - -o - --format jsonl: billed, variance, flag and status per row", () => {
-    const out = run(["reconcile", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: table });
+    // The table with an hours column (6 h, one pilot): without one, a total is not checked (D26).
+    const withHours = table.replace("Date,Invoice total", "Date,Hours,Invoice total").replace(/(2026-\d\d-\d\d)/g, "$1,6");
+    const out = run(["reconcile", "-", "-o", "-", "--format", "jsonl", "--board-rates", rates], { input: withHours });
     expect(out.code).toBe(1);
     const rows = jsonLines(out.stdout);
     expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
-    expect(amounts(rows[0])).toEqual(AMOUNTS_A);
+    expect(amounts(rows[0])).toEqual({ ...AMOUNTS_A, second_pilot: "0.00" });
     expect(rows[0]).toMatchObject({
       total: "1716.08",
       complete: true,
@@ -251,9 +254,9 @@ describe('"-" for standard input and -o -; JSON Lines (--format jsonl or an .jso
       note: "Total billed $1,716.09, computed $1,716.08: $0.01 over.",
     });
     expect(rows[1]).toMatchObject({ row: 3, error: { code: "NOT_A_NUMBER", field: "units" }, billed: { billed_total: "1716.08" }, variance: null, flag: false, status: "not checked" });
-    expect(rows[2]).toEqual({ row: 4, line: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 4 fields; the header has 5" } });
+    expect(rows[2]).toEqual({ row: 4, line: 4, error: { code: "MALFORMED_ROW", field: null, message: "has 5 fields; the header has 6" } });
     expect(rows[3]).toMatchObject({ total: "5506.50", billed: { billed_total: "5506.50" }, variance: "0.00", flag: false, status: "matched", note: "" });
-    expect(amounts(rows[3])).toEqual(AMOUNTS_D);
+    expect(amounts(rows[3])).toEqual({ ...AMOUNTS_D, second_pilot: "0.00" });
     // Flagged: the variance only; row 3 (units unreadable) is not checked, never flagged.
     expect(out.stderr).toContain("Rows flagged:  1\n");
   });

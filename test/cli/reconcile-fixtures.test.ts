@@ -78,8 +78,8 @@ test("agent-export.csv: every invoice checked, the $10 over and the $10 under fl
     ["6", "13060.50", "FALSE", "matched"],
     ["7", "1716.08", "TRUE", "variance"],
     // The totals rows: kept in place, nothing computed, never flagged.
-    ["8", "", "", "excluded: totals row"],
-    ["10", "", "", "excluded: totals row"],
+    ["8", "", "", "excluded: not an invoice"],
+    ["10", "", "", "excluded: not an invoice"],
   ]);
   // Units from feet-and-inches text: 600' 6" is 600.5 ft.
   expect(rows[0][at("Computed pilotage units")]).toBe("192.16");

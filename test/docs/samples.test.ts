@@ -223,10 +223,10 @@ describe("docs/sample-reconciliation.xlsx", () => {
     const readable = lines.filter((line) => !line.includes('"'));
     expect(readable).toHaveLength(19);
     const billedCents = readable.reduce((sum, line) => sum + Math.round(Number(line.split(",").at(-1)) * 100), 0);
-    expect(items.get("Billed (rows checked)")).toBe(billedCents / 100);
+    expect(items.get("Billed (rows matched or flagged)")).toBe(billedCents / 100);
     // Variance = −84.78 + 3,884.40 + 2,972.65 + 125.25 − 360.00 = $6,537.52; computed = billed − variance.
-    expect(items.get("Variance (billed − computed)")).toBe(6537.52);
-    expect(items.get("Computed (rows checked)")).toBe((billedCents - 653752) / 100);
+    expect(items.get("Variance (the flagged rows' variances)")).toBe(6537.52);
+    expect(items.get("Computed (rows matched or flagged)")).toBe((billedCents - 653752) / 100);
   });
 });
 

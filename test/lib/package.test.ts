@@ -117,7 +117,7 @@ test('import { quote, rates } from "hudson-pilotage" (ES module)', () => {
 test("batch(rows) and reconcile(rows) from require() and import: rows in, the commands' JSON lines out", () => {
   fs.writeFileSync(path.join(app, "rates.csv"), "table,from,a,b,c\nfees,2026-01-01,310.00,45.50,125.25\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
   // The transit above as a row: $7,315.36 computed; billed $7,315.46, $0.10 over.
-  const rows = `[{ Vessel: "A", Units: 271.43, Section: "upper", Date: "2026-06-15", "Invoice total": "7315.46" }, { Vessel: "B", Units: "abc", Section: 1, Date: "2026-06-15", "Invoice total": 1 }]`;
+  const rows = `[{ Vessel: "A", Units: 271.43, Section: "upper", Date: "2026-06-15", Hours: 8, "Invoice total": "7315.46" }, { Vessel: "B", Units: "abc", Section: 1, Date: "2026-06-15", Hours: 8, "Invoice total": 1 }]`;
   const body = `
     async function* stream() { yield* ${rows}; }
     const quoted = [];
@@ -135,7 +135,8 @@ test("batch(rows) and reconcile(rows) from require() and import: rows in, the co
   expect(answers[1]).toEqual(answers[0]);
   const { quoted, checked } = answers[0];
   expect(quoted.map((answer: { row: number }) => answer.row)).toEqual([1, 2]);
-  expect(amountsOf(quoted[0])).toEqual(AMOUNTS);
+  // 8 h, not more than ten: a second-pilot line of $0.00.
+  expect(amountsOf(quoted[0])).toEqual({ ...AMOUNTS, second_pilot: "0.00" });
   expect(quoted[0]).toMatchObject({ total: "7315.36", complete: true });
   expect(quoted[1]).toMatchObject({ row: 2, error: { code: "NOT_A_NUMBER", field: "units" } });
   expect(checked[0]).toMatchObject({ row: 1, total: "7315.36", billed: { billed_total: "7315.46" }, variance: "0.10", flag: true, status: "variance" });

@@ -34,9 +34,9 @@ const amounts = (answer: unknown) => Object.fromEntries(((answer as { lines: Lin
 //   Section 2, 200 units: base 200 × $21.58 = $4,316.00; surcharge 200 × $3.60 = $720.00; launch $300.00 +
 //   communication $45.50 + mid-river launch $125.00: $5,506.50.
 const ROWS: RowObject[] = [
-  { Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", "Invoice total": "1716.09" },
-  { Vessel: "B", Units: "abc", Section: 1, Date: "2026-03-01", "Invoice total": 1716.08 },
-  { Vessel: "D", Units: 200, Section: "Upper", Date: "2026-06-15", "Invoice total": 5506.5 },
+  { Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", Hours: 6, "Invoice total": "1716.09" },
+  { Vessel: "B", Units: "abc", Section: 1, Date: "2026-03-01", Hours: 6, "Invoice total": 1716.08 },
+  { Vessel: "D", Units: 200, Section: "Upper", Date: "2026-06-15", Hours: 6, "Invoice total": 5506.5 },
 ];
 
 describe("batch(rows)", () => {
@@ -44,10 +44,11 @@ describe("batch(rows)", () => {
     const answers = await all(batch(ROWS, { boardRates: rates }));
     expect(answers.map((answer) => answer.row)).toEqual([1, 2, 3]);
     expect(answers[0]).toMatchObject({ input: ROWS[0], total: "1716.08", complete: true, clause: "xi", section: 1 });
-    expect(amounts(answers[0])).toEqual({ base: "1070.58", surcharge: "300.00", launch: "300.00", communication: "45.50" });
+    // 6 h: a second-pilot line of $0.00 (not more than 10 hours).
+    expect(amounts(answers[0])).toEqual({ base: "1070.58", surcharge: "300.00", second_pilot: "0.00", launch: "300.00", communication: "45.50" });
     expect(answers[1]).toEqual({ row: 2, input: ROWS[1], error: { code: "NOT_A_NUMBER", field: "units", message: 'The pilotage units "abc" are not a number: enter the units or UNMEASURED.' } });
     expect(answers[2]).toMatchObject({ total: "5506.50", complete: true, section: 2 });
-    expect(amounts(answers[2])).toEqual({ base: "4316.00", surcharge: "720.00", launch: "300.00", communication: "45.50", midriver_launch: "125.00" });
+    expect(amounts(answers[2])).toEqual({ base: "4316.00", surcharge: "720.00", second_pilot: "0.00", launch: "300.00", communication: "45.50", midriver_launch: "125.00" });
   });
 
   test("an async iterable gives the same answers; without board rates the quotes are incomplete", async () => {
@@ -79,7 +80,7 @@ describe("reconcile(rows)", () => {
 
   test("map corrects a column's meaning, as --map does", async () => {
     // "Charged" is no header reconcile knows: mapped to the billed total, row A is a cent over again.
-    const rows = [{ Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", Charged: "1716.09" }];
+    const rows = [{ Vessel: "A", Units: 40, Section: 1, Date: "2026-03-01", Hours: 6, Charged: "1716.09" }];
     const [answer] = await all(reconcile(rows, { boardRates: rates, map: { Charged: "billed_total" } }));
     expect(answer).toMatchObject({ billed: { billed_total: "1716.09" }, variance: "0.01", status: "variance" });
   });

@@ -7,8 +7,19 @@ describe("exact amounts", () => {
   test("a typed number stands for its shortest decimal; text keeps every digit", () => {
     const typed = readBilledAmount(1234.56, "billed_total", "billed total");
     expect(typed.ok && exactText(typed.value)).toBe("1234.56");
+    // A number with a fraction of a cent (0.1 + 0.2 in a cell) is a row error that says so, never a match.
     const sum = readBilledAmount(0.1 + 0.2, "billed_total", "billed total");
-    expect(sum.ok && exactText(sum.value)).toBe("0.30000000000000004");
+    expect(!sum.ok && sum.error.message).toBe('The billed total "0.30000000000000004" has a fraction of a cent: an invoice bills whole cents, so check the amount (it is never compared as it stands).');
+    const text = readBilledAmount("1726.081", "billed_total", "billed total");
+    expect(!text.ok && text.error.code).toBe("#VALUE!");
+    // Trailing zeros are whole cents.
+    const zeros = readBilledAmount("1726.080", "billed_total", "billed total");
+    expect(zeros.ok && exactText(zeros.value)).toBe("1726.08");
+    // Excel's accounting format writes zero as a dash.
+    for (const dash of ["-", "–", "—", "$ -", " $-   ", "( - )"]) {
+      const zero = readBilledAmount(dash, "billed_total", "billed total");
+      expect([dash, zero.ok && exactText(zero.value)]).toEqual([dash, "0.00"]);
+    }
     // $1,716.085 − $1,716.08 = $0.005
     expect(exactText(Amount.of(new Money("1716.085")).minus(Amount.ofCents(171608)))).toBe("0.005");
     expect(exactText(Amount.ofCents(-5))).toBe("-0.05");

@@ -38,9 +38,13 @@ describe("correcting the mapping (--map col=field)", () => {
 });
 
 describe("checking a mapping for its purpose", () => {
-  test("reconcile needs units (or the three measurements), section, date and a billed amount", () => {
+  test("reconcile needs units (or the three measurements), date and a billed amount; a missing section or hours column is checked both ways (D26)", () => {
     expect(() => plan(["Vessel", "Units", "Section", "Date"])).toThrow(/No column found for a billed amount/);
-    expect(() => plan(["Vessel", "Billed", "Date"])).toThrow(/No column found for pilotage units \(or length, breadth and depth\); section\. The columns are A "Vessel", B "Billed", C "Date"/);
+    expect(() => plan(["Vessel", "Billed", "Date"])).toThrow(/No column found for pilotage units \(or length, breadth and depth\)\. The columns are A "Vessel", B "Billed", C "Date"/);
+    expect(plan(["Vessel", "Units", "Date", "Billed"]).missingInputs).toEqual(["section", "hours"]);
+    expect(plan(["Vessel", "Units", "Section", "Date", "Hours", "Billed"]).missingInputs).toEqual([]);
+    // Batch quotes need the section; without hours a batch row is quoted with one pilot, as a blank hours cell is.
+    expect(() => plan(["Vessel", "Units", "Date"], "batch")).toThrow(/No column found for section/);
     expect(() => plan(["LOA", "Beam", "Section", "Date", "Billed"])).toThrow(/No column found for depth\./);
     expect(() => plan(["Units", "LOA", "Beam", "Depth", "Section", "Date", "Billed"])).toThrow(/Both a pilotage units column and measurement columns/);
   });
@@ -50,11 +54,13 @@ describe("checking a mapping for its purpose", () => {
     expect(batch.billed).toEqual([]);
   });
 
-  test("measurement units come from the headers, and must agree", () => {
+  test("measurement units come from the headers: a unit stated in one header only is the unit, two different ones disagree", () => {
     expect(plan(["LOA (m)", "Beam (m)", "Depth (m)", "Section", "Date", "Billed"]).measurementUnit).toBe("m");
     expect(plan(["LOA", "Beam", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBeNull();
-    expect(() => plan(["LOA (m)", "Beam (m)", "Depth", "Section", "Date", "Billed"])).toThrow(
-      /The measurement headers disagree \(overall length in m, extreme breadth in m, depth has no unit\)/,
+    expect(plan(["LOA (ft)", "Beam", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBe("ft");
+    expect(plan(["LOA (m)", "Beam (m)", "Depth", "Section", "Date", "Billed"]).measurementUnit).toBe("m");
+    expect(() => plan(["LOA (m)", "Beam (ft)", "Depth", "Section", "Date", "Billed"])).toThrow(
+      /The measurement headers disagree \(overall length in m, extreme breadth in ft, depth has no unit\)/,
     );
   });
 });

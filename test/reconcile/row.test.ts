@@ -29,7 +29,8 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect(row.computedAmount && exactText(row.computedAmount)).toBe("7382.50");
     expect(row.checked).toBe(true);
     expect(row.flagged).toBe(true);
-    expect(row.note).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over.");
+    // D26: the table has no relief or anchorage column, and this row pays a second pilot: the assumption is in its note.
+    expect(row.note).toBe("Launch fee billed $310.00, computed $300.00: $10.00 over. Assumed no relief at mid-river and no anchorage of 8 hours (the table has no column for them).");
   });
 
   test("status: a variance wins over a charge that cannot be compared; a match is matched, flag FALSE", () => {
@@ -38,7 +39,7 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     const row = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", "4146.81", "n/a", "2073.41", "310.00", "45.50", "125.00"], charges);
     expect(row.checked).toBe(false);
     expect([row.status, row.statusText, row.flag, row.flagged]).toEqual(["variance", "variance", true, true]);
-    expect(row.note).toBe('Surcharge not checked: The billed surcharge "n/a" is not a number. Launch fee billed $310.00, computed $300.00: $10.00 over.');
+    expect(row.note).toBe('Surcharge not checked: The billed surcharge "n/a" is not a number. Launch fee billed $310.00, computed $300.00: $10.00 over. Assumed no relief at mid-river and no anchorage of 8 hours (the table has no column for them).');
     // Everything billed as the law has it: $691.78 surcharge, $300.00 launch.
     const matched = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", "4146.81", "691.78", "2073.41", "300", "45.50", "125.00"], charges);
     expect([matched.status, matched.statusText, matched.flag, matched.flagged, matched.note]).toEqual(["matched", "matched", false, false, ""]);
@@ -62,9 +63,6 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     ["1716.08", "0.00", false],
     ["$1,716.08", "0.00", false],
     [1716.08, "0.00", false],
-    // Half a cent is not a variance: a variance is a difference of $0.01 or more.
-    ["1716.085", "0.005", false],
-    ["1716.075", "-0.005", false],
     ["1716.09", "0.01", true],
     ["1716.07", "-0.01", true],
     // A blank billed total is $0.00.
@@ -183,6 +181,63 @@ describe("quoting a row (batch)", () => {
   });
 });
 
+describe("D26: a line that depends on a missing input is not checked, never zero", () => {
+  // 192.16 units, Section 2, 2026-06-15 (clause (xi)): base 192.16 × $21.58 = $4,146.8128 → $4,146.81;
+  // surcharge 192.16 × $3.60 = $691.776 → $691.78; fees $300.00 + $45.50 + $125.00 = $470.50;
+  // one pilot: $4,146.81 + $691.78 + $470.50 = $5,309.09; a second pilot (more than 10 h): 50% × $4,146.81
+  // = $2,073.405 → $2,073.41, so $7,382.50.
+  const noHours = plan(["Vessel", "Units", "Section", "Date", "Invoice total"]);
+
+  test("a correct invoice with a second pilot is not checked (no hours column), never flagged $2,073.41 over", () => {
+    const row = reconcileRow(["Alpha", "192.16", "2", "2026-06-15", "7382.50"], noHours);
+    expect([row.status, row.statusText, row.flagged]).toEqual(["not checked", "not checked (no hours column)", false]);
+    expect(cents(row.computed.second_pilot)).toBe("#N/A");
+    expect(cents(row.computed.base)).toBe("4146.81");
+    expect(row.note).toContain("Not checked (no hours column)");
+    expect(row.note).toContain("$5,309.09 or $7,382.50");
+  });
+
+  test("an invoice under-billed against both answers is flagged by the variance that holds whatever the hours", () => {
+    // $5,029.09 is $280.00 under one pilot's $5,309.09 and $2,353.41 under two pilots' $7,382.50: at least $280.00 under.
+    const row = reconcileRow(["Alpha", "192.16", "2", "2026-06-15", "5029.09"], noHours);
+    expect([row.status, exact(row.variance)]).toEqual(["variance", "-280.00"]);
+    expect(row.note).toContain("at least $280.00 under whatever the missing input (no hours column)");
+    expect(row.flaggedVariance && exactText(row.flaggedVariance)).toBe("-280.00");
+  });
+
+  test("an invoice over both answers is flagged by the smaller variance", () => {
+    // $7,392.50 − $7,382.50 = $10.00 over even with a second pilot.
+    const row = reconcileRow(["Alpha", "192.16", "2", "2026-06-15", "7392.50"], noHours);
+    expect([row.status, exact(row.variance)]).toEqual(["variance", "10.00"]);
+  });
+
+  test("without a section column, a line that differs between the sections is not checked", () => {
+    const noSection = plan(["Vessel", "Units", "Date", "Hours", "Invoice total"]);
+    // Section 1: 192.16 × $15.32 = $2,943.8912 → $2,943.89, fees $345.50, one pilot (6 h): $2,943.89 + $691.78 + $345.50 = $3,981.17.
+    // Section 2 (above): $5,309.09. Billed $5,309.09 is one of them: not checked; surcharge does not depend on the section.
+    const row = reconcileRow(["Alpha", "192.16", "2026-06-15", "6", "5309.09"], noSection);
+    expect([row.status, row.statusText]).toEqual(["not checked", "not checked (no section column)"]);
+    expect(cents(row.computed.surcharge)).toBe("691.78");
+    expect(row.note).toContain("$3,981.17 or $5,309.09");
+  });
+
+  test("with hours but no relief or anchorage column, a variance equal to the second pilot says a relief or an anchorage would explain it", () => {
+    const hours = plan(["Vessel", "Units", "Section", "Date", "Hours", "Invoice total"]);
+    // 12 h: two pilots $7,382.50; billed one pilot's $5,309.09: $2,073.41 under, the second pilot's fee.
+    const row = reconcileRow(["Alpha", "192.16", "2", "2026-06-15", "12", "5309.09"], hours);
+    expect([row.status, exact(row.variance)]).toEqual(["variance", "-2073.41"]);
+    expect(row.note).toContain("Assumed no relief at mid-river and no anchorage of 8 hours");
+    expect(row.note).toContain("The variance is the second pilot's $2,073.41: a relief at mid-river or an anchorage of 8 hours would explain it.");
+    expect(hours.assumptions.join(" ")).toContain("No column for relief at mid-river or anchorage of 8 hours: assumed none (D26)");
+  });
+
+  test("a credit in parentheses with no particulars is not checked", () => {
+    const row = reconcileRow(["", "", "", "", "(1,716.08)"], noHours);
+    expect([row.status, row.statusText, row.flagged]).toEqual(["not checked", "not checked (a credit with no particulars)", false]);
+    expect(row.note).toBe("A credit of $1,716.08 with no transit particulars: not checked (it refers to an invoice it does not name).");
+  });
+});
+
 describe("D25 in a row's note: a transit that may run into a change of rates says which date it was checked at", () => {
   const charges = plan(["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication"]);
 
@@ -205,7 +260,7 @@ describe("D25 in a row's note: a transit that may run into a change of rates say
     // (xii) Section 1: 200 × $15.78 = $3,156.00, $92.00 over (xi)'s $3,064.00.
     const row = reconcileRow(["Gamma", "200", "Lower", "2026-12-31", "12", perUnitAmount("15.78", "200"), "720.00", "1532.00", "300.00", "45.50"], charges);
     expect(row.status).toBe("variance");
-    expect(row.note).toMatch(/^Base pilotage billed \$3,156\.00, computed \$3,064\.00: \$92\.00 over\. Rates change on 2027-01-01: /);
+    expect(row.note).toMatch(/^Base pilotage billed \$3,156\.00, computed \$3,064\.00: \$92\.00 over\. Assumed no relief at mid-river and no anchorage of 8 hours \(the table has no column for them\)\. Rates change on 2027-01-01: /);
     const ordinary = reconcileRow(["Gamma", "200", "Lower", "2026-12-30", "12", "3064.00", "720.00", "1532.00", "300.00", "45.50"], charges);
     expect(ordinary.note).toBe("");
   });

@@ -139,10 +139,10 @@ describe("the mapping", () => {
   });
 
   test("a required field missing: the message names it and the columns to choose from", () => {
-    const checked = checkMapping(INVOICE_HEADERS, ["vessel", "units", null, "date", "hours", "billed_total"], DEFAULT_SETTINGS);
+    const checked = checkMapping(INVOICE_HEADERS, ["vessel", "units", "section", null, "hours", "billed_total"], DEFAULT_SETTINGS);
     expect(checked.ok).toBe(false);
     // The engine's advice for --map, worded for the pane's lists.
-    expect(!checked.ok && checked.message).toMatch(/^No column found for section\. The columns are A "Vessel", .*: choose the column for each in the lists above\.$/);
+    expect(!checked.ok && checked.message).toMatch(/^No column found for transit date\. The columns are A "Vessel", .*: choose the column for each in the lists above\.$/);
     expect(!checked.ok && checked.columns).toEqual([]);
   });
 });
@@ -555,7 +555,7 @@ describe("a written result, evaluated through the built add-in", () => {
     // The added columns G–N (the summary's formulas are in P:Q).
     const formulaRows = [...sheet.cells.entries()].filter(([address, cell]) => cell.formula !== undefined && /^[G-N]\d+$/.test(address)).map(([address]) => Number(address.slice(1)));
     expect([...new Set(formulaRows)].sort()).toEqual([2, 4]);
-    expect(["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}3`)?.value)).toEqual(["", "", "", "", "", "", "", "excluded: totals row"]);
+    expect(["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}3`)?.value)).toEqual(["", "", "", "", "", "", "", "excluded: not an invoice"]);
     const evaluated = evaluate(fake, "Invoices");
     try {
       expect(evaluated.values("Invoices!K2:N2")).toEqual([[3991.17, 0, false, "matched"]]);
@@ -728,7 +728,7 @@ describe("Insert as values", () => {
     const row = (n: number) => ["G", "H", "I", "J", "K", "L", "M", "N"].map((column) => sheet.cell(`${column}${n}`)?.value);
     expect(row(2)).toEqual([2943.89, 691.78, 0, 355.5, 3991.17, 0, false, "matched"]);
     expect(row(3)).toEqual([2943.89, 691.78, 0, 355.5, 3991.17, 8.83, true, "variance"]);
-    expect(row(4)).toEqual(["", "", "", "", "", "", "", "excluded: totals row"]);
+    expect(row(4)).toEqual(["", "", "", "", "", "", "", "excluded: not an invoice"]);
     // The summary (P:Q): rows, billed and computed over the rows compared, variance, flagged, not compared.
     expect(["Q2", "Q3", "Q4", "Q5", "Q6", "Q7"].map((a) => sheet.cell(a)?.value)).toEqual([3, 7991.17, 7982.34, 8.83, 1, 0]);
     // Beside a person's own table: their sheet keeps its own print setup.

@@ -231,17 +231,38 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
     await expect(read()).rejects.toThrow(`Cannot read ${JSON.stringify(missing)}: no such file`);
   });
 
-  test("a not-UTF-8 byte (Latin-1 é) stops reading with the line and the way to save the file, never U+FFFD", async () => {
+  test("a not-UTF-8 byte (Windows-1252 é) in a file that has read as ASCII so far: the file is Windows-1252, and the caller is told", async () => {
     const bytes = Buffer.concat([Buffer.from("vessel,units\nAlpha,1\nCaf"), Buffer.from([0xe9]), Buffer.from(",2\n")]);
-    const read = () => readAll([bytes]);
-    await expect(read()).rejects.toThrow(InputFileError);
-    await expect(read()).rejects.toThrow(
-      '"CSV input" is not UTF-8 text: line 3 has the byte 0xE9 ("é" in Windows-1252/Latin-1, as Excel\'s plain "CSV (Comma delimited)" saves it). Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.',
-    );
+    const told: string[] = [];
+    const rows: CsvItem[] = [];
+    for await (const item of readCsvRows(Readable.from([bytes]), { onEncoding: (encoding) => told.push(encoding) })) rows.push(item);
+    expect(rows).toEqual([
+      { rowNumber: 1, cells: ["vessel", "units"] },
+      { rowNumber: 2, cells: ["Alpha", "1"] },
+      { rowNumber: 3, cells: ["Café", "2"] },
+    ]);
+    expect(told).toEqual(["windows-1252"]);
+    // Forced (--encoding windows-1252): the same text; "€" is 0x80 in Windows-1252, not Latin-1's control character.
+    const euro: CsvItem[] = [];
+    for await (const item of readCsvRows(Readable.from([Buffer.from([0x61, 0x2c, 0x80, 0x0a])]), { encoding: "windows-1252" })) euro.push(item);
+    expect(euro).toEqual([{ rowNumber: 1, cells: ["a", "€"] }]);
   });
 
-  test("a file cut inside a UTF-8 character is refused", async () => {
-    await expect(readAll([Buffer.from([0x61, 0x0a, 0xc3])])).rejects.toThrow("is not UTF-8 text: line 2 has the byte 0xC3");
+  test("UTF-8 asked for (--encoding utf-8), or UTF-8 text seen before the bad byte: refused, naming the line and the way to save the file, never U+FFFD", async () => {
+    const bytes = Buffer.concat([Buffer.from("vessel,units\nAlpha,1\nCaf"), Buffer.from([0xe9]), Buffer.from(",2\n")]);
+    const read = async (source: Buffer, options: CsvReadOptions) => {
+      for await (const item of readCsvRows(Readable.from([source]), options)) void item;
+    };
+    await expect(read(bytes, { encoding: "utf-8" })).rejects.toThrow(
+      '"CSV input" is not UTF-8 text: line 3 has the byte 0xE9 ("é" in Windows-1252/Latin-1, as Excel\'s plain "CSV (Comma delimited)" saves it). Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.',
+    );
+    // "Ærø" in UTF-8 on line 2, then a lone 0xE9: a damaged UTF-8 file, not Windows-1252.
+    const mixed = Buffer.concat([Buffer.from("vessel\nÆrø\nCaf"), Buffer.from([0xe9]), Buffer.from("\n")]);
+    await expect(read(mixed, {})).rejects.toThrow("is not UTF-8 text: line 3 has the byte 0xE9");
+  });
+
+  test("a file cut inside a UTF-8 character is refused when UTF-8 is asked for", async () => {
+    await expect(readAll([Buffer.from([0x61, 0x0a, 0xc3])], { encoding: "utf-8" })).rejects.toThrow("is not UTF-8 text: line 2 has the byte 0xC3");
   });
 
   test("a tab-separated file (Excel's Unicode Text) is refused with what to do", async () => {
