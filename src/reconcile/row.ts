@@ -40,8 +40,8 @@ import {
   SECOND_PILOT_RULE,
   surchargeTableOn,
   TransitInput,
+  formatUsd,
 } from "../engine";
-import { formatUsdCents } from "../engine/exact";
 import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amounts";
 import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
@@ -341,7 +341,7 @@ function mergedComputed(plan: TablePlan, outcomes: readonly Outcome<number>[], l
   for (const outcome of outcomes) {
     if (!outcome.ok) return outcome;
     if (outcome.value !== first.value) {
-      const values = [...new Set(outcomes.map((o) => formatUsdCents((o as { value: number }).value)))];
+      const values = [...new Set(outcomes.map((o) => formatUsd((o as { value: number }).value)))];
       return failed(dependsError(plan, `the ${label} is ${values.join(" or ")} depending on it.`));
     }
   }
@@ -473,7 +473,7 @@ function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance:
   const assumed = noRelief && noAnchorage ? "no relief at mid-river and no anchorage of 8 hours" : noRelief ? "no relief at mid-river" : "no anchorage of 8 hours";
   const notes = [`Assumed ${assumed} (the table has no column for ${noRelief && noAnchorage ? "them" : "it"}).`];
   if (variance.ok && variance.value.cents !== null && secondPilots.some((cents) => cents === -(variance.value.cents as number))) {
-    notes.push(`The variance is the second pilot's ${formatUsdCents(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
+    notes.push(`The variance is the second pilot's ${formatUsd(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
   }
   return notes;
 }
