@@ -52,7 +52,8 @@ async function sheetValues(file: string, name: string): Promise<unknown[][]> {
 // 40 units, Section 1, 2026-03-01, clause (xi): $1,070.58 flat (§ 89-a(4)(b)(1)(xi), up to 50 units);
 // surcharge after the statutory periods: the board's 0–50 band, $300.00; fees $300.00 + $45.50.
 // Total $1,070.58 + $300.00 + $300.00 + $45.50 = $1,716.08.
-const INVOICES = ["Vessel,Units,Section,Date,Billed", "Alpha,40,1,2026-03-01,1716.08", "Bravo,40,1,2026-03-01,1726.08"].join("\n");
+// 8 hours: no second pilot (§ 89-a(4)(b)(1-a) asks over 10), so the hours decide nothing here.
+const INVOICES = ["Vessel,Units,Section,Date,Hours,Billed", "Alpha,40,1,2026-03-01,8,1716.08", "Bravo,40,1,2026-03-01,8,1726.08"].join("\n");
 
 test("the task pane reads the Board rates sheet of a workbook the CLI's reconcile wrote", async () => {
   fs.writeFileSync(inFolder("in.csv"), INVOICES);
