@@ -39,10 +39,8 @@ function leastHours(transit: TransitTiming): number | null {
   return transit.anchoredEightHours ? hours + SECOND_PILOT_RULE.anchoredHours : hours;
 }
 
-/** The day after a date (null after 9999-12-31), with no Date made (a column of quotes asks for one each): the usual day only changes its last digits. */
+/** The day after a date (null after 9999-12-31, Excel's last date). */
 function nextDay(date: IsoDate): IsoDate | null {
-  const dayOfMonth = (date.charCodeAt(8) - 48) * 10 + (date.charCodeAt(9) - 48);
-  if (dayOfMonth < 28) return `${date.slice(0, 8)}${dayOfMonth < 9 ? "0" : ""}${dayOfMonth + 1}`;
   const { year, month, day } = partsOf(date);
   if (day < daysInMonth(year, month)) return isoDateOf(year, month, day + 1);
   if (month < 12) return isoDateOf(year, month + 1, 1);
