@@ -12,7 +12,6 @@ import {
   benefitStartDate,
   BoardFeeRow,
   BoardSurchargeRow,
-  clauseInForceOn,
   disabilityBenefitCents,
   EngineSettings,
   explainBaseFee,
@@ -20,7 +19,7 @@ import {
   isEligibleSurvivingSpouse,
   lastYearCountsAsFull,
   PilotageInputError,
-  pilotageUnitsFromMeasurements,
+  pilotageUnitsNumberOrRefusal,
   pilotRequirementAnswer,
   Quote,
   quoteOrRefusal,
@@ -33,7 +32,7 @@ import {
   spouseBenefitCents,
   surchargeCapCents,
   surchargeLine,
-  surchargeTableOn,
+  surchargeTableOrRefusal,
   toCents,
   type Reason,
 } from "../engine";
@@ -114,7 +113,7 @@ export const PILOTAGE_UNITS = define({
   arguments: [args.measurement("length"), args.measurement("breadth"), args.measurement("depth"), args.UNIT],
   answer: "value",
   // The unit is read (and refused) before the rule reads the measurements with it.
-  rule: ([length, breadth, depth, unit], settings) => pilotageUnitsFromMeasurements(length, breadth, depth, settings, unit).toNumber(),
+  rule: ([length, breadth, depth, unit], settings) => pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, unit),
 });
 
 export const HUDSON_BASE_FEE = define({
@@ -138,7 +137,10 @@ export const HUDSON_EXPLAIN = define({
 export const HUDSON_SURCHARGE = define({
   arguments: [args.UNITS, args.DATE, args.BOARD_SURCHARGE],
   answer: "cents",
-  rule: ([units, date, boardSurcharge], settings) => surchargeLine(units, surchargeTableOn(date, boardSurcharge as BoardSurchargeRow[], settings)).amountCents,
+  rule: ([units, date, boardSurcharge], settings) => {
+    const table = surchargeTableOrRefusal(date, boardSurcharge as BoardSurchargeRow[], settings);
+    return table instanceof PilotageInputError ? table : surchargeLine(units, table).amountCents;
+  },
 });
 
 /** D11, D21: what the cell says when a relief at mid-river is given for a Section 1 transit, which never reaches the station. */
@@ -202,8 +204,8 @@ export const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 10
 export const HUDSON_RATES = define({
   arguments: [args.RATES_DATE, args.RATES_HEADERS],
   answer: "rows",
-  rule: ([date, headers], settings): RowsAnswer => {
-    const inForce = clauseInForceOn(date, settings);
+  rule: ([{ inForce }, headers]): RowsAnswer | PilotageInputError => {
+    if (inForce instanceof PilotageInputError) return inForce;
     const rows = ([1, 2] as const).map((section) => {
       const rates = inForce.rates.sections[section];
       return [
