@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import Decimal from "decimal.js";
-import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
+import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, refusalThrown, resolveSettings, transitName } from "../engine";
 import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
@@ -229,7 +229,7 @@ function readOtherCharges(value: unknown): OtherCharge[] {
     if (amountText === undefined) throw usage(`${field}.amount`, `${field}.amount is required: dollars and cents, e.g. "850.00".`);
     let amount: Decimal;
     try {
-      amount = readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`);
+      amount = refusalThrown(readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`));
     } catch (error) {
       throw inCall(error, () => `${field}.amount`, "");
     }
@@ -239,9 +239,9 @@ function readOtherCharges(value: unknown): OtherCharge[] {
 }
 
 function readCallSettings(value: unknown): EngineSettings {
-  if (value === undefined || value === null) return resolveSettings({});
+  if (value === undefined || value === null) return refusalThrown(resolveSettings({}));
   try {
-    return resolveSettings(settingsFromFlags(flagValues(objectAt(value, "settings", Object.keys(SETTINGS_OPTIONS).map(camelOf)), SETTINGS_OPTIONS, "settings")));
+    return refusalThrown(resolveSettings(settingsFromFlags(flagValues(objectAt(value, "settings", Object.keys(SETTINGS_OPTIONS).map(camelOf)), SETTINGS_OPTIONS, "settings"))));
   } catch (error) {
     throw inCall(error, (field) => (field === null ? "settings" : `settings.${camelOf(field)}`), "");
   }

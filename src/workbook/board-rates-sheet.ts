@@ -18,7 +18,7 @@
  *
  * Pure data and the engine's board-table readers: no Office, no exceljs.
  */
-import { BOARD_FEES, boardFeeNamesInWords, BoardFeeRow, BoardSurchargeRow, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, BoardFeeRow, BoardSurchargeRow, isPilotageInputError, OrRefusal, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
 
 export const BOARD_RATES_SHEET = "Board rates";
 export const BOARD_TITLE_ROW = 1;
@@ -139,6 +139,9 @@ export function boardTableCells(rows: SheetRows, table: BoardTableContract): unk
 }
 
 /** Both tables, read by the engine's board-table readers (as the NYPILOT functions read them). */
-export function readBoardRatesSheet(rows: SheetRows): { fees: BoardFeeRow[]; surcharge: BoardSurchargeRow[] } {
-  return { fees: readBoardFeeRows(boardTableCells(rows, BOARD_FEE_TABLE)), surcharge: readBoardSurchargeRows(boardTableCells(rows, BOARD_SURCHARGE_TABLE)) };
+export function readBoardRatesSheet(rows: SheetRows): OrRefusal<{ fees: BoardFeeRow[]; surcharge: BoardSurchargeRow[] }> {
+  const fees = readBoardFeeRows(boardTableCells(rows, BOARD_FEE_TABLE));
+  if (isPilotageInputError(fees)) return fees;
+  const surcharge = readBoardSurchargeRows(boardTableCells(rows, BOARD_SURCHARGE_TABLE));
+  return isPilotageInputError(surcharge) ? surcharge : { fees, surcharge };
 }
