@@ -120,27 +120,8 @@ export interface PilotRequirement {
 
 const VESSEL_STATUS_WORDS: Record<VesselStatus, readonly string[]> = {
   foreign: ["foreign", "foreign vessel", "foreign flag", "foreign flagged", "foreign registered"],
-  registered: [
-    "registered",
-    "register",
-    "under register",
-    "american under register",
-    "american registered",
-    "us registered",
-    "u.s. registered",
-    "registry",
-  ],
-  enrolled: [
-    "enrolled",
-    "enrollment",
-    "enrolment",
-    "coastwise",
-    "american enrolled",
-    "us enrolled",
-    "u.s. enrolled",
-    "not under register",
-    "american not under register",
-  ],
+  registered: ["registered", "register", "under register", "american under register", "american registered", "us registered", "u.s. registered", "registry"],
+  enrolled: ["enrolled", "enrollment", "enrolment", "coastwise", "american enrolled", "us enrolled", "u.s. enrolled", "not under register", "american not under register"],
 };
 
 const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = {
@@ -148,8 +129,9 @@ const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = 
   registered: "An American vessel under register",
 };
 
-
-function checkGrossTons(tons: Measurement, field: string): OrRefusal<Measurement> {
+/** The tons, or why they are refused (a refusal given is passed on: the reader's). */
+function checkGrossTons(tons: OrRefusal<Measurement>, field: string): OrRefusal<Measurement> {
+  if (isPilotageInputError(tons)) return tons;
   if (!isFiniteMeasurement(tons)) return new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
   // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
   // "less than three hundred" test silently.
@@ -158,7 +140,8 @@ function checkGrossTons(tons: Measurement, field: string): OrRefusal<Measurement
   return tons;
 }
 
-function checkPositiveFeet(feet: Measurement, field: string, what: string, maximum: number): OrRefusal<Measurement> {
+function checkPositiveFeet(feet: OrRefusal<Measurement>, field: string, what: string, maximum: number): OrRefusal<Measurement> {
+  if (isPilotageInputError(feet)) return feet;
   if (!isFiniteMeasurement(feet)) return new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
   if (isAtMost(feet, 0)) return new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
   if (!isAtMost(feet, maximum)) return new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet: decimalOf(feet), maximum }, field);
@@ -299,20 +282,17 @@ function readMeasurement(input: unknown, field: string, what: string): OrRefusal
 }
 
 export function readGrossTons(input: unknown, field = "gross_tons"): OrRefusal<Measurement> {
-  const tons = readMeasurement(input, field, "gross registered tons");
-  return isPilotageInputError(tons) ? tons : checkGrossTons(tons, field);
+  return checkGrossTons(readMeasurement(input, field, "gross registered tons"), field);
 }
 
 export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): OrRefusal<Measurement> {
-  const draft = readMeasurement(input, field, "fully loaded draft (feet)");
-  return isPilotageInputError(draft) ? draft : checkPositiveFeet(draft, field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
+  return checkPositiveFeet(readMeasurement(input, field, "fully loaded draft (feet)"), field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
 }
 
 /** The vessel's length in feet; blank → null (needed only for a recreational vessel). */
 export function readLengthFt(input: unknown, field = "length_ft"): OrRefusal<Measurement | null> {
   if (isBlank(input)) return null;
-  const length = readMeasurement(input, field, "length (feet)");
-  return isPilotageInputError(length) ? length : checkPositiveFeet(length, field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
+  return checkPositiveFeet(readMeasurement(input, field, "length (feet)"), field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
 }
 
 /**
