@@ -41,8 +41,8 @@ function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings
   }
 }
 
-/** The latest clause the statute has, for messages: "xii". */
-const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
+/** The latest clause the statute has, for messages and help: "xii". */
+export const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
 
 export function parseClauseId(input: unknown, field = "clause"): OrRefusal<ClauseId> {
   const text = shownInput(input ?? "").toLowerCase().replace(/^\(|\)$/g, "");

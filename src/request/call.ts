@@ -84,7 +84,8 @@ const CALL_KEYS = ["vessel", "transits", "boardRates", "otherCharges", "settings
 const VESSEL_KEYS = ["name", "imo", "length", "breadth", "depth", "unit", "units", "unmeasured"];
 const TRANSIT_KEYS = ["label", "direction", "section", "date", "hours", "relievedMidriver", "anchored8h", "clause"];
 const OTHER_CHARGE_KEYS = ["label", "amount"];
-const FEE_KEYS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
+/** The keys of an inline board fee row: its date and one per fee of BOARD_FEES. */
+export const FEE_KEYS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
 const SURCHARGE_KEYS = ["from", "upTo50Units", "over50UpTo100Units", "perUnitOver100Units"];
 /** More transits than any port call has: past it, the call is refused before any is read. */
 export const MAXIMUM_CALL_TRANSITS = 100;

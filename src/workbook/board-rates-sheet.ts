@@ -76,7 +76,7 @@ export const BOARD_SHEET_WIDTH = BOARD_SURCHARGE_TABLE.lastColumn;
 export const BOARD_TITLE = "Board rates";
 export const BOARD_NOTE =
   `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
-  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns ${letter(BOARD_FEE_TABLE.firstColumn)}–${letter(BOARD_FEE_TABLE.lastColumn)} and ${letter(BOARD_SURCHARGE_TABLE.firstColumn)}–${letter(BOARD_SURCHARGE_TABLE.lastColumn)}; the add-in writes only those two tables and their titles.`;
 
 function letter(column: number): string {
   let letters = "";
