@@ -69,7 +69,7 @@ class TransitQuote implements Quote {
     private readonly input: TransitInput,
     private readonly settings: EngineSettings,
     private readonly schedule: ClauseInForce,
-    private readonly surchargeTable: SurchargeTableOn | PilotageInputError,
+    private readonly surchargeTable: OrRefusal<SurchargeTableOn>,
   ) {
     const charged = chargedUnits(input.units);
     const baseCents = baseFeeCents(charged, input.section, schedule, settings);

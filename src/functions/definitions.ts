@@ -19,6 +19,7 @@ import {
   fixedAnnualPension,
   isEligibleSurvivingSpouse,
   isPilotageInputError,
+  OrRefusal,
   lastYearCountsAsFull,
   PilotageInputError,
   pilotageUnitsNumber,
@@ -106,7 +107,7 @@ function quoteOfTransit([units, section, date, continuousHours, relievedAtMidRiv
 const baseFeeArguments = [args.UNITS, args.SECTION, args.DATE_IN_FORCE, args.CLAUSE] as const;
 
 /** D6: the base fee's working under the clause named, or else the one in force on the date (or that date's refusal). */
-function baseFeeWorkingOf([units, section, dated, clause]: ValuesOf<typeof baseFeeArguments>, settings: EngineSettings): BaseFeeWorking | PilotageInputError {
+function baseFeeWorkingOf([units, section, dated, clause]: ValuesOf<typeof baseFeeArguments>, settings: EngineSettings): OrRefusal<BaseFeeWorking> {
   const inForce = clause === null ? dated.inForce : namedClause(clause, settings);
   return inForce instanceof PilotageInputError ? inForce : baseFeeWorking(units, section, inForce, settings);
 }
@@ -158,7 +159,7 @@ export const HUDSON_SECOND_PILOT = define({
     optional<SectionNumber | null>({ ...args.SECTION, zero: "blank" }, null),
   ],
   answer: "cents",
-  rule: ([baseCents, continuousHours, relieved, anchoredEightHours, surchargeCents, section], settings): MoneyWithNote | number | PilotageInputError => {
+  rule: ([baseCents, continuousHours, relieved, anchoredEightHours, surchargeCents, section], settings): OrRefusal<MoneyWithNote | number> => {
     // Without a section the relief is taken as given (a Section 2 transit's); with one, only where the transit reaches the station.
     const relievedAtMidRiver = section === null ? relieved : reliefAtMidRiverCounts(section, relieved);
     const basis = settings.secondPilotBasis;
@@ -183,7 +184,7 @@ export const HUDSON_QUOTE = define({
   arguments: [...TRANSIT, args.HEADERS] as const,
   answer: "quoteRows",
   oneRow: ARGUMENT_REASONS.quoteOneTransit,
-  rule: (values, settings): QuoteRowsAnswer | PilotageInputError => {
+  rule: (values, settings): OrRefusal<QuoteRowsAnswer> => {
     const quote = quoteOfTransit(values.slice(0, TRANSIT.length) as unknown as TransitValues, settings);
     return quote instanceof PilotageInputError ? quote : { quote, headers: values[TRANSIT.length] };
   },
@@ -207,7 +208,7 @@ export const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 10
 export const HUDSON_RATES = define({
   arguments: [args.RATES_DATE, args.RATES_HEADERS],
   answer: "rows",
-  rule: ([date, headers], settings): RowsAnswer | PilotageInputError => {
+  rule: ([date, headers], settings): OrRefusal<RowsAnswer> => {
     const inForce = clauseInForceOn(date, settings);
     if (isPilotageInputError(inForce)) return inForce;
     const rows = ([1, 2] as const).map((section) => {
