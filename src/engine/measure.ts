@@ -135,6 +135,17 @@ export function pilotageUnitsFromFeet(lengthFt: Decimal, breadthFt: Decimal, dep
   return settings.unitsDecimals === null ? units : units.toDecimalPlaces(settings.unitsDecimals, Decimal.ROUND_HALF_UP);
 }
 
+/** The three measurements as typed, in feet, or the first refusal (length, breadth, depth). */
+export function measurementsInFeet(length: unknown, breadth: unknown, depth: unknown, plainUnit: LengthUnit = "ft"): OrRefusal<Record<Dimension, Decimal>> {
+  const lengthFt = measurementInFeet(length, "length", plainUnit);
+  if (isPilotageInputError(lengthFt)) return lengthFt;
+  const breadthFt = measurementInFeet(breadth, "breadth", plainUnit);
+  if (isPilotageInputError(breadthFt)) return breadthFt;
+  const depthFt = measurementInFeet(depth, "depth", plainUnit);
+  if (isPilotageInputError(depthFt)) return depthFt;
+  return { length: lengthFt, breadth: breadthFt, depth: depthFt };
+}
+
 /** The units of three measurements as typed, or the first refusal (length, breadth, depth). */
 export function pilotageUnitsFromMeasurements(
   length: unknown,
@@ -143,13 +154,8 @@ export function pilotageUnitsFromMeasurements(
   settings: EngineSettings,
   plainUnit: LengthUnit = "ft",
 ): OrRefusal<Decimal> {
-  const lengthFt = measurementInFeet(length, "length", plainUnit);
-  if (isPilotageInputError(lengthFt)) return lengthFt;
-  const breadthFt = measurementInFeet(breadth, "breadth", plainUnit);
-  if (isPilotageInputError(breadthFt)) return breadthFt;
-  const depthFt = measurementInFeet(depth, "depth", plainUnit);
-  if (isPilotageInputError(depthFt)) return depthFt;
-  return pilotageUnitsFromFeet(lengthFt, breadthFt, depthFt, settings);
+  const feet = measurementsInFeet(length, breadth, depth, plainUnit);
+  return isPilotageInputError(feet) ? feet : pilotageUnitsFromFeet(feet.length, feet.breadth, feet.depth, settings);
 }
 
 /**
