@@ -455,7 +455,7 @@ describe("whole cents for columns: benefitAmountReader and the …Cents function
     expect(inputErrorOf(() => refusalThrown(benefitAmountReader("earnings", "earnings")(1_000_000_000.01))).code).toBe("IMPLAUSIBLE");
   });
 
-  it("benefitAmountReader returns what readAmount throws (same code, field and message), never throwing, and one refusal for every negative number", () => {
+  it("benefitAmountReader refuses what readAmount refuses (same code, field and message), and with one refusal for every negative number", () => {
     const read = benefitAmountReader("earnings", "earnings");
     const inputs: unknown[] = [-0, -5, -0.01, -1e300, Number.MIN_VALUE * -1, -Infinity, Infinity, NaN, 1_000_000_000.01, 1e300, "-5", "abc", "", null, true, 5, "12.50"];
     for (const input of inputs) {

@@ -27,7 +27,7 @@ import { inputErrorOf } from "./hand";
 const readBaseFeeCents = (input: unknown) => refusalThrown(baseFeeCentsReader()(input));
 const pilotageUnitsNumberFromMeasurements = (...args: Parameters<typeof pilotageUnitsNumber>) => refusalThrown(pilotageUnitsNumber(...args));
 
-/** What a reader throws (code and message), or what it gives. */
+/** What a reader refuses (code and message; thrown by refusalThrown), or what it gives. */
 function outcome(read: () => unknown): unknown {
   try {
     return { value: read() };
