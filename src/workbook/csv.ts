@@ -83,9 +83,9 @@ function describeReadError(filePath: string, error: unknown): string {
 /**
  * Reads CSV rows one at a time: from a file path or any byte stream. Handles UTF-8 (with or
  * without a byte order mark) and UTF-16 (with a byte order mark, or recognised by its zero
- * bytes); any other bytes, such as Latin-1 or Windows-1252 text, are refused with an
- * InputFileError that names the line and says how to save the file. Handles CRLF, LF and CR
- * line ends (mixed too), and quoted fields with commas, quotes and line breaks.
+ * bytes); other bytes are read as Windows-1252 (see CsvReadOptions.encoding). Handles CRLF, LF
+ * and CR line ends (mixed too), quoted fields with commas, quotes and line breaks, and quotes
+ * inside an unquoted field as literal characters (see CsvRecordSplitter).
  *
  * Yields the header as row 1 like any other row. Every record advances `rowNumber`, so numbers
  * match the row numbers a spreadsheet shows for the same file; blank lines count but are not
@@ -368,13 +368,24 @@ function countLineBreaks(text: string, from: number, to: number): number {
  * Splits text into CSV records (RFC 4180), one record at a time, with recovery: a record is
  * either valid or costs exactly one physical line.
  *
+ * Quotes, as Excel reads them: a field is quoted only when a quote is its very first character
+ * (RFC 4180 and Excel; LibreOffice also skips spaces before it, so ` "a,b"` is one field there
+ * and two here, which the field count then reports). A quote anywhere else in an unquoted field is
+ * a literal character (`600' 6"`, `MV "WEST POINT"`). A quoted field is malformed when its closing
+ * quote is followed by anything but a comma or a line end (`"MT ALBANY" SPIRIT`: Excel reads
+ * MT ALBANY SPIRIT, LibreOffice the text with its quotes, so no reading is sure), or when it is
+ * never closed.
+ *
  * A quoted field may hold line breaks, so a quote opened on line N and closed properly on line
  * M makes one record of lines N–M. If instead the record turns out invalid (text after a closing
  * quote, a quote never closed, the wrong number of fields, longer than the limit), the stray
  * quote most likely sits on line N: line N alone is reported and parsing starts again at line
  * N+1 as if nothing had been opened. Re-reading is cheap: the lines between N and the place the
  * record failed held no quote character (else the quoted field would have ended there), so each
- * of them is a plain one-line record.
+ * of them is a plain one-line record. One limit, inherent to CSV: if the first quote after a
+ * stray one is directly followed by a comma or a line end (a later quoted value starting with a
+ * comma, or a bare value ending in a quote, `6"`), the stray quote closes there validly, and when
+ * the field count then happens to fit, the lines between make one record, as Excel reads them too.
  */
 class CsvRecordSplitter {
   private buffer = "";
@@ -507,14 +518,14 @@ class CsvRecordSplitter {
           }
         }
       } else {
+        // Unquoted: a quote in it is a character like any other (a length written 600' 6"), as
+        // Excel reads it; only a quote as the field's first character opens a quoted value.
         let j = i;
-        let c = 0;
         for (; j < n; j++) {
-          c = text.charCodeAt(j);
-          if (c === COMMA || c === LF || c === CR || c === QUOTE) break;
+          const c = text.charCodeAt(j);
+          if (c === COMMA || c === LF || c === CR) break;
         }
         if (j >= n && !final) return NEED_MORE;
-        if (j < n && c === QUOTE) return fail(`field ${fieldNumber} has a quote character inside a value that does not start with a quote`, j);
         fields.push(text.slice(i, j));
         next = j;
       }

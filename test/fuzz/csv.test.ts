@@ -45,3 +45,21 @@ test("the model: a multi-line value advances the line but not the row; the check
   const lying = { ...test, lines: [test.lines[0], { kind: "bad" as const, text: "p,2", quoting: true }] };
   expect(await checkCsvCase(lying)).toMatch(/malformed row 3 read as/);
 });
+
+test("the model: a value holding a quote is written bare unless it must be quoted, and quoted after a quote never closed", async () => {
+  const test: CsvFuzzCase = {
+    header: ["a", "b"],
+    lines: [
+      { kind: "good", values: [`600' 6"`, '"x"'], quoteAll: [false, false] },
+      { kind: "bad", text: '"p,2', quoting: true, unclosed: true },
+      { kind: "good", values: [`5"`, "3"], quoteAll: [false, false] },
+    ],
+    lineEnd: "\n",
+    finalLineEnd: true,
+    encoding: "utf-8",
+    cuts: [],
+  };
+  // After the stray quote of line 3, 5" is written quoted: bare, its quote would close the stray one validly.
+  expect(expectedItems(test).text).toBe(`a,b\n600' 6","""x"""\n"p,2\n"5""",3\n`);
+  expect(await checkCsvCase(test)).toBeNull();
+});
