@@ -27,7 +27,13 @@ type Encoding = "utf-8" | "utf-8-bom" | "utf-16le-bom" | "utf-16be-bom" | "latin
 type Line =
   | { kind: "good"; values: string[]; quoteAll: boolean[] }
   | { kind: "blank" }
-  | { kind: "bad"; text: string; /** the reader names the line whatever the row */ quoting: boolean; /** a quote opened and never closed */ unclosed?: boolean };
+  | {
+      kind: "bad";
+      text: string;
+      /** the reader names the line whatever the row */ quoting: boolean;
+      /** a quote opened and never closed */ unclosed?: boolean;
+      /** a line of plain fields (the wrong number of them) */ fields?: string[];
+    };
 
 export interface CsvFuzzCase {
   header: string[];
@@ -68,7 +74,7 @@ function badLine(width: number): fc.Arbitrary<Line> {
     .oneof(fields(width + 1), width > 1 ? fields(width - 1) : fields(width + 2))
     // One empty field alone is a blank line, not a bad row.
     .filter((values) => !(values.length === 1 && values[0] === ""))
-    .map((values): Line => ({ kind: "bad", text: values.join(","), quoting: false }));
+    .map((values): Line => ({ kind: "bad", text: values.join(","), quoting: false, fields: values }));
   const withStray = (make: (a: string, b: string) => string, unclosed: boolean) =>
     fc
       .tuple(fields(width), fc.integer({ min: 0, max: width - 1 }), plainValue, plainValue)
@@ -97,11 +103,13 @@ export const csvFuzzCase: fc.Arbitrary<CsvFuzzCase> = fc.integer({ min: 1, max: 
   }),
 );
 
+type ExpectedItem = { rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean };
+
 /** The file's text, and the items the reader must give for it. */
-export function expectedItems(test: CsvFuzzCase): { text: string; items: ({ rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean })[] } {
+export function expectedItems(test: CsvFuzzCase): { text: string; items: ExpectedItem[] } {
   const { lineEnd } = test;
   const parts = [test.header.join(",")];
-  const items: ({ rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean })[] = [{ rowNumber: 1, cells: test.header }];
+  const items: ExpectedItem[] = [{ rowNumber: 1, cells: test.header }];
   let line = 2;
   let row = 2;
   let afterStray = false;
@@ -125,7 +133,39 @@ export function expectedItems(test: CsvFuzzCase): { text: string; items: ({ rowN
   }
   let text = parts.join(lineEnd);
   if (test.finalLineEnd) text += lineEnd;
-  return { text, items };
+  return { text, items: withFooter(test, items) };
+}
+
+/** Lines of free text after the table that the reader gives as rows (csv.ts: readCsvRows). */
+const FOOTER_LINES = 10;
+
+/** One value not white space, holding a letter; the others white space (csv.ts: isNoteText). */
+function isNoteText(values: readonly string[]): boolean {
+  const filled = values.filter((value) => value.trim() !== "");
+  return filled.length === 1 && /\p{L}/u.test(filled[0]);
+}
+
+/**
+ * A footer: after the last line that is neither, lines of fewer fields than the header with note
+ * text and a line break after them, and whole lines of note text. From the
+ * first short one on, if there are at most FOOTER_LINES of them, the short ones are rows of their
+ * fields; with more, they are malformed (the whole ones are rows either way).
+ */
+function withFooter(test: CsvFuzzCase, items: ExpectedItem[]): ExpectedItem[] {
+  const lines = test.lines.filter((line) => line.kind !== "blank");
+  const lineBreakAfter = (index: number) => index < lines.length - 1 || test.finalLineEnd || test.lines[test.lines.length - 1].kind === "blank";
+  const isShort = (line: Line, index: number) =>
+    line.kind === "bad" && line.fields !== undefined && line.fields.length < test.header.length && isNoteText(line.fields) && lineBreakAfter(index);
+  const isWhole = (line: Line) => line.kind === "good" && isNoteText(line.values);
+  let start = lines.length;
+  while (start > 0 && (isShort(lines[start - 1], start - 1) || isWhole(lines[start - 1]))) start -= 1;
+  while (start < lines.length && !isShort(lines[start], start)) start += 1;
+  if (start === lines.length || lines.length - start > FOOTER_LINES) return items;
+  // items[0] is the header; items[k + 1] is lines[k] (blank lines give no item).
+  return items.map((item, i) => {
+    const line = lines[i - 1];
+    return i - 1 >= start && line.kind === "bad" ? { rowNumber: item.rowNumber, cells: line.fields as string[] } : item;
+  });
 }
 
 function encode(text: string, encoding: Encoding): Buffer {

@@ -90,7 +90,11 @@ function describeReadError(filePath: string, error: unknown): string {
  * Yields the header as row 1 like any other row. Every record advances `rowNumber`, so numbers
  * match the row numbers a spreadsheet shows for the same file; blank lines count but are not
  * yielded. A record that breaks the CSV rules, or whose field count differs from the first
- * record's, is reported as a CsvRowError. A malformed record never takes the lines after it
+ * record's, is reported as a CsvRowError, with one exception: a footer. Lines after the last full
+ * record (up to TRAILING_NOTES of them, each ending in a line break) that hold one field of text
+ * with a letter in it and nothing else ("Printed 12/06/26 by J. Smith", "Page 1 of 1") are given
+ * as rows of their fields, for the caller to name as notes; followed by any other record, each is
+ * the error it would be anywhere else. A malformed record never takes the lines after it
  * along: when a quoted field that runs over a line end does not make a valid record, only its
  * first line is reported and reading resumes on the next line (see CsvRecordSplitter). Leaving
  * the loop early closes the file.
@@ -338,6 +342,8 @@ const NEED_MORE = null;
 type Parsed =
   | { readonly kind: "record"; readonly fields: string[]; readonly end: number; readonly lineBreaks: number }
   | { readonly kind: "blank"; readonly end: number }
+  /** Too few fields, one of them text: a note if nothing but such lines follows (see CsvRecordSplitter). */
+  | { readonly kind: "note"; readonly fields: string[]; readonly problem: string; readonly end: number }
   /** `quoting`: a broken quote, whose message always names the line; a wrong field count names it where it differs from the row. */
   | { readonly kind: "bad"; readonly problem: string; readonly quoting: boolean; readonly end: number }
   | typeof NEED_MORE;
@@ -397,6 +403,10 @@ class CsvRecordSplitter {
   private skippingLine = false;
   /** The last text ended in a CR that ended a line: an LF starting the next text belongs to it. */
   private dropLeadingLF = false;
+  /** Lines that may be trailing notes, each as a row and as what it is if a record follows (its error, or itself when whole). */
+  private pendingNotes: { readonly row: CsvRow; readonly otherwise: CsvItem }[] = [];
+  /** More than TRAILING_NOTES such lines since the last record: the rest until the next record are errors. */
+  private notesOverflowed = false;
 
   constructor(private readonly maxRecordChars: number) {}
 
@@ -418,6 +428,7 @@ class CsvRecordSplitter {
         // Too long to be a record: report its first line and go on after it.
         const end = lineEnd(buffer, at, final);
         this.rowNumber += 1;
+        this.endFooter(items);
         items.push(this.bad(`is longer than ${this.maxRecordChars.toLocaleString("en-US")} characters; a quote is probably never closed`, true));
         if (end === NEED_MORE) {
           // The line goes on past what is buffered (or ends in a CR whose LF may follow).
@@ -438,16 +449,54 @@ class CsvRecordSplitter {
       if (parsed.kind === "blank") {
         this.line += 1;
       } else if (parsed.kind === "bad") {
+        this.endFooter(items);
         items.push(this.bad(parsed.problem, parsed.quoting));
         this.line += 1;
+      } else if (parsed.kind === "note") {
+        this.holdNote(items, this.record(parsed.fields), this.bad(parsed.problem, false));
+        this.line += 1;
+      } else if ((this.pendingNotes.length > 0 || this.notesOverflowed) && isNoteText(parsed.fields)) {
+        // A whole record of one text field ("Page 1 of 1,,") among footer lines does not end the footer.
+        const row = this.record(parsed.fields);
+        this.holdNote(items, row, row);
+        this.line += parsed.lineBreaks;
       } else {
+        this.endFooter(items);
         items.push(this.record(parsed.fields));
         this.line += parsed.lineBreaks;
       }
       at = parsed.end;
     }
     this.buffer = at >= buffer.length ? "" : buffer.slice(at);
+    if (final) {
+      // Nothing but blank lines and such lines followed them: a footer, given as rows.
+      for (const note of this.pendingNotes) items.push(note.row);
+      this.pendingNotes = [];
+    }
     return items;
+  }
+
+  /** A line that is a trailing note only if no record follows it: held (TRAILING_NOTES at most) until that is known. */
+  private holdNote(items: CsvItem[], row: CsvRow, otherwise: CsvItem): void {
+    if (this.notesOverflowed || this.pendingNotes.length >= TRAILING_NOTES) {
+      this.notesOverflowed = true;
+      this.flushNotes(items);
+      items.push(otherwise);
+      return;
+    }
+    this.pendingNotes.push({ row, otherwise });
+  }
+
+  /** Held lines followed by something else are not a footer: each is what it is anywhere else. */
+  private flushNotes(items: CsvItem[]): void {
+    for (const note of this.pendingNotes) items.push(note.otherwise);
+    this.pendingNotes = [];
+  }
+
+  /** A line that is no note: the lines held before it are no footer, and lines after it may be one. */
+  private endFooter(items: CsvItem[]): void {
+    this.flushNotes(items);
+    this.notesOverflowed = false;
   }
 
   private skipRestOfLine(text: string): string {
@@ -553,8 +602,23 @@ class CsvRecordSplitter {
       return { kind: "record", fields, end, lineBreaks };
     }
     if (multiLineField > 0) return firstLineOnly(text, start, final, multiLineField);
-    return { kind: "bad", problem: `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`, quoting: false, end };
+    const problem = `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`;
+    // A record the end of the file cut short has no line break after it: never a note.
+    if (fields.length < expected && isNoteText(fields) && isLineBreak(text.charCodeAt(end - 1))) return { kind: "note", fields, problem, end };
+    return { kind: "bad", problem, quoting: false, end };
   }
+}
+
+/**
+ * Lines of free text after the table ("Printed 12/06/26 14:02 by J. Smith", "Page 1 of 1"): at
+ * most this many, after the last full record, are given as rows; any more are errors.
+ */
+const TRAILING_NOTES = 10;
+
+/** One field holds text with a letter in it (not a number alone), every other is empty. */
+function isNoteText(fields: readonly string[]): boolean {
+  const filled = fields.filter((field) => field.trim() !== "");
+  return filled.length === 1 && /\p{L}/u.test(filled[0]);
 }
 
 /** A bad record on one line: reported, and parsing goes on after that line. */

@@ -279,6 +279,47 @@ describe("readCsvRows: malformed rows are reported with their row number and the
   });
 });
 
+describe("readCsvRows: a footer of free text after the table is given as rows, never a broken row hidden", () => {
+  const table = ["vessel,units,billed", "Alpha,40,1716.08", "Bravo,40,1716.08"];
+
+  test("one field of text on each line, after the last record: rows of that field (blank lines aside), in any chunks", async () => {
+    const text = [...table, "Printed 12/06/26 14:02 by J. Smith", "", "Page 1 of 1,,", "End of report", ""].join("\r\n");
+    const want = [
+      { rowNumber: 1, cells: ["vessel", "units", "billed"] },
+      { rowNumber: 2, cells: ["Alpha", "40", "1716.08"] },
+      { rowNumber: 3, cells: ["Bravo", "40", "1716.08"] },
+      { rowNumber: 4, cells: ["Printed 12/06/26 14:02 by J. Smith"] },
+      { rowNumber: 6, cells: ["Page 1 of 1", "", ""] },
+      { rowNumber: 7, cells: ["End of report"] },
+    ];
+    expect(await readAll(text)).toEqual(want);
+    const bytes = Buffer.from(text, "utf8");
+    expect(await readAll([...bytes].map((byte) => Buffer.from([byte])))).toEqual(want);
+  });
+
+  test("not a footer, each the malformed row it is anywhere: a record after it, two filled fields, a number alone, a line the end of the file cut short", async () => {
+    const followed = await readAll([...table, "Printed by J. Smith", "Charlie,40,1716.08", ""].join("\n"));
+    expect(errorsOf(followed)).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
+    expect(followed.map((item) => item.rowNumber)).toEqual([1, 2, 3, 4, 5]);
+    // An invoice cut after its vessel: two filled fields.
+    expect(errorsOf(await readAll([...table, "Charlie,40", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
+    // A number, or an amount, alone has no letter: not free text.
+    expect(errorsOf(await readAll([...table, ",3432.16", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
+    // No line break after it: the end of the file may have cut a record short.
+    expect(errorsOf(await readAll([...table, "Charlie"].join("\n")))).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
+    // A line with more fields than the header is never a footer.
+    expect(errorsOf(await readAll([...table, "End of report,,,", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 4 fields; the header has 3" }]);
+  });
+
+  test("at most 10 footer lines: with more, every one of them is malformed, and memory stays bounded", async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `Note ${i + 1}`);
+    expect(errorsOf(await readAll([...table, ...ten, ""].join("\n")))).toEqual([]);
+    const items = await readAll([...table, ...ten, "Note 11", "Note 12", ""].join("\n"));
+    expect(rowsOf(items).map((item) => item.rowNumber)).toEqual([1, 2, 3]);
+    expect(errorsOf(items).map((item) => item.rowNumber)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  });
+});
+
 describe("readCsvRows: unreadable input throws InputFileError", () => {
   const folder = useTempFolder();
 
