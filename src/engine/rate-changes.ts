@@ -10,13 +10,13 @@
  * transit that anchors (D11) lasts at least its hours and eight hours at anchor. With no hours
  * entered the length of the transit is unknown: the next day's changes are named.
  */
-import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, surchargeTableOn } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, surchargeTableStartingOn } from "./charges";
 import { daysInMonth, IsoDate, isoDateOf, partsOf } from "./dates";
-import { isPilotageInputError, PilotageInputError } from "./errors";
+import { PilotageInputError } from "./errors";
 import { BOARD_FEES_CLAUSE } from "./rates/board-fees";
 import { StatutorySurchargePeriod } from "./rates/surcharge";
 import { SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
-import { clauseInForceOn } from "./schedule";
+import { clauseStartingOn } from "./schedule";
 import { EngineSettings } from "./settings";
 
 /** What of a transit the warning needs: its date, whether it names its clause, its hours and the board's rows. */
@@ -53,35 +53,27 @@ const LAST_YEAR = 9999;
 
 /**
  * The changes of rates that take effect on `day`, the day after `before`, in the order of a quote's
- * lines: a clause or a board row in force on `day` that starts that day, a surcharge table other than the day before's.
+ * lines: the clause, the surcharge table and the board's fee row in force on `day`, each when it
+ * starts that day.
  */
 function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settings: EngineSettings): string[] {
   const changes: string[] = [];
   // § 89-a(4)(b)(1), D6: a clause named by the user is not chosen by the date, so no date changes it.
-  if (!transit.clause) {
-    const inForce = clauseInForceOn(day, settings);
-    if (!isPilotageInputError(inForce) && inForce.startsOn === day) {
-      const assumed = inForce.startAssumed ? `, its start ${inForce.rates.clause === "vi" ? "from setting clauseVIStart" : "assumed from setting actEffectiveDate"}, D6` : "";
-      changes.push(`clause (${inForce.rates.clause})'s base pilotage rates (${inForce.rates.citation}${assumed})`);
-    }
+  const clause = transit.clause ? null : clauseStartingOn(day, before, settings);
+  if (clause !== null) {
+    const assumed = clause.startsOn.kind === "onDate" ? "" : `, its start ${clause.clause === "vi" ? "from setting clauseVIStart" : "assumed from setting actEffectiveDate"}, D6`;
+    changes.push(`clause (${clause.clause})'s base pilotage rates (${clause.citation}${assumed})`);
   }
   // § 89-a(4)(b)(1-c), D8: the statute's table of the month, then the surcharge board's rows.
-  const rows = transit.boardSurcharge ?? NO_ROWS;
-  const surchargeBefore = surchargeTableOn(before, rows, settings);
-  const surchargeOn = surchargeTableOn(day, rows, settings);
-  const sameSurcharge =
-    surchargeBefore instanceof PilotageInputError || surchargeOn instanceof PilotageInputError
-      ? surchargeBefore instanceof PilotageInputError && surchargeOn instanceof PilotageInputError
-      : surchargeBefore.bands === surchargeOn.bands;
-  if (!sameSurcharge) {
-    if (surchargeOn instanceof PilotageInputError) changes.push("the surcharge board's surcharge, not entered (§ 89-a(4)(b)(1-c)(iii), D8)");
-    else if ("periodWords" in surchargeOn.bands) {
-      changes.push(`the statute's surcharge for the ${(surchargeOn.bands as StatutorySurchargePeriod).periodWords} (${surchargeOn.citation}, its start assumed from setting actEffectiveDate, D8)`);
-    } else changes.push(`the ${surchargeOn.source} (${SURCHARGE_QUARTER_DAYS.citation}, (1-c)(iii))`);
+  const surcharge = surchargeTableStartingOn(day, before, transit.boardSurcharge ?? NO_ROWS, settings);
+  if (surcharge instanceof PilotageInputError) changes.push("the surcharge board's surcharge, not entered (§ 89-a(4)(b)(1-c)(iii), D8)");
+  else if (surcharge !== null) {
+    if ("periodWords" in surcharge.bands) {
+      changes.push(`the statute's surcharge for the ${(surcharge.bands as StatutorySurchargePeriod).periodWords} (${surcharge.citation}, its start assumed from setting actEffectiveDate, D8)`);
+    } else changes.push(`the ${surcharge.source} (${SURCHARGE_QUARTER_DAYS.citation}, (1-c)(iii))`);
   }
   // § 89-a(4)(b)(1-a), D10: the board's fee row in force.
-  const fees = transit.boardFees ?? NO_ROWS;
-  const feeRow = boardFeeRowOn(day, fees);
+  const feeRow = boardFeeRowOn(day, transit.boardFees ?? NO_ROWS);
   if (feeRow !== null && feeRow.from === day) changes.push(`the board's fees from ${feeRow.from} (${BOARD_FEES_CLAUSE}, D10)`);
   return changes;
 }

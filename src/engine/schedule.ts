@@ -67,6 +67,18 @@ export function clauseInForceOn(date: IsoDate, settings: EngineSettings): OrRefu
   return new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
 }
 
+/**
+ * D6, D25: the clause in force on `day` when it had not started on `dayBefore` (the day before), so
+ * starts that day; null when the clause in force is the day before's, or none is.
+ */
+export function clauseStartingOn(day: IsoDate, dayBefore: IsoDate, settings: EngineSettings): BaseRateClause | null {
+  for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
+    const rates = BASE_PILOTAGE_CLAUSES[i];
+    if (hasStarted(rates.startsOn, day, settings)) return hasStarted(rates.startsOn, dayBefore, settings) ? null : rates;
+  }
+  return null;
+}
+
 /** Whether a clause has started by the date. */
 function hasStarted(start: ClauseStart, date: IsoDate, settings: EngineSettings): boolean {
   switch (start.kind) {

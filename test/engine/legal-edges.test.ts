@@ -107,6 +107,27 @@ describe("D25 a transit across a change of rates: priced at the date entered, wi
     expect(d25(quote({ units: 200, section: 1, date: "2020-11-19", hours: 6 }))[0]).toContain("priced under the surcharge board's surcharge, not entered (§ 89-a(4)(b)(1-c)(iii), D8)");
   });
 
+  test("the surcharge board's first row, from the sixtieth month's end, and clause (vi) from its setting, each named on its first day only", () => {
+    const priced = (warnings: string[]) => warnings.map((w) => w.slice(w.indexOf(" priced under ") + " priced under ".length, w.indexOf(". ")));
+    // The board's row from 2020-11-20 (60 months after 2015-11-20) follows the statute's forty-ninth to sixtieth month's table.
+    const boardSurcharge = [surchargeRow("2020-11-20"), surchargeRow("2021-01-01")];
+    expect(priced(rateChangeWarnings({ date: "2020-11-19", continuousHours: 6, boardSurcharge }, DEFAULT_SETTINGS))).toEqual([
+      "the surcharge board table from 2020-11-20 (§ 89-a(4)(b)(1-b), (1-c)(iii))",
+    ]);
+    // 2020-11-21 and 2020-12-31 are under the same board row as the day before; 2021-01-01 starts the next.
+    expect(rateChangeWarnings({ date: "2020-11-20", continuousHours: 6, boardSurcharge }, DEFAULT_SETTINGS)).toEqual([]);
+    expect(priced(rateChangeWarnings({ date: "2020-12-31", continuousHours: 6, boardSurcharge }, DEFAULT_SETTINGS))).toEqual([
+      "the surcharge board table from 2021-01-01 (§ 89-a(4)(b)(1-b), (1-c)(iii))",
+    ]);
+    // Clause (vi) from setting clauseVIStart 2021-06-01 (between clause (v)'s 2019-11-20 and clause (vii)'s 2022-01-01).
+    const settings = { ...DEFAULT_SETTINGS, clauseVIStart: "2021-06-01" };
+    expect(priced(rateChangeWarnings({ date: "2021-05-31", continuousHours: 6 }, settings))).toEqual([
+      "clause (vi)'s base pilotage rates (§ 89-a(4)(b)(1)(vi), its start from setting clauseVIStart, D6)",
+    ]);
+    expect(rateChangeWarnings({ date: "2021-05-30", continuousHours: 6 }, settings)).toEqual([]);
+    expect(rateChangeWarnings({ date: "2021-06-01", continuousHours: 6 }, settings)).toEqual([]);
+  });
+
   test("rateChangeWarnings is the engine's one rule, for doors that have no quote (a reconciliation's note)", () => {
     expect(rateChangeWarnings({ date: "2026-12-31", continuousHours: 12 }, DEFAULT_SETTINGS)).toHaveLength(1);
     expect(rateChangeWarnings({ date: "2026-12-31", continuousHours: 0 }, DEFAULT_SETTINGS)).toEqual([]);

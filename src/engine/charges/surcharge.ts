@@ -82,13 +82,38 @@ export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurcharge
 export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): OrRefusal<SurchargeTableOn> {
   const anchor = settings.actEffectiveDate;
   if (date < anchor) return new PilotageInputError(SCHEDULE_REASONS.beforeSurcharge, { date, actEffectiveDate: anchor }, "date");
-  const months = monthsSince(anchor, date);
-  for (let i = 0; i < STATUTORY_SURCHARGE_PERIODS.length; i++) {
-    if (months < STATUTORY_SURCHARGE_PERIODS[i].throughMonth) return new StatutoryTable(STATUTORY_SURCHARGE_PERIODS[i], anchor);
-  }
+  const period = statutoryPeriodAt(monthsSince(anchor, date));
+  if (period !== null) return new StatutoryTable(period, anchor);
   const row = rowInForce(date, boardRows);
   if (row === null) return new PilotageInputError(SCHEDULE_REASONS.noSurchargeTable, { date, boardFrom: boardSurchargeFrom(settings) }, "board_surcharge");
   return new BoardTable(row);
+}
+
+/** The statutory table of the whole months counted since the act's effective date, or null after the sixtieth. */
+function statutoryPeriodAt(months: number): StatutorySurchargePeriod | null {
+  for (let i = 0; i < STATUTORY_SURCHARGE_PERIODS.length; i++) {
+    if (months < STATUTORY_SURCHARGE_PERIODS[i].throughMonth) return STATUTORY_SURCHARGE_PERIODS[i];
+  }
+  return null;
+}
+
+/**
+ * D8, D25: the table in force on `day` when it is not the one in force on `dayBefore` (the day
+ * before, on or after the act's effective date): a statutory table whose twelve months begin that
+ * day, the board's row from that day, or, once the statutory tables end with no board row entered,
+ * the refusal. Null when the table is the day before's.
+ */
+export function surchargeTableStartingOn(day: IsoDate, dayBefore: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): OrRefusal<SurchargeTableOn> | null {
+  const anchor = settings.actEffectiveDate;
+  const period = statutoryPeriodAt(monthsSince(anchor, day));
+  const periodBefore = statutoryPeriodAt(monthsSince(anchor, dayBefore));
+  if (period !== null) return period === periodBefore ? null : new StatutoryTable(period, anchor);
+  // After the sixtieth month: the board's row in force changes only on a row's own from-date.
+  if (periodBefore === null) {
+    const row = rowInForce(day, boardRows);
+    return row !== null && row.from === day ? new BoardTable(row) : null;
+  }
+  return surchargeTableOn(day, boardRows, settings);
 }
 
 /** D8: a statutory table, from the month its period starts after the act's effective date (`anchor`); its source is worded when read. */
