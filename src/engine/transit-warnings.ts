@@ -3,7 +3,7 @@
  * use, a board row the statute's calendar does not expect, a figure far outside practice. Each
  * warning names its clause; the quote is computed all the same.
  */
-import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts, withinStatutorySurcharge } from "./charges";
 import { addMonthsGcl30 } from "./dates";
 import { formatUsd } from "./money";
 import { MILLION } from "./units";
@@ -67,9 +67,9 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings
 function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): string | null {
   const row = boardSurchargeRowOn(input.date, input.boardSurcharge ?? []);
   if (row === null) return null;
-  const boardFrom = boardSurchargeFrom(settings);
   // D21: inside the statutory tables the board's row is not used.
-  if (input.date < boardFrom) {
+  if (withinStatutorySurcharge(input.date, settings)) {
+    const boardFrom = boardSurchargeFrom(settings);
     return (
       `The board surcharge entered (row from ${row.from}) is not used: on ${input.date} the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); ` +
       `the surcharge board sets the surcharge only from ${boardFrom}, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).`
@@ -78,13 +78,11 @@ function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): s
   // D19: the board's surcharge takes effect on a quarter's first day. Not checked: a row given for this
   // transit (no date of its own), and a row from the day the statutory tables end (the board's first
   // surcharge follows the sixtieth month without a gap, (1-c)(iii)).
-  if (!row.forThisTransit && row.from !== boardFrom && !SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5))) {
-    return (
-      `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
-      `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`
-    );
-  }
-  return null;
+  if (row.forThisTransit || SURCHARGE_QUARTER_DAYS.monthDays.includes(row.from.slice(5)) || row.from === boardSurchargeFrom(settings)) return null;
+  return (
+    `The board surcharge row from ${row.from} does not start on 1 January, 1 April, 1 July or 1 October, the days on which the surcharge board's ` +
+    `surcharge takes effect (${SURCHARGE_QUARTER_DAYS.citation}, D19): check the row's date.`
+  );
 }
 
 /**

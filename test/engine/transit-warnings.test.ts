@@ -65,6 +65,16 @@ describe("D19 a board surcharge row starts on a quarter day, (1-b)", () => {
     );
   });
 
+  test("a row from 2020-11-20, the day the statute's sixty months end (60 months after 2015-11-20), is not a quarter day and has no warning; the day before, it is not used", () => {
+    const onBoardFrom = quote({ units: 200, section: 1, date: "2020-11-20", boardSurcharge: surchargeRow("2020-11-20"), boardFees: fees("2020-01-01") });
+    expect(onBoardFrom.warnings.filter((w) => w.includes("D19") || w.includes("D21"))).toEqual([]);
+    const dayBefore = quote({ units: 200, section: 1, date: "2020-11-19", boardSurcharge: surchargeRow("2020-11-19"), boardFees: fees("2020-01-01") });
+    expect(dayBefore.warnings.filter((w) => w.includes("D19") || w.includes("D21"))).toEqual([
+      "The board surcharge entered (row from 2020-11-19) is not used: on 2020-11-19 the statute's own surcharge table applies (§ 89-a(4)(b)(1-c)(ii)); " +
+        "the surcharge board sets the surcharge only from 2020-11-20, after the sixtieth month (§ 89-a(4)(b)(1-c)(iii), D21).",
+    ]);
+  });
+
   test("the CLI's row, given for the transit's date, has no from-date of its own: no quarter-day warning", () => {
     expect(quote({ units: 200, section: 1, date: "2026-06-15", boardSurcharge: surchargeRow("2026-06-15", true) }).warnings.filter((w) => w.includes("D19"))).toEqual([]);
   });

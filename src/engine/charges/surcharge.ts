@@ -70,6 +70,11 @@ export function boardSurchargeFrom(settings: EngineSettings): IsoDate {
   return addMonthsGcl30(settings.actEffectiveDate, BOARD_FROM_MONTH);
 }
 
+/** D8, D21: whether the date is before boardSurchargeFrom, inside the statute's sixty months of tables. */
+export function withinStatutorySurcharge(date: IsoDate, settings: EngineSettings): boolean {
+  return monthsSince(settings.actEffectiveDate, date) < BOARD_FROM_MONTH;
+}
+
 /** The board surcharge row in force on a date (the latest from-date on or before it), or null. */
 export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurchargeRow[]): BoardSurchargeRow | null {
   return rowInForce(date, rows);
