@@ -113,9 +113,12 @@ export function resolveSettings(partial: Partial<Record<keyof EngineSettings, un
   return Object.freeze(settings);
 }
 
+/** The settings' names, from the defaults. */
+const SETTING_NAMES = Object.freeze(Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[]);
+
 /** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. */
 export function settingsNotDefault(settings: EngineSettings): readonly string[] {
-  return (Object.keys(DEFAULT_SETTINGS) as (keyof EngineSettings)[])
-    .filter((key) => settings[key] !== DEFAULT_SETTINGS[key])
-    .map((key) => `${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
+  const notDefault: string[] = [];
+  for (const key of SETTING_NAMES) if (settings[key] !== DEFAULT_SETTINGS[key]) notDefault.push(`${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
+  return notDefault;
 }
