@@ -172,6 +172,8 @@ const BILLED_WORDS = new Set(["billed", "invoiced", "invoice", "inv", "charged"]
 /** First words of columns that are never inputs: our own output ("Computed total", "Variance", "Flag"), notes. */
 const IGNORED_FIRST_WORDS = new Set([
   "computed", "calculated", "calc", "variance", "flag", "flagged", "expected", "difference", "diff", "law", "statutory", "quote", "quoted", "note", "notes",
+  // An accrual or a budget is an estimate made before the invoice, never what was billed.
+  "accrued", "accrual", "accruals", "estimated", "estimate", "budget", "budgeted",
 ]);
 
 const UNIT_WORDS: Readonly<Record<string, LengthUnit>> = {
@@ -254,7 +256,29 @@ function flagGuess(words: readonly string[]): ReconcileField | null {
   return null;
 }
 
+/** Between a group header and the header under it, when the table finder joins them: "Billed › Surcharge". */
+export const GROUP_JOIN = " › ";
+
+/**
+ * A header under a group header ("Billed" over "Surcharge", "Vessel particulars" over "LOA"): the
+ * group is read first ("Computed" makes the column no input, "Billed" a bill), then the two
+ * together, then the header alone.
+ */
+function groupedGuess(group: string, own: string): HeaderGuess | null {
+  const groupWords = headerWords(group).words;
+  if (groupWords.length > 0 && IGNORED_FIRST_WORDS.has(groupWords[0])) return null;
+  if (groupWords.length > 0 && BILLED_WORDS.has(groupWords[0])) {
+    const field = chargeOrTotal(headerWords(own).words);
+    if (field !== null) return { field, loose: false };
+  }
+  const whole = headerGuess(`${group} ${own}`);
+  if (whole !== null && whole.passedOver === undefined) return whole;
+  return headerGuess(own);
+}
+
 function headerGuess(header: string): HeaderGuess | null {
+  const join = header.indexOf(GROUP_JOIN);
+  if (join >= 0) return groupedGuess(header.slice(0, join), header.slice(join + GROUP_JOIN.length));
   const { words } = headerWords(header);
   if (words.length === 0 || IGNORED_FIRST_WORDS.has(words[0]) || words.some((word) => RUNNING_WORDS.has(word))) return null;
   const billed = (rest: readonly string[]) => {

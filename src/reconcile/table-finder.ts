@@ -2,11 +2,12 @@
  * Finding the table on a sheet as a person would: the header row is the row among the first
  * ones whose cells best name fields and whose rows below best read as those fields (a title,
  * a report period or blank rows above it are not the table); a group-header row above it ("Vessel
- * particulars", "Billed" over merged cells) is joined to it where that reads better. Pure: rows
+ * particulars", "Billed" over merged cells) is joined to it where that reads better or changes
+ * what a column is taken for. Pure: rows
  * in, the header and where it is out. The CLI, the library and the task pane all use it.
  */
 import { isBlank } from "../engine";
-import { BILLED_FIELDS, ReconcileField } from "./fields";
+import { BILLED_FIELDS, GROUP_JOIN, ReconcileField } from "./fields";
 import { GUESS_SAMPLE_ROWS, guessMapping } from "./mapping";
 
 /** Rows at the top of a sheet among which the header row is looked for. */
@@ -71,7 +72,7 @@ function joined(group: readonly string[], headers: readonly string[]): string[] 
   return headers.map((header, column) => {
     const label = group[column] ?? "";
     if (label === "" || header === "") return header || label;
-    return `${label} ${header}`;
+    return `${label}${GROUP_JOIN}${header}`;
   });
 }
 
@@ -86,9 +87,11 @@ function tryHeader(rows: readonly SheetRow[], index: number, group: SheetRow | n
   const own = Array.from({ length: width }, (_, column) => cellText(rows[index].cells[column]));
   const headers = group === null ? own : joined(groupLabels(group.cells, width), own);
   const sample = rows.slice(index + 1, index + 1 + GUESS_SAMPLE_ROWS).map((row) => row.cells);
-  const { fields } = guessMapping(headers, sample);
+  const { fields, ambiguities } = guessMapping(headers, sample);
   const found = new Set(fields.filter((field) => field !== null)).size;
-  return { rowNumber: rows[index].rowNumber, groupRowNumber: group?.rowNumber ?? null, headers, fields, score: found === 0 ? 0 : found + (complete(fields, purpose) ? 3 : 0) };
+  // Two columns equally likely for a field read worse than one: a group header that tells them apart wins.
+  const score = found === 0 ? 0 : found + (complete(fields, purpose) ? 3 : 0) - 0.5 * (ambiguities?.length ?? 0);
+  return { rowNumber: rows[index].rowNumber, groupRowNumber: group?.rowNumber ?? null, headers, fields, score };
 }
 
 /** Could the row be a group-header row over the next: words only, with blank cells between or beside them. */
@@ -96,7 +99,9 @@ function couldBeGroup(row: SheetRow, under: SheetRow, width: number): boolean {
   const cells = Array.from({ length: width }, (_, column) => row.cells[column]);
   const filled = cells.filter((cell) => cellText(cell) !== "");
   const underFilled = Array.from({ length: width }, (_, column) => under.cells[column]).filter((cell) => cellText(cell) !== "").length;
-  return filled.length > 0 && filled.length < underFilled && filled.every(isWords);
+  // A title sits in the first cell alone; group labels stand over the columns they group.
+  const overColumns = filled.length >= 2 || cellText(cells[0]) === "";
+  return filled.length > 0 && overColumns && filled.length < underFilled && filled.every(isWords);
 }
 
 /**
@@ -121,7 +126,9 @@ export function findTable(rows: readonly SheetRow[], options: { headerRow?: numb
     const above = index > 0 ? rows[index - 1] : null;
     if (above !== null && above.rowNumber === row.rowNumber - 1 && couldBeGroup(above, row, width)) {
       const grouped = tryHeader(rows, index, above, width, purpose);
-      if (grouped.score > plain.score) chosen = grouped;
+      // Joined where that reads better or changes what a column is taken for ("Computed" over "Total").
+      const differs = grouped.fields.some((field, column) => field !== plain.fields[column]);
+      if (grouped.score > plain.score || (grouped.score === plain.score && differs)) chosen = grouped;
     }
     tried.push(chosen);
     if (best === null || chosen.score > best.score) {

@@ -769,8 +769,8 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     while (more && parser.header === null && parser.ready.length === 0) more = await pull();
     if (parser.headerProblem !== null) refuse(filePath, `its header row (row 1 of ${what}) ${parser.headerProblem}`);
     const header = (parser.header ?? []).map(headerText);
-    // Row 1 may be a title over the table (one cell or two): the table's width is then its widest row's.
-    const titleOnly = header.filter((text) => text.trim() !== "").length < 3;
+    // Row 1 may be a title over the table (one cell or two): with no dimension declared, the table's width is its widest row's.
+    const titleOnly = parser.declaredWidth === 0 && header.filter((text) => text.trim() !== "").length < 3;
     const width = parser.declaredWidth > header.length || titleOnly ? Math.max(header.length, await widestRow(source, sheetSource, strings)) : header.length;
     parser.width = width;
     while (header.length < width) header.push("");
