@@ -99,8 +99,10 @@ interface CorpusFile {
   /** Column letter of each field a person reading the file would take. */
   columns: Partial<Record<Field, string>>;
   unused: string[];
-  /** Flagged rows: vessel → variance (billed − computed). */
-  planted: Record<string, string>;
+  /** Flagged rows: vessel → its transit date as read and its variance (billed − computed). */
+  planted: Record<string, { date: string; variance: string }>;
+  /** The file is not UTF-8: the summary must say it was read as Windows-1252. */
+  windows1252?: boolean;
   /** Rows read but not checkable (vessel), e.g. a credit with no particulars. */
   notChecked: string[];
   counts: { rowsRead: number; rowsMatched: number; rowsFlagged: number; rowsNotChecked: number; rowsExcluded: number };
@@ -146,7 +148,7 @@ const REGISTER = {
     billed_total: "P",
   },
   unused: ["A", "C"],
-  planted: { "MV STAR JAPAN": "-2071.68", "MT NORDIC AMELIA": "100.00" },
+  planted: { "MV STAR JAPAN": { date: "2026-06-12", variance: "-2071.68" }, "MT NORDIC AMELIA": { date: "2026-06-15", variance: "100.00" } },
   notChecked: [],
   counts: { rowsRead: 11, rowsMatched: 8, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
   variance: "-1971.68",
@@ -173,7 +175,7 @@ const LOG = {
   sectionHeader: "River",
   columns: { date: "A", vessel: "B", length: "C", breadth: "D", depth: "E", section: "F", hours: "G", relieved: "H", billed_total: "I" },
   unused: ["J"],
-  planted: { "MV ATHENS": "-2071.68", "MV CATSKILL": "300.00", "MV TIVOLI": "-100.00" },
+  planted: { "MV ATHENS": { date: "2026-07-16", variance: "-2071.68" }, "MV CATSKILL": { date: "2026-07-21", variance: "300.00" }, "MV TIVOLI": { date: "2026-07-30", variance: "-100.00" } },
   notChecked: [],
   counts: { rowsRead: 10, rowsMatched: 6, rowsFlagged: 3, rowsNotChecked: 0, rowsExcluded: 1 },
   variance: "-1871.68",
@@ -215,7 +217,7 @@ const AGENT = {
     billed_total: "R",
   },
   unused: ["A", "C", "E", "F", "S"],
-  planted: { "MV GREENPOINT": "-263.25", "MT BAYONNE": "125.00" },
+  planted: { "MV GREENPOINT": { date: "2026-08-11", variance: "-263.25" }, "MT BAYONNE": { date: "2026-08-24", variance: "125.00" } },
   notChecked: [],
   counts: { rowsRead: 9, rowsMatched: 6, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
   variance: "-138.25",
@@ -225,13 +227,13 @@ const AGENT = {
 
 const CORPUS_FILES: CorpusFile[] = [
   { file: "hrpa-register-2026-06.xlsx", options: [], sheet: "June 2026", ...REGISTER },
-  { file: "hrpa-register-2026-06-excel.csv", options: [], ...REGISTER },
-  { file: "hrpa-register-2026-06-libreoffice.csv", options: [], ...REGISTER },
+  { file: "hrpa-register-2026-06-excel.csv", options: [], windows1252: true, ...REGISTER },
+  { file: "hrpa-register-2026-06-libreoffice.csv", options: [], windows1252: true, ...REGISTER },
   { file: "pilot-log-2026-07.csv", options: [], headerRow: 1, ...LOG },
   { file: "pilot-log-2026-07.xlsx", options: [], sheet: "Log", headerRow: 3, ...LOG },
   { file: "pilot-log-2026-07-libreoffice.xlsx", options: [], sheet: "Log", headerRow: 3, ...LOG },
   { file: "pilot-log-2026-07-google.csv", options: [], headerRow: 1, ...LOG },
-  { file: "agent-disbursements-2026-08.csv", options: [], ...AGENT },
+  { file: "agent-disbursements-2026-08.csv", options: [], windows1252: true, ...AGENT },
   { file: "agent-disbursements-2026-08-utf8.csv", options: [], ...AGENT },
   /*
    * ERP accruals, December 2026 to February 2027 (two-digit years; 12/14/26 can only be month first):
@@ -254,7 +256,7 @@ const CORPUS_FILES: CorpusFile[] = [
     sectionHeader: "Sect",
     columns: { vessel: "C", length: "D", breadth: "E", depth: "F", section: "G", date: "H", hours: "I", billed_total: "J" },
     unused: ["A", "B", "K"],
-    planted: { "MV PEEKSKILL": "100.00", "MV TAPPAN ZEE": "-908.85" },
+    planted: { "MV PEEKSKILL": { date: "2027-01-12", variance: "100.00" }, "MV TAPPAN ZEE": { date: "2027-02-09", variance: "-908.85" } },
     notChecked: ["MV WEST POINT"],
     counts: { rowsRead: 10, rowsMatched: 6, rowsFlagged: 2, rowsNotChecked: 1, rowsExcluded: 1 },
     variance: "-808.85",
@@ -278,7 +280,7 @@ const CORPUS_FILES: CorpusFile[] = [
     sectionHeader: "River",
     columns: { vessel: "C", length: "D", breadth: "E", depth: "F", section: "G", date: "H", hours: "I", billed_total: "J" },
     unused: ["A", "B", "K"],
-    planted: { "MV MARLBORO": "-100.00" },
+    planted: { "MV MARLBORO": { date: "2027-03-08", variance: "-100.00" } },
     notChecked: [],
     counts: { rowsRead: 7, rowsMatched: 5, rowsFlagged: 1, rowsNotChecked: 0, rowsExcluded: 1 },
     variance: "-100.00",
@@ -324,7 +326,7 @@ const CORPUS_FILES: CorpusFile[] = [
       billed_total: "P",
     },
     unused: ["A"],
-    planted: { "MV POLLEPEL": "2071.68", "MV CONSTITUTION": "300.00" },
+    planted: { "MV POLLEPEL": { date: "2026-09-17", variance: "2071.68" }, "MV CONSTITUTION": { date: "2026-09-22", variance: "300.00" } },
     notChecked: [],
     counts: { rowsRead: 7, rowsMatched: 4, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
     variance: "2371.68",
@@ -336,6 +338,7 @@ const CORPUS_FILES: CorpusFile[] = [
 interface ListedRow {
   rowNumber: number;
   vessel: string;
+  date: string;
   variance: string;
   status: string;
   note: string;
@@ -450,13 +453,16 @@ describe.each(CORPUS_FILES)("$file", (entry) => {
     expect(json.summary).toMatchObject({ ...entry.counts, variance: entry.variance });
     expectCountsAddUp(json.summary);
     const listed: ListedRow[] = json.flaggedRows;
-    const flagged = Object.fromEntries(listed.filter((row) => row.status === "variance").map((row) => [row.vessel, row.variance]));
+    const flagged = Object.fromEntries(listed.filter((row) => row.status === "variance").map((row) => [row.vessel, { date: row.date, variance: row.variance }]));
     expect(flagged).toEqual(entry.planted);
     expect(listed.filter((row) => row.status !== "variance").map((row) => row.vessel)).toEqual(entry.notChecked);
     // Each field from the column a person reads it in; every other column named as not used.
     const used = Object.fromEntries((json.columns as { field: string; column: string }[]).map((column) => [column.field, column.column]));
     expect(used).toEqual(entry.columns);
     expect((json.unusedColumns as { column: string }[]).map((column) => column.column)).toEqual(entry.unused);
+    if (entry.windows1252) expect(JSON.stringify(json.notes)).toContain("Windows-1252");
+    // A workbook whose invoices are not on its first sheet: the run says which sheet it read.
+    if (entry.sheet === "Invoices") expect(out.stdout).toContain("Invoices");
   });
 
   test("without its hours column: no row flagged on an assumed number of hours", async () => {
