@@ -112,6 +112,17 @@ interface CorpusFile {
   withoutSection: string[];
 }
 
+/** The register's and Palisades' charge columns, J to P in both. */
+const CHARGES_J_TO_P = {
+  billed_base: "J",
+  billed_surcharge: "K",
+  billed_second_pilot: "L",
+  billed_launch: "M",
+  billed_communication: "N",
+  billed_midriver_launch: "O",
+  billed_total: "P",
+} as const;
+
 /*
  * The register (June 2026, clause (xi); charges per line):
  *   MV ATLANTIC ALLIANCE V1 S2 8.5 h → 5,305.06 (matched); MT CHEMBULK HOUSTON V3 S1 → 2,235.98;
@@ -139,13 +150,7 @@ const REGISTER = {
     date: "G",
     section: "H",
     hours: "I",
-    billed_base: "J",
-    billed_surcharge: "K",
-    billed_second_pilot: "L",
-    billed_launch: "M",
-    billed_communication: "N",
-    billed_midriver_launch: "O",
-    billed_total: "P",
+    ...CHARGES_J_TO_P,
   },
   unused: ["A", "C"],
   planted: { "MV STAR JAPAN": { date: "2026-06-12", variance: "-2071.68" }, "MT NORDIC AMELIA": { date: "2026-06-15", variance: "100.00" } },
@@ -317,13 +322,7 @@ const CORPUS_FILES: CorpusFile[] = [
       date: "G",
       hours: "H",
       relieved: "I",
-      billed_base: "J",
-      billed_surcharge: "K",
-      billed_second_pilot: "L",
-      billed_launch: "M",
-      billed_communication: "N",
-      billed_midriver_launch: "O",
-      billed_total: "P",
+      ...CHARGES_J_TO_P,
     },
     unused: ["A"],
     planted: { "MV POLLEPEL": { date: "2026-09-17", variance: "2071.68" }, "MV CONSTITUTION": { date: "2026-09-22", variance: "300.00" } },
@@ -465,27 +464,18 @@ describe.each(CORPUS_FILES)("$file", (entry) => {
     if (entry.sheet === "Invoices") expect(out.stdout).toContain("Invoices");
   });
 
-  test("without its hours column: no row flagged on an assumed number of hours", async () => {
-    const file = await variant(entry, entry.hoursHeader, "no-hours");
-    const out = reconcileJson(file, entry.options);
+  test.each([
+    ["hours", entry.hoursHeader, entry.withoutHours],
+    ["section", entry.sectionHeader, entry.withoutSection],
+  ] as const)("without its %s column: no row flagged on an assumed value", async (field, header, flaggedWithout) => {
+    const out = reconcileJson(await variant(entry, header, `no-${field}`), entry.options);
     expect(out.code).toBe(1);
     expectCountsAddUp(out.json.summary);
-    expect(flaggedVessels(out.json.flaggedRows)).toEqual([...entry.withoutHours].sort());
-    expect(out.json.columns.map((column: { field: string }) => column.field)).not.toContain("hours");
-    // A planted row whose variance depends on the hours is not checked, never flagged and never matched.
+    expect(flaggedVessels(out.json.flaggedRows)).toEqual([...flaggedWithout].sort());
+    expect(out.json.columns.map((column: { field: string }) => column.field)).not.toContain(field);
+    // A planted row whose variance depends on the missing column is not checked, never flagged and never matched.
     const status = Object.fromEntries((out.json.flaggedRows as ListedRow[]).map((row) => [row.vessel, row.status]));
-    for (const vessel of Object.keys(entry.planted)) expect(status[vessel]).toBe(entry.withoutHours.includes(vessel) ? "variance" : "not checked");
-  });
-
-  test("without its section column: no row flagged on an assumed section", async () => {
-    const file = await variant(entry, entry.sectionHeader, "no-section");
-    const out = reconcileJson(file, entry.options);
-    expect(out.code).toBe(1);
-    expectCountsAddUp(out.json.summary);
-    expect(flaggedVessels(out.json.flaggedRows)).toEqual([...entry.withoutSection].sort());
-    expect(out.json.columns.map((column: { field: string }) => column.field)).not.toContain("section");
-    const status = Object.fromEntries((out.json.flaggedRows as ListedRow[]).map((row) => [row.vessel, row.status]));
-    for (const vessel of Object.keys(entry.planted)) expect(status[vessel]).toBe(entry.withoutSection.includes(vessel) ? "variance" : "not checked");
+    for (const vessel of Object.keys(entry.planted)) expect(status[vessel]).toBe(flaggedWithout.includes(vessel) ? "variance" : "not checked");
   });
 });
 
