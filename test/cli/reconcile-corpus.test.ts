@@ -460,6 +460,12 @@ describe.each(CORPUS_FILES)("$file", (entry) => {
     expect(used).toEqual(entry.columns);
     expect((json.unusedColumns as { column: string }[]).map((column) => column.column)).toEqual(entry.unused);
     if (entry.windows1252) expect(JSON.stringify(json.notes)).toContain("Windows-1252");
+    // The printed summary says the same: the counts line, and every column not used by its letter.
+    const text = run("reconcile", path.join(CORPUS, entry.file), "--board-rates", RATES, ...entry.options).stdout;
+    const { rowsRead, rowsMatched, rowsFlagged, rowsNotChecked, rowsExcluded } = entry.counts;
+    expect(text).toMatch(new RegExp(`^Counts: +${rowsRead} read = ${rowsMatched} matched \\+ ${rowsFlagged} flagged \\+ ${rowsNotChecked} not checked \\+ ${rowsExcluded} excluded$`, "m"));
+    const notUsed = /^Not used: (.*)$/m.exec(text)?.[1] ?? "";
+    expect([...notUsed.matchAll(/column ([A-Z]+) "/g)].map((match) => match[1])).toEqual(entry.unused);
     // A workbook whose invoices are not on its first sheet: the run says which sheet it read.
     if (entry.sheet === "Invoices") expect(out.stdout).toContain("Invoices");
   });
