@@ -317,6 +317,18 @@ async function* oneByOne(items: AsyncIterable<TableItem>): AsyncGenerator<readon
   for await (const item of items) yield [item];
 }
 
+/** A CSV row of empty fields only (",,,,", as spreadsheets save a blank row) is no row, as a blank line is none. */
+function isEmptyRow(item: TableItem): boolean {
+  return !isMalformed(item) && item.cells.every((cell) => typeof cell === "string" && cell.trim() === "");
+}
+
+async function* withoutEmptyRows(batches: AsyncIterable<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
+  for await (const batch of batches) {
+    const kept = batch.some(isEmptyRow) ? batch.filter((item) => !isEmptyRow(item)) : batch;
+    if (kept.length > 0) yield kept;
+  }
+}
+
 /** A row whose field count is not the header's, as the CSV reader reports one (standard input is read once, its counts checked here). */
 async function* widthChecked(batches: AsyncIterable<readonly TableItem[]>, width: number): AsyncGenerator<readonly TableItem[]> {
   for await (const batch of batches) {
@@ -408,11 +420,11 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     stream = open();
     batches = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: headerRow })[Symbol.asyncIterator]();
     ahead = await readAhead(batches, [], LOOK_AHEAD_ROWS);
-    rest = replayed(ahead.filter((item) => item.rowNumber > headerRow), batches);
+    rest = withoutEmptyRows(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches));
   } else {
-    rest = widthChecked(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches), width);
+    rest = withoutEmptyRows(widthChecked(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches), width));
   }
-  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow);
+  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow && !isEmptyRow(item));
   const header = padded(located.found.headers, width);
   return {
     path: name,
