@@ -51,6 +51,8 @@ import {
 
 /** Rows per formula: a chunk is one write and one sync, small enough that Excel stays responsive. */
 export const DEFAULT_CHUNK_ROWS = 5000;
+/** The longest formula Excel takes, in characters. */
+export const EXCEL_FORMULA_CHARS = 8192;
 /** Excel's last row: a table this tall leaves no room below, and a sheet holds no more. */
 export const EXCEL_ROWS = 1_048_576;
 /** A variance shows fractions of a cent a billed amount may carry. */
@@ -262,6 +264,8 @@ export interface ReconcileSheetPlan {
   readonly placement: Placement;
   /** "Insert as values": valuesChunk and valuesSummary, never a formula; otherwise chunk and summary. */
   readonly valuesOnly: boolean;
+  /** Values because a formula would be longer than Excel takes (EXCEL_FORMULA_CHARS), not because they were asked for. */
+  readonly formulasTooLong: boolean;
   /** The source cells of chunk i, on the table's sheet: what chunk and valuesChunk read. */
   sourceAddress(index: number): string;
   /**
@@ -349,6 +353,11 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     });
     return writes;
   };
+  // Excel takes a formula of at most EXCEL_FORMULA_CHARS characters. D26's checks, with both the
+  // section and the hours column missing, work each amount out four ways and can be longer: the
+  // values are then written, as the command line writes them whenever an input is missing.
+  const formulasTooLong =
+    !valuesOnly && source.dataRows > 0 && spillingRun(0, Math.min(chunkRows, source.dataRows))[0].formulas?.[0].some((formula) => formula.length > EXCEL_FORMULA_CHARS) === true;
   /** A totals row's added cells: blank, and its status saying why it is not an invoice. */
   const excludedValues = (): (string | number | boolean)[] => {
     const values: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
@@ -453,7 +462,8 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
 
   return {
     placement,
-    valuesOnly,
+    valuesOnly: valuesOnly || formulasTooLong,
+    formulasTooLong,
     sourceAddress,
     valuesChunk,
     valuesSummary,
