@@ -6,12 +6,15 @@
  * number; every malformed line is reported once, under its row number, naming its physical line;
  * nothing else comes out; bytes that are not UTF-8 are refused, never read as U+FFFD.
  *
- * Malformed lines are of the kinds people make: a wrong number of fields, text after a closing
- * quote, a quote inside an unquoted value, a quote opened and never closed. One limit, inherent
- * to CSV: after a quote that is never closed, a later value that starts (after any quotes of its
- * own) with a comma or a line break would close the stray quote validly, making one valid record
- * of the lines between, so good values here never start so, and nor do the stray quotes (see
- * CsvRecordSplitter in csv.ts).
+ * Good values holding a quote are written quoted (inner quotes doubled) or, when they hold no
+ * comma or line break and do not start with a quote, bare (`600' 6"`), which Excel and the reader
+ * take as literal characters. Malformed lines are of the kinds people make: a wrong number of
+ * fields, text after a closing quote, a quote opened and never closed. One limit, inherent to CSV
+ * (see CsvRecordSplitter in csv.ts): after a quote that is never closed, the next quote closes it,
+ * and when a comma or a line break follows that quote (a quoted value starting with one, a bare
+ * value ending in a quote) the lines between may make one valid record. So good values here never
+ * start (after any quotes of their own) with a comma or a line break, nor do the stray quotes, and
+ * after a stray quote every value holding a quote is written quoted, never bare.
  */
 import { isUtf8 } from "node:buffer";
 import { Readable } from "node:stream";
@@ -24,7 +27,13 @@ type Encoding = "utf-8" | "utf-8-bom" | "utf-16le-bom" | "utf-16be-bom" | "latin
 type Line =
   | { kind: "good"; values: string[]; quoteAll: boolean[] }
   | { kind: "blank" }
-  | { kind: "bad"; text: string; /** the reader names the line whatever the row */ quoting: boolean };
+  | {
+      kind: "bad";
+      text: string;
+      /** the reader names the line whatever the row */ quoting: boolean;
+      /** a quote opened and never closed */ unclosed?: boolean;
+      /** a line of plain fields (the wrong number of them) */ fields?: string[];
+    };
 
 export interface CsvFuzzCase {
   header: string[];
@@ -43,9 +52,12 @@ const goodValue = anyValue.filter((v) => !/^"*[,\r\n]/.test(v));
 /** Text with no quote and no line break (what surrounds a stray quote on one line). */
 const plainValue = fc.string({ unit: fc.constantFrom("a", "Z", "7", " ", "é", "\u001b", "\u0000", "€"), maxLength: 6 });
 
-/** A value as a CSV writer writes it: quoted (inner quotes doubled) when it must be, or when asked. */
+/**
+ * A value as a CSV writer writes it: quoted (inner quotes doubled) when asked, or when it must be:
+ * it holds a comma or a line break, or starts with a quote. Else bare, any quote in it literal.
+ */
 export function encodeValue(value: string, quote: boolean): string {
-  return quote || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return quote || /[,\r\n]/.test(value) || value.startsWith('"') ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 function goodLine(width: number): fc.Arbitrary<Line> {
@@ -62,22 +74,21 @@ function badLine(width: number): fc.Arbitrary<Line> {
     .oneof(fields(width + 1), width > 1 ? fields(width - 1) : fields(width + 2))
     // One empty field alone is a blank line, not a bad row.
     .filter((values) => !(values.length === 1 && values[0] === ""))
-    .map((values): Line => ({ kind: "bad", text: values.join(","), quoting: false }));
-  const withStray = (make: (a: string, b: string) => string) =>
+    .map((values): Line => ({ kind: "bad", text: values.join(","), quoting: false, fields: values }));
+  const withStray = (make: (a: string, b: string) => string, unclosed: boolean) =>
     fc
       .tuple(fields(width), fc.integer({ min: 0, max: width - 1 }), plainValue, plainValue)
       .map(([values, at, a, b]): Line => {
         const copy = [...values];
         copy[at] = make(a.replace(/,/g, ""), b.replace(/,/g, "") || "x");
-        return { kind: "bad", text: copy.join(","), quoting: true };
+        return { kind: "bad", text: copy.join(","), quoting: true, unclosed };
       });
   return fc.oneof(
     wrongCount,
-    withStray((a, b) => `"${a}"${b}`), // text after a closing quote
-    withStray((a, b) => `${a || "x"}"${b}`), // a quote inside an unquoted value
+    withStray((a, b) => `"${a}"${b}`, false), // text after a closing quote
     // A quote opened and never closed, before text: a quote right before a comma or a line end
     // would be a valid closing quote for an earlier stray one (the same limit as for good values).
-    withStray((a) => `"${a || "x"}`),
+    withStray((a) => `"${a || "x"}`, true),
   );
 }
 
@@ -92,13 +103,16 @@ export const csvFuzzCase: fc.Arbitrary<CsvFuzzCase> = fc.integer({ min: 1, max: 
   }),
 );
 
+type ExpectedItem = { rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean };
+
 /** The file's text, and the items the reader must give for it. */
-export function expectedItems(test: CsvFuzzCase): { text: string; items: ({ rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean })[] } {
+export function expectedItems(test: CsvFuzzCase): { text: string; items: ExpectedItem[] } {
   const { lineEnd } = test;
   const parts = [test.header.join(",")];
-  const items: ({ rowNumber: number; cells: string[] } | { rowNumber: number; line: number; quoting: boolean })[] = [{ rowNumber: 1, cells: test.header }];
+  const items: ExpectedItem[] = [{ rowNumber: 1, cells: test.header }];
   let line = 2;
   let row = 2;
+  let afterStray = false;
   for (const entry of test.lines) {
     if (entry.kind === "blank") {
       parts.push("");
@@ -106,9 +120,10 @@ export function expectedItems(test: CsvFuzzCase): { text: string; items: ({ rowN
     } else if (entry.kind === "bad") {
       parts.push(entry.text);
       items.push({ rowNumber: row, line, quoting: entry.quoting });
+      afterStray ||= entry.unclosed === true;
       line += 1;
     } else {
-      const text = entry.values.map((value, i) => encodeValue(value, entry.quoteAll[i])).join(",");
+      const text = entry.values.map((value, i) => encodeValue(value, entry.quoteAll[i] || (afterStray && value.includes('"')))).join(",");
       parts.push(text);
       items.push({ rowNumber: row, cells: entry.values });
       // Line breaks inside quoted values are lines of the file too (CRLF being one).
@@ -118,7 +133,39 @@ export function expectedItems(test: CsvFuzzCase): { text: string; items: ({ rowN
   }
   let text = parts.join(lineEnd);
   if (test.finalLineEnd) text += lineEnd;
-  return { text, items };
+  return { text, items: withFooter(test, items) };
+}
+
+/** Lines of free text after the table that the reader gives as rows (csv.ts: readCsvRows). */
+const FOOTER_LINES = 10;
+
+/** One value not white space, holding a letter; the others white space (csv.ts: isNoteText). */
+function isNoteText(values: readonly string[]): boolean {
+  const filled = values.filter((value) => value.trim() !== "");
+  return filled.length === 1 && /\p{L}/u.test(filled[0]);
+}
+
+/**
+ * A footer: after the last line that is neither, lines of fewer fields than the header with note
+ * text and a line break after them, and whole lines of note text. From the
+ * first short one on, if there are at most FOOTER_LINES of them, the short ones are rows of their
+ * fields; with more, they are malformed (the whole ones are rows either way).
+ */
+function withFooter(test: CsvFuzzCase, items: ExpectedItem[]): ExpectedItem[] {
+  const lines = test.lines.filter((line) => line.kind !== "blank");
+  const lineBreakAfter = (index: number) => index < lines.length - 1 || test.finalLineEnd || test.lines[test.lines.length - 1].kind === "blank";
+  const isShort = (line: Line, index: number) =>
+    line.kind === "bad" && line.fields !== undefined && line.fields.length < test.header.length && isNoteText(line.fields) && lineBreakAfter(index);
+  const isWhole = (line: Line) => line.kind === "good" && isNoteText(line.values);
+  let start = lines.length;
+  while (start > 0 && (isShort(lines[start - 1], start - 1) || isWhole(lines[start - 1]))) start -= 1;
+  while (start < lines.length && !isShort(lines[start], start)) start += 1;
+  if (start === lines.length || lines.length - start > FOOTER_LINES) return items;
+  // items[0] is the header; items[k + 1] is lines[k] (blank lines give no item).
+  return items.map((item, i) => {
+    const line = lines[i - 1];
+    return i - 1 >= start && line.kind === "bad" ? { rowNumber: item.rowNumber, cells: line.fields as string[] } : item;
+  });
 }
 
 function encode(text: string, encoding: Encoding): Buffer {

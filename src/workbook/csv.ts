@@ -59,6 +59,12 @@ export interface CsvReadOptions {
   readonly encoding?: CsvEncoding;
   /** Told once when the text is read as Windows-1252 without being asked to. */
   readonly onEncoding?: (encoding: CsvEncoding) => void;
+  /**
+   * The row (1-based, as rowNumber counts) whose field count every later record must have: the
+   * table's header row, under a title or a report period that may have any. Default 1;
+   * Infinity reads every record whatever its count (to find the header row first).
+   */
+  readonly fieldCountRow?: number;
 }
 
 export type CsvEncoding = "utf-8" | "windows-1252";
@@ -83,14 +89,18 @@ function describeReadError(filePath: string, error: unknown): string {
 /**
  * Reads CSV rows one at a time: from a file path or any byte stream. Handles UTF-8 (with or
  * without a byte order mark) and UTF-16 (with a byte order mark, or recognised by its zero
- * bytes); any other bytes, such as Latin-1 or Windows-1252 text, are refused with an
- * InputFileError that names the line and says how to save the file. Handles CRLF, LF and CR
- * line ends (mixed too), and quoted fields with commas, quotes and line breaks.
+ * bytes); other bytes are read as Windows-1252 (see CsvReadOptions.encoding). Handles CRLF, LF
+ * and CR line ends (mixed too), quoted fields with commas, quotes and line breaks, and quotes
+ * inside an unquoted field as literal characters (see CsvRecordSplitter).
  *
  * Yields the header as row 1 like any other row. Every record advances `rowNumber`, so numbers
  * match the row numbers a spreadsheet shows for the same file; blank lines count but are not
  * yielded. A record that breaks the CSV rules, or whose field count differs from the first
- * record's, is reported as a CsvRowError. A malformed record never takes the lines after it
+ * record's, is reported as a CsvRowError, with one exception: a footer. Lines after the last full
+ * record (up to TRAILING_NOTES of them, each ending in a line break) that hold one field of text
+ * with a letter in it and nothing else ("Printed 12/06/26 by J. Smith", "Page 1 of 1") are given
+ * as rows of their fields, for the caller to name as notes; followed by any other record, each is
+ * the error it would be anywhere else. A malformed record never takes the lines after it
  * along: when a quoted field that runs over a line end does not make a valid record, only its
  * first line is reported and reading resumes on the next line (see CsvRecordSplitter). Leaving
  * the loop early closes the file.
@@ -113,7 +123,7 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   }
   const input = typeof source === "string" ? fs.createReadStream(source) : source;
   const decoder = new CsvTextDecoder(sourceName, options.encoding, options.onEncoding);
-  const splitter = new CsvRecordSplitter(maxRecordChars);
+  const splitter = new CsvRecordSplitter(maxRecordChars, options.fieldCountRow);
   let first = true;
   const checked = (items: CsvItem[]): CsvItem[] => {
     for (let i = 0; first && i < items.length; i++) first = checkSeparator(sourceName, items[i]);
@@ -338,6 +348,8 @@ const NEED_MORE = null;
 type Parsed =
   | { readonly kind: "record"; readonly fields: string[]; readonly end: number; readonly lineBreaks: number }
   | { readonly kind: "blank"; readonly end: number }
+  /** Too few fields, one of them text: a note if nothing but such lines follows (see CsvRecordSplitter). */
+  | { readonly kind: "note"; readonly fields: string[]; readonly problem: string; readonly end: number }
   /** `quoting`: a broken quote, whose message always names the line; a wrong field count names it where it differs from the row. */
   | { readonly kind: "bad"; readonly problem: string; readonly quoting: boolean; readonly end: number }
   | typeof NEED_MORE;
@@ -368,13 +380,24 @@ function countLineBreaks(text: string, from: number, to: number): number {
  * Splits text into CSV records (RFC 4180), one record at a time, with recovery: a record is
  * either valid or costs exactly one physical line.
  *
+ * Quotes, as Excel reads them: a field is quoted only when a quote is its very first character
+ * (RFC 4180 and Excel; LibreOffice also skips spaces before it, so ` "a,b"` is one field there
+ * and two here, which the field count then reports). A quote anywhere else in an unquoted field is
+ * a literal character (`600' 6"`, `MV "WEST POINT"`). A quoted field is malformed when its closing
+ * quote is followed by anything but a comma or a line end (`"MT ALBANY" SPIRIT`: Excel reads
+ * MT ALBANY SPIRIT, LibreOffice the text with its quotes, so no reading is sure), or when it is
+ * never closed.
+ *
  * A quoted field may hold line breaks, so a quote opened on line N and closed properly on line
  * M makes one record of lines N–M. If instead the record turns out invalid (text after a closing
  * quote, a quote never closed, the wrong number of fields, longer than the limit), the stray
  * quote most likely sits on line N: line N alone is reported and parsing starts again at line
  * N+1 as if nothing had been opened. Re-reading is cheap: the lines between N and the place the
  * record failed held no quote character (else the quoted field would have ended there), so each
- * of them is a plain one-line record.
+ * of them is a plain one-line record. One limit, inherent to CSV: if the first quote after a
+ * stray one is directly followed by a comma or a line end (a later quoted value starting with a
+ * comma, or a bare value ending in a quote, `6"`), the stray quote closes there validly, and when
+ * the field count then happens to fit, the lines between make one record, as Excel reads them too.
  */
 class CsvRecordSplitter {
   private buffer = "";
@@ -386,8 +409,15 @@ class CsvRecordSplitter {
   private skippingLine = false;
   /** The last text ended in a CR that ended a line: an LF starting the next text belongs to it. */
   private dropLeadingLF = false;
+  /** Lines that may be trailing notes, each as a row and as what it is if a record follows (its error, or itself when whole). */
+  private pendingNotes: { readonly row: CsvRow; readonly otherwise: CsvItem }[] = [];
+  /** More than TRAILING_NOTES such lines since the last record: the rest until the next record are errors. */
+  private notesOverflowed = false;
 
-  constructor(private readonly maxRecordChars: number) {}
+  constructor(
+    private readonly maxRecordChars: number,
+    private readonly fieldCountRow = 1,
+  ) {}
 
   /** Items completed by this text (all remaining ones when `final`). */
   push(text: string, final: boolean): CsvItem[] {
@@ -407,6 +437,7 @@ class CsvRecordSplitter {
         // Too long to be a record: report its first line and go on after it.
         const end = lineEnd(buffer, at, final);
         this.rowNumber += 1;
+        this.endFooter(items);
         items.push(this.bad(`is longer than ${this.maxRecordChars.toLocaleString("en-US")} characters; a quote is probably never closed`, true));
         if (end === NEED_MORE) {
           // The line goes on past what is buffered (or ends in a CR whose LF may follow).
@@ -427,16 +458,54 @@ class CsvRecordSplitter {
       if (parsed.kind === "blank") {
         this.line += 1;
       } else if (parsed.kind === "bad") {
+        this.endFooter(items);
         items.push(this.bad(parsed.problem, parsed.quoting));
         this.line += 1;
+      } else if (parsed.kind === "note") {
+        this.holdNote(items, this.record(parsed.fields), this.bad(parsed.problem, false));
+        this.line += 1;
+      } else if ((this.pendingNotes.length > 0 || this.notesOverflowed) && isNoteText(parsed.fields)) {
+        // A whole record of one text field ("Page 1 of 1,,") among footer lines does not end the footer.
+        const row = this.record(parsed.fields);
+        this.holdNote(items, row, row);
+        this.line += parsed.lineBreaks;
       } else {
+        this.endFooter(items);
         items.push(this.record(parsed.fields));
         this.line += parsed.lineBreaks;
       }
       at = parsed.end;
     }
     this.buffer = at >= buffer.length ? "" : buffer.slice(at);
+    if (final) {
+      // Nothing but blank lines and such lines followed them: a footer, given as rows.
+      for (const note of this.pendingNotes) items.push(note.row);
+      this.pendingNotes = [];
+    }
     return items;
+  }
+
+  /** A line that is a trailing note only if no record follows it: held (TRAILING_NOTES at most) until that is known. */
+  private holdNote(items: CsvItem[], row: CsvRow, otherwise: CsvItem): void {
+    if (this.notesOverflowed || this.pendingNotes.length >= TRAILING_NOTES) {
+      this.notesOverflowed = true;
+      this.flushNotes(items);
+      items.push(otherwise);
+      return;
+    }
+    this.pendingNotes.push({ row, otherwise });
+  }
+
+  /** Held lines followed by something else are not a footer: each is what it is anywhere else. */
+  private flushNotes(items: CsvItem[]): void {
+    for (const note of this.pendingNotes) items.push(note.otherwise);
+    this.pendingNotes = [];
+  }
+
+  /** A line that is no note: the lines held before it are no footer, and lines after it may be one. */
+  private endFooter(items: CsvItem[]): void {
+    this.flushNotes(items);
+    this.notesOverflowed = false;
   }
 
   private skipRestOfLine(text: string): string {
@@ -452,7 +521,7 @@ class CsvRecordSplitter {
   }
 
   private record(fields: string[]): CsvRow {
-    this.expectedFields ??= fields.length;
+    if (this.rowNumber >= this.fieldCountRow) this.expectedFields ??= fields.length;
     return this.line === this.rowNumber ? { rowNumber: this.rowNumber, cells: fields } : { rowNumber: this.rowNumber, line: this.line, cells: fields };
   }
 
@@ -507,14 +576,14 @@ class CsvRecordSplitter {
           }
         }
       } else {
+        // Unquoted: a quote in it is a character like any other (a length written 600' 6"), as
+        // Excel reads it; only a quote as the field's first character opens a quoted value.
         let j = i;
-        let c = 0;
         for (; j < n; j++) {
-          c = text.charCodeAt(j);
-          if (c === COMMA || c === LF || c === CR || c === QUOTE) break;
+          const c = text.charCodeAt(j);
+          if (c === COMMA || c === LF || c === CR) break;
         }
         if (j >= n && !final) return NEED_MORE;
-        if (j < n && c === QUOTE) return fail(`field ${fieldNumber} has a quote character inside a value that does not start with a quote`, j);
         fields.push(text.slice(i, j));
         next = j;
       }
@@ -542,8 +611,23 @@ class CsvRecordSplitter {
       return { kind: "record", fields, end, lineBreaks };
     }
     if (multiLineField > 0) return firstLineOnly(text, start, final, multiLineField);
-    return { kind: "bad", problem: `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`, quoting: false, end };
+    const problem = `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`;
+    // A record the end of the file cut short has no line break after it: never a note.
+    if (fields.length < expected && isNoteText(fields) && isLineBreak(text.charCodeAt(end - 1))) return { kind: "note", fields, problem, end };
+    return { kind: "bad", problem, quoting: false, end };
   }
+}
+
+/**
+ * Lines of free text after the table ("Printed 12/06/26 14:02 by J. Smith", "Page 1 of 1"): at
+ * most this many, after the last full record, are given as rows; any more are errors.
+ */
+const TRAILING_NOTES = 10;
+
+/** One field holds text with a letter in it (not a number alone), every other is empty. */
+function isNoteText(fields: readonly string[]): boolean {
+  const filled = fields.filter((field) => field.trim() !== "");
+  return filled.length === 1 && /\p{L}/u.test(filled[0]);
 }
 
 /** A bad record on one line: reported, and parsing goes on after that line. */

@@ -43,7 +43,7 @@ export const ROOT = [path.resolve(__dirname, "../.."), path.resolve(__dirname, "
 const SAMPLE_INVOICES = path.join(ROOT, "docs/sample-invoices.csv");
 const SAMPLE_RATES = path.join(ROOT, "docs/sample-board-rates.csv");
 
-/** docs/sample-invoices.csv: a header and 20 invoices; line 12 (MV "WEST POINT") is malformed on purpose. */
+/** docs/sample-invoices.csv: a header and 20 invoices; line 12 (a quote opened before MV WEST POINT and never closed) is malformed on purpose. */
 function sampleLines(): string[] {
   return fs.readFileSync(SAMPLE_INVOICES, "utf8").replace(/\r?\n$/, "").split(/\r?\n/);
 }
@@ -58,7 +58,7 @@ function sampleWith(edit: (lines: string[]) => void): () => string {
 
 const rates = () => fs.readFileSync(SAMPLE_RATES);
 const RECONCILE = ["reconcile", "in.csv", "--board-rates", "rates.csv"];
-const SAMPLE_ROW_12 = 'hudson-pilotage reconcile: row 12 skipped: field 2 has a quote character inside a value that does not start with a quote (line 12)';
+const SAMPLE_ROW_12 = "hudson-pilotage reconcile: row 12 skipped: field 2 opens a quote that is not closed properly on its line (line 12)";
 
 const file = (c: Omit<FileCase, "surface">): FileCase => ({ surface: "file", ...c });
 
@@ -76,6 +76,16 @@ export const FILE_CASES: FileCase[] = [
     ],
     // As shipped the sample reads 19 rows and flags 5 (none of them row 3); the later rows keep their numbers.
     stdout: ["Rows read:     18", "Malformed:     2 (rows 3, 12), skipped", "Rows flagged:  5", expectLine("  row 16  MV NEWBURGH ")],
+  }),
+  file({
+    name: "csv-quote-inside-a-value",
+    input: 'the sample with line 3\'s vessel written MT "ALBANY" SPIRIT: a quote inside a value that does not start with one is a character, as Excel reads it',
+    files: { "in.csv": sampleWith((lines) => (lines[2] = lines[2].replace("MT ALBANY SPIRIT", 'MT "ALBANY" SPIRIT'))), "rates.csv": rates },
+    argv: RECONCILE,
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    // Read as shipped: 19 rows, 5 flagged (row 3 is not one of them).
+    stdout: ["Rows read:     19", "Malformed:     1 (row 12), skipped", "Rows flagged:  5"],
   }),
   file({
     name: "csv-quote-never-closed",

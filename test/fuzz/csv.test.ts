@@ -45,3 +45,58 @@ test("the model: a multi-line value advances the line but not the row; the check
   const lying = { ...test, lines: [test.lines[0], { kind: "bad" as const, text: "p,2", quoting: true }] };
   expect(await checkCsvCase(lying)).toMatch(/malformed row 3 read as/);
 });
+
+test("the model: a value holding a quote is written bare unless it must be quoted, and quoted after a quote never closed", async () => {
+  const test: CsvFuzzCase = {
+    header: ["a", "b"],
+    lines: [
+      { kind: "good", values: [`600' 6"`, '"x"'], quoteAll: [false, false] },
+      { kind: "bad", text: '"p,2', quoting: true, unclosed: true },
+      { kind: "good", values: [`5"`, "3"], quoteAll: [false, false] },
+    ],
+    lineEnd: "\n",
+    finalLineEnd: true,
+    encoding: "utf-8",
+    cuts: [],
+  };
+  // After the stray quote of line 3, 5" is written quoted: bare, its quote would close the stray one validly.
+  expect(expectedItems(test).text).toBe(`a,b\n600' 6","""x"""\n"p,2\n"5""",3\n`);
+  expect(await checkCsvCase(test)).toBeNull();
+});
+
+test("the model: short lines of one text field after the last good line are a footer, given as rows; cut by the end of the file, or followed by a good line, malformed", async () => {
+  const footer: CsvFuzzCase = {
+    header: ["a", "b", "c"],
+    lines: [
+      { kind: "good", values: ["1", "2", "3"], quoteAll: [false, false, false] },
+      { kind: "bad", text: "Printed by Z", quoting: false, fields: ["Printed by Z"] },
+      { kind: "blank" },
+      { kind: "bad", text: ",page 7", quoting: false, fields: ["", "page 7"] },
+    ],
+    lineEnd: "\r\n",
+    finalLineEnd: true,
+    encoding: "utf-8",
+    cuts: [],
+  };
+  expect(expectedItems(footer).items).toEqual([
+    { rowNumber: 1, cells: ["a", "b", "c"] },
+    { rowNumber: 2, cells: ["1", "2", "3"] },
+    { rowNumber: 3, cells: ["Printed by Z"] },
+    { rowNumber: 5, cells: ["", "page 7"] },
+  ]);
+  expect(await checkCsvCase(footer)).toBeNull();
+  // Without a line break at the end, the last line may be a record cut short: both lines are malformed.
+  const cut = { ...footer, finalLineEnd: false };
+  expect(expectedItems(cut).items.slice(2)).toEqual([
+    { rowNumber: 3, line: 3, quoting: false },
+    { rowNumber: 5, line: 5, quoting: false },
+  ]);
+  expect(await checkCsvCase(cut)).toBeNull();
+  // A good line after them: malformed; and a number alone is never a note.
+  const followed = { ...footer, lines: [...footer.lines, { kind: "good" as const, values: ["4", "5", "6"], quoteAll: [false, false, false] }] };
+  expect(expectedItems(followed).items.filter((item) => "quoting" in item).map((item) => item.rowNumber)).toEqual([3, 5]);
+  expect(await checkCsvCase(followed)).toBeNull();
+  const number = { ...footer, lines: [footer.lines[0], { kind: "bad" as const, text: "20", quoting: false, fields: ["20"] }] };
+  expect(expectedItems(number).items[2]).toEqual({ rowNumber: 3, line: 3, quoting: false });
+  expect(await checkCsvCase(number)).toBeNull();
+});

@@ -109,6 +109,66 @@ describe("readCsvRows: well-formed input", () => {
   });
 });
 
+describe("readCsvRows: quotes as Excel reads them (only a field's first character opens a quoted value)", () => {
+  test("a quote inside an unquoted field is a literal character: lengths in feet and inches, a name in quotes, coordinates", async () => {
+    const text = [
+      "vessel,length,note", // 1
+      `MV "WEST POINT",600' 6",ok`, // 2: quotes inside, one at the end of a field
+      `TUG 5" LINE,42' 0",a"b"c`, // 3
+      `Modesto,37°36'37.8"N 121°2'17.9"W,x"y`, // 4: csv-spectrum's location_coordinates case, in our own words
+      `"quoted, with a comma","600' 6""",""`, // 5: the same inch mark in a quoted field, doubled
+    ].join("\r\n");
+    expect(await readAll(text)).toEqual([
+      { rowNumber: 1, cells: ["vessel", "length", "note"] },
+      { rowNumber: 2, cells: ['MV "WEST POINT"', `600' 6"`, "ok"] },
+      { rowNumber: 3, cells: ['TUG 5" LINE', `42' 0"`, 'a"b"c'] },
+      { rowNumber: 4, cells: ["Modesto", `37°36'37.8"N 121°2'17.9"W`, 'x"y'] },
+      { rowNumber: 5, cells: ["quoted, with a comma", `600' 6"`, ""] },
+    ]);
+  });
+
+  test("a comma or a line break still ends an unquoted field that holds a quote", async () => {
+    // x"y,z"w is two fields (LibreOffice 7.4 reads it so too), not one quoted value "y,z".
+    expect(await readAll('a,b\nx"y,z"w\n5",6"\n')).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, cells: ['x"y', 'z"w'] },
+      { rowNumber: 3, cells: ['5"', '6"'] },
+    ]);
+  });
+
+  test("white space before a quote makes it literal, as in Excel and RFC 4180 (LibreOffice skips spaces there): the field count then tells", async () => {
+    expect(await readAll('a,b\n1, "x"\n2,\t"y"\n3, "p,q"\n')).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, cells: ["1", ' "x"'] },
+      { rowNumber: 3, cells: ["2", '\t"y"'] },
+      // Excel reads ' "p' and 'q"': three fields where the header has two, reported, never a guess.
+      { rowNumber: 4, error: "has 3 fields; the header has 2" },
+    ]);
+  });
+
+  test("a quote opening a line and never closed costs that line only, bare quotes before and after it read as they are", async () => {
+    const items = await readAll(['a,b', '6",7"', '"', 'c,d', '8" x,9'].join("\n"));
+    // Line 3 is one field that opens a quote never closed: that line alone; 'c,d' and what follows are read.
+    expect(items).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, cells: ['6"', '7"'] },
+      { rowNumber: 3, error: "field 1 opens a quote that is not closed properly on its line (line 3)" },
+      { rowNumber: 4, cells: ["c", "d"] },
+      { rowNumber: 5, cells: ['8" x', "9"] },
+    ]);
+  });
+
+  test("the limit inherent to CSV: a stray quote closed by a bare quote right before a comma, with the field count fitting, makes one record, as Excel reads it", async () => {
+    // Line 2's quote is never closed on its line; the next quote in the file is line 3's, and a
+    // comma follows it, so lines 2-3 are one valid record of two fields. Line 4 is read as itself.
+    expect(await readAll(['a,b', '"open,1', 'x 6",2', 'c,d'].join("\n"))).toEqual([
+      { rowNumber: 1, cells: ["a", "b"] },
+      { rowNumber: 2, cells: ["open,1\nx 6", "2"] },
+      { rowNumber: 3, line: 4, cells: ["c", "d"] },
+    ]);
+  });
+});
+
 describe("readCsvRows: malformed rows are reported with their row number and the rest is read", () => {
   test("wrong field counts, stray quotes and an unclosed quote at the end", async () => {
     const text = [
@@ -116,9 +176,9 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       "Alpha,100", // 2
       "Bravo,200,extra", // 3: three fields
       "Charlie", // 4: one field
-      'Delta 5" chain,300', // 5: quote inside an unquoted value
-      'Echo 1" and 2" pipe,400', // 6: two stray quotes, still one bad row
-      'Fox 3",500', // 7: consecutive bad rows keep separate numbers
+      '"Delta" 5,300', // 5: text after a closing quote
+      '"Echo"",400', // 6: a doubled quote, then the line ends inside the quoted value: never closed on its line
+      '"Fox"x",500', // 7: consecutive bad rows keep separate numbers
       "", // 8: blank
       '"Golf\nHotel",600', // 9-10 on disk, row 9
       "India,700", // row 10
@@ -134,9 +194,9 @@ describe("readCsvRows: malformed rows are reported with their row number and the
     expect(errorsOf(items)).toEqual([
       { rowNumber: 3, error: "has 3 fields; the header has 2" },
       { rowNumber: 4, error: "has 1 field; the header has 2" },
-      { rowNumber: 5, error: "field 1 has a quote character inside a value that does not start with a quote (line 5)" },
-      { rowNumber: 6, error: "field 1 has a quote character inside a value that does not start with a quote (line 6)" },
-      { rowNumber: 7, error: "field 1 has a quote character inside a value that does not start with a quote (line 7)" },
+      { rowNumber: 5, error: "field 1 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 5)" },
+      { rowNumber: 6, error: "field 1 opens a quote that is not closed properly on its line (line 6)" },
+      { rowNumber: 7, error: "field 1 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 7)" },
       { rowNumber: 11, line: 12, error: "field 1 opens a quote that is never closed before the end of the file (line 12)" },
     ]);
     // Items come out in file order, errors between the rows around them.
@@ -162,11 +222,11 @@ describe("readCsvRows: malformed rows are reported with their row number and the
     lines[2] = lines[2].replace("MT ALBANY SPIRIT", '"MT ALBANY" SPIRIT');
     const items = await readAll(lines.join("\n"));
     // 21 lines on disk: the header, then 20 invoices. Line 12 is the sample's own malformed
-    // invoice (MV "WEST POINT"), so 19 are read as shipped; with line 3 broken too, 18 are read
-    // and lines 3 and 12 reported.
+    // invoice (a quote opened before MV WEST POINT and never closed), so 19 are read as shipped;
+    // with line 3 broken too, 18 are read and lines 3 and 12 reported.
     expect(errorsOf(items)).toEqual([
       { rowNumber: 3, error: "field 2 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 3)" },
-      { rowNumber: 12, error: "field 2 has a quote character inside a value that does not start with a quote (line 12)" },
+      { rowNumber: 12, error: "field 2 opens a quote that is not closed properly on its line (line 12)" },
     ]);
     const rows = rowsOf(items) as { rowNumber: number; cells: string[] }[];
     expect(rows.map((row) => row.rowNumber)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
@@ -201,14 +261,14 @@ describe("readCsvRows: malformed rows are reported with their row number and the
     expect(await readAll(text)).toEqual([
       { rowNumber: 1, cells: ["a", "b"] },
       { rowNumber: 2, error: "field 1 opens a quote that is not closed properly on its line (line 2)" },
-      // 'two",x,y' on its own: a quote inside an unquoted value.
-      { rowNumber: 3, error: "field 1 has a quote character inside a value that does not start with a quote (line 3)" },
+      // 'two",x,y' on its own: three fields, the quote in the first a literal character.
+      { rowNumber: 3, error: "has 3 fields; the header has 2" },
       { rowNumber: 4, cells: ["c", "d"] },
     ]);
   });
 
   test("identical bad rows in a row are each counted", async () => {
-    const items = await readAll('a,b\nx"y,1\nx"y,1\nx"y,1\n2,3\n');
+    const items = await readAll('a,b\n"x"y,1\n"x"y,1\n"x"y,1\n2,3\n');
     expect(items.map((item) => [item.rowNumber, isCsvRowError(item)])).toEqual([
       [1, false],
       [2, true],
@@ -216,6 +276,47 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       [4, true],
       [5, false],
     ]);
+  });
+});
+
+describe("readCsvRows: a footer of free text after the table is given as rows, never a broken row hidden", () => {
+  const table = ["vessel,units,billed", "Alpha,40,1716.08", "Bravo,40,1716.08"];
+
+  test("one field of text on each line, after the last record: rows of that field (blank lines aside), in any chunks", async () => {
+    const text = [...table, "Printed 12/06/26 14:02 by J. Smith", "", "Page 1 of 1,,", "End of report", ""].join("\r\n");
+    const want = [
+      { rowNumber: 1, cells: ["vessel", "units", "billed"] },
+      { rowNumber: 2, cells: ["Alpha", "40", "1716.08"] },
+      { rowNumber: 3, cells: ["Bravo", "40", "1716.08"] },
+      { rowNumber: 4, cells: ["Printed 12/06/26 14:02 by J. Smith"] },
+      { rowNumber: 6, cells: ["Page 1 of 1", "", ""] },
+      { rowNumber: 7, cells: ["End of report"] },
+    ];
+    expect(await readAll(text)).toEqual(want);
+    const bytes = Buffer.from(text, "utf8");
+    expect(await readAll([...bytes].map((byte) => Buffer.from([byte])))).toEqual(want);
+  });
+
+  test("not a footer, each the malformed row it is anywhere: a record after it, two filled fields, a number alone, a line the end of the file cut short", async () => {
+    const followed = await readAll([...table, "Printed by J. Smith", "Charlie,40,1716.08", ""].join("\n"));
+    expect(errorsOf(followed)).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
+    expect(followed.map((item) => item.rowNumber)).toEqual([1, 2, 3, 4, 5]);
+    // An invoice cut after its vessel: two filled fields.
+    expect(errorsOf(await readAll([...table, "Charlie,40", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
+    // A number, or an amount, alone has no letter: not free text.
+    expect(errorsOf(await readAll([...table, ",3432.16", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
+    // No line break after it: the end of the file may have cut a record short.
+    expect(errorsOf(await readAll([...table, "Charlie"].join("\n")))).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
+    // A line with more fields than the header is never a footer.
+    expect(errorsOf(await readAll([...table, "End of report,,,", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 4 fields; the header has 3" }]);
+  });
+
+  test("at most 10 footer lines: with more, every one of them is malformed, and memory stays bounded", async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `Note ${i + 1}`);
+    expect(errorsOf(await readAll([...table, ...ten, ""].join("\n")))).toEqual([]);
+    const items = await readAll([...table, ...ten, "Note 11", "Note 12", ""].join("\n"));
+    expect(rowsOf(items).map((item) => item.rowNumber)).toEqual([1, 2, 3]);
+    expect(errorsOf(items).map((item) => item.rowNumber)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
   });
 });
 
