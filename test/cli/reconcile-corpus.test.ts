@@ -533,7 +533,8 @@ function csvWithout(bytes: Buffer, headerLine: number, header: string): Buffer {
   // latin1 maps each byte to one character and back, so UTF-8, Windows-1252 and a BOM survive unchanged.
   const parts = bytes.toString("latin1").split(/(\r\n|\n)/);
   const lines = parts.filter((_, i) => i % 2 === 0);
-  const headerFields = splitCsvLine(lines[headerLine - 1]).map((cell) => cell.replace(/^\uFEFF|^\xEF\xBB\xBF/, ""));
+  const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
+  const headerFields = splitCsvLine(lines[headerLine - 1]).map((cell) => unquoted(cell.replace(/^\uFEFF|^\xEF\xBB\xBF/, "")));
   const index = headerFields.indexOf(header);
   if (index < 0) throw new Error(`no column "${header}" on line ${headerLine}`);
   const cut = parts.map((part, i) => {
