@@ -79,6 +79,8 @@ type Field =
   | "date"
   | "hours"
   | "relieved"
+  | "anchored"
+  | "units"
   | "billed_base"
   | "billed_surcharge"
   | "billed_second_pilot"
@@ -103,6 +105,8 @@ interface CorpusFile {
   planted: Record<string, { date: string; variance: string }>;
   /** The file is not UTF-8: the summary must say it was read as Windows-1252. */
   windows1252?: boolean;
+  /** The invoices are not on the workbook's first sheet: the run must name the sheet it read. */
+  notFirstSheet?: boolean;
   /** Rows read but not checkable (vessel), e.g. a credit with no particulars. */
   notChecked: string[];
   counts: { rowsRead: number; rowsMatched: number; rowsFlagged: number; rowsNotChecked: number; rowsExcluded: number };
@@ -310,6 +314,7 @@ const CORPUS_FILES: CorpusFile[] = [
     file: "palisades-invoices-2026-09.xlsx",
     options: [],
     sheet: "Invoices",
+    notFirstSheet: true,
     headerRow: 1,
     hoursHeader: "Hours",
     sectionHeader: "River section",
@@ -331,6 +336,143 @@ const CORPUS_FILES: CorpusFile[] = [
     variance: "2371.68",
     withoutHours: ["MV POLLEPEL", "MV CONSTITUTION"],
     withoutSection: ["MV POLLEPEL", "MV CONSTITUTION"],
+  },
+];
+
+/*
+ * Held out: written after the first twelve, without looking at how the reader fared on them.
+ *
+ * qb-transaction-detail-2026-10.xlsx, an accounting package's "Transaction Detail by Account" (October 2026,
+ * clause (xi); units given, no dimensions; an account line above the rows, a running Balance, two totals rows):
+ *   MV WAPPINGER 192 units S2 6 h → 5,305.06; MT GLENHAM 40 S1 → 1,716.08; MV DANSKAMMER 72 S2 → 2,987.44;
+ *   MV CHELSEA 397.5 S2 13 h → 2p 14,768.58; MV CORNWALL 263.25 S1 8 h → 5,326.19.
+ *   Planted: MV ROSETON 192 units S2 9 h billed at 2025's clause (x) rate: 192 × 20.95 = 4,022.40 + 691.20 + 470.50
+ *              = 5,184.10; computed 5,305.06 → −120.96.
+ *            MT NEW HAMBURG 100 units S1: the communication fee twice: 2,237.50 + 45.50 = 2,283.00 → +45.50.
+ *   Variance −120.96 + 45.50 = −75.46. Rows read: the account line, 7 bills, "Total 6120 · Pilotage", TOTAL (3 excluded).
+ *   Without hours: ROSETON 5,184.10 is under 1p 5,305.06 and 2p 7,376.74: flagged; NEW HAMBURG 2,283.00 lies between
+ *     1p 2,237.50 and 2p 3,003.50: not checked. Without section: ROSETON between S1 3,978.14 and S2 5,305.06;
+ *     NEW HAMBURG between S1 2,237.50 and S2 2,988.50: neither flagged.
+ */
+const HELD_OUT: CorpusFile[] = [
+  {
+    file: "held-out/qb-transaction-detail-2026-10.xlsx",
+    options: [],
+    sheet: "Sheet1",
+    headerRow: 5,
+    hoursHeader: "Hrs",
+    sectionHeader: "Sec",
+    columns: { date: "B", vessel: "D", units: "F", section: "G", hours: "H", billed_total: "I" },
+    unused: ["A", "C", "E", "J"],
+    planted: { "MV ROSETON": { date: "2026-10-13", variance: "-120.96" }, "MT NEW HAMBURG": { date: "2026-10-23", variance: "45.50" } },
+    notChecked: [],
+    counts: { rowsRead: 10, rowsMatched: 5, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 3 },
+    variance: "-75.46",
+    withoutHours: ["MV ROSETON"],
+    withoutSection: [],
+  },
+  /*
+   * dispatch-export-2026-11.csv, a dispatch system (November 2026, clause (xi)): every field quoted, ISO date-times,
+   * "Upper River"/"Lower River", an anchorage column, a trailing "7 records exported".
+   *   MV NEWBURGH V1 S2 18.5 h anchored 8 h+ → no second pilot (D11): 5,305.06; MV BEACON HILL V1 S2 12 h → 2p 7,376.74;
+   *   MT HYDE PARK V3 S1 → 2,235.98; MV ESOPUS ISLAND V7 S1 → 2,237.50; MV MIDDLE GROUND V5 S2 14 h → 2p 18,639.82.
+   *   Planted: MV POUGHKEEPSIE V1 S2 19 h anchored: billed 7,376.74 (a second pilot), computed 5,305.06 → +2,071.68.
+   *            MT SAUGERTIES LIGHT V3 S1 7 h: billed 2,135.98, computed 2,235.98 → −100.00.
+   *   Variance 2,071.68 − 100.00 = 1,971.68. Rows read: 7 + the records line (excluded).
+   *   Without hours: POUGHKEEPSIE anchored: no second pilot whatever the hours: flagged; SAUGERTIES LIGHT under
+   *     1p 2,235.98 (and 2p 3,001.22): flagged. Without section: POUGHKEEPSIE 7,376.74 over S1 3,978.14 and S2
+   *     5,305.06; SAUGERTIES LIGHT 2,135.98 under S1 2,235.98 and S2 2,987.44: both flagged.
+   */
+  {
+    file: "held-out/dispatch-export-2026-11.csv",
+    options: [],
+    headerRow: 1,
+    hoursHeader: "Hours",
+    sectionHeader: "Section",
+    columns: { vessel: "B", length: "D", breadth: "E", depth: "F", section: "G", date: "H", hours: "I", anchored: "J", billed_total: "K" },
+    unused: ["A", "C"],
+    planted: { "MV POUGHKEEPSIE": { date: "2026-11-12", variance: "2071.68" }, "MT SAUGERTIES LIGHT": { date: "2026-11-24", variance: "-100.00" } },
+    notChecked: [],
+    counts: { rowsRead: 8, rowsMatched: 5, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
+    variance: "1971.68",
+    withoutHours: ["MV POUGHKEEPSIE", "MT SAUGERTIES LIGHT"],
+    withoutSection: ["MV POUGHKEEPSIE", "MT SAUGERTIES LIGHT"],
+  },
+  /*
+   * agent-year-end-2026-12.csv, Excel's CSV (Windows-1252, m/d/yy) across the change of year; a section header
+   * "Upper/Lower":
+   *   MV QUEEN’S GRACE V6 S2 12 h → 2026 2p 7,382.50; MT OSSINING V2 S1 → 1,716.08; MV CROTON POINT V1 S2 12/31/26 12 h →
+   *   priced on the boarding date (D25), 2026 2p 7,376.74; MV VERPLANCK V3 S2 1/11/27 → 2027 3,073.65;
+   *   MV STONY POINT V7 S2 11 h → 2027 2p 4,186.50.
+   *   Planted: MV INDIAN POINT 1/4/27 V1 S1 7 h billed at 2026's clause (xi) and fees: 3,978.14; computed 2027
+   *              3,029.76 + 691.20 + 362.00 = 4,082.96 → −104.82.
+   *            MT BUCHANAN 1/26/27 V5 S1 9 h: the 2027 launch fee twice: 10,236.32 + 315.00 = 10,551.32 → +315.00.
+   *   Variance −104.82 + 315.00 = 210.18. Rows read: 7 + Total (excluded); the row of empty cells is no row.
+   *   Without hours: INDIAN POINT under 1p 4,082.96: flagged; BUCHANAN between 1p 10,236.32 and 2p 14,181.32.
+   *   Without section: INDIAN POINT under S1 4,082.96 and S2 5,451.36: flagged; BUCHANAN between S1 10,236.32
+   *     and S2 13,591.32.
+   */
+  {
+    file: "held-out/agent-year-end-2026-12.csv",
+    options: [],
+    windows1252: true,
+    headerRow: 1,
+    hoursHeader: "Hours",
+    sectionHeader: "Upper/Lower",
+    columns: { vessel: "B", length: "C", breadth: "D", depth: "E", section: "F", date: "G", hours: "H", billed_total: "I" },
+    unused: ["A"],
+    planted: { "MV INDIAN POINT": { date: "2027-01-04", variance: "-104.82" }, "MT BUCHANAN": { date: "2027-01-26", variance: "315.00" } },
+    notChecked: [],
+    counts: { rowsRead: 8, rowsMatched: 5, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
+    variance: "210.18",
+    withoutHours: ["MV INDIAN POINT"],
+    withoutSection: ["MV INDIAN POINT"],
+  },
+  /*
+   * two-sheet-book-2026-05.xlsx: a "Summary" sheet (vessel, invoices, total billed) first, the "Detail" second with a
+   * title row; May 2026, clause (xi); charges per line, the mid-river fee headed "Norrie Pt launch":
+   *   MV KINGSTON POINT V4 S2 12 h → 2p 14,768.58; MV MILAN V2 S1 → 1,716.08; MV RHINECLIFF V10 S1 11 h: second
+   *   4,032.99 ÷ 2 = 2,016.495 → 2,016.50 (half up, D14) → 2p 7,342.69; MT GERMANTOWN V5 S2 10.5 h → 2p 18,639.82.
+   *   Planted: MV BARRYTOWN V1 S2 8 h: the mid-river launch fee not billed (0, computed 125.00); billed 5,180.06,
+   *              computed 5,305.06 → −125.00.
+   *            MV TIVOLI BAYS V3 S2 (72 units): surcharge billed 300.00 (the 0–50 band), computed 360.00; billed
+   *              2,927.44, computed 2,987.44 → −60.00.
+   *   Variance −185.00. Rows read: 6 + Total (excluded).
+   *   Without hours: BARRYTOWN's mid-river fee and TIVOLI BAYS' surcharge do not depend on the hours: both flagged.
+   *   Without section: BARRYTOWN's fee is due only on S2, its total 5,180.06 between S1 3,978.14 and S2 5,305.06:
+   *     not checked; TIVOLI BAYS' surcharge does not depend on the section: flagged.
+   */
+  {
+    file: "held-out/two-sheet-book-2026-05.xlsx",
+    options: [],
+    sheet: "Detail",
+    notFirstSheet: true,
+    headerRow: 3,
+    hoursHeader: "Hrs",
+    sectionHeader: "Sect.",
+    columns: {
+      vessel: "A",
+      length: "B",
+      breadth: "C",
+      depth: "D",
+      section: "E",
+      date: "F",
+      hours: "G",
+      billed_base: "H",
+      billed_surcharge: "I",
+      billed_second_pilot: "J",
+      billed_launch: "K",
+      billed_communication: "L",
+      billed_midriver_launch: "M",
+      billed_total: "N",
+    },
+    unused: [],
+    planted: { "MV BARRYTOWN": { date: "2026-05-19", variance: "-125.00" }, "MV TIVOLI BAYS": { date: "2026-05-29", variance: "-60.00" } },
+    notChecked: [],
+    counts: { rowsRead: 7, rowsMatched: 4, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 1 },
+    variance: "-185.00",
+    withoutHours: ["MV BARRYTOWN", "MV TIVOLI BAYS"],
+    withoutSection: ["MV TIVOLI BAYS"],
   },
 ];
 
@@ -391,7 +533,8 @@ function csvWithout(bytes: Buffer, headerLine: number, header: string): Buffer {
   // latin1 maps each byte to one character and back, so UTF-8, Windows-1252 and a BOM survive unchanged.
   const parts = bytes.toString("latin1").split(/(\r\n|\n)/);
   const lines = parts.filter((_, i) => i % 2 === 0);
-  const headerFields = splitCsvLine(lines[headerLine - 1]).map((cell) => cell.replace(/^\uFEFF|^\xEF\xBB\xBF/, ""));
+  const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
+  const headerFields = splitCsvLine(lines[headerLine - 1]).map((cell) => unquoted(cell.replace(/^\uFEFF|^\xEF\xBB\xBF/, "")));
   const index = headerFields.indexOf(header);
   if (index < 0) throw new Error(`no column "${header}" on line ${headerLine}`);
   const cut = parts.map((part, i) => {
@@ -437,13 +580,13 @@ async function xlsxWithout(file: string, sheetName: string, headerRow: number, h
 
 async function variant(entry: CorpusFile, header: string, name: string): Promise<string> {
   const source = path.join(CORPUS, entry.file);
-  const out = inFolder(`${name}-${entry.file}`);
+  const out = inFolder(`${name}-${path.basename(entry.file)}`);
   if (entry.file.endsWith(".xlsx")) await xlsxWithout(source, entry.sheet ?? "", entry.headerRow, header, out);
   else fs.writeFileSync(out, csvWithout(fs.readFileSync(source), entry.headerRow, header));
   return out;
 }
 
-describe.each(CORPUS_FILES)("$file", (entry) => {
+describe.each([...CORPUS_FILES, ...HELD_OUT])("$file", (entry) => {
   test("as delivered: exactly the planted rows flagged, by the hand-worked variance; counts add up; every column used or not used", () => {
     const out = reconcileJson(path.join(CORPUS, entry.file), entry.options);
     expect(out.stderr).toBe("");
@@ -467,7 +610,7 @@ describe.each(CORPUS_FILES)("$file", (entry) => {
     const notUsed = /^Not used: (.*)$/m.exec(text)?.[1] ?? "";
     expect([...notUsed.matchAll(/column ([A-Z]+) "/g)].map((match) => match[1])).toEqual(entry.unused);
     // A workbook whose invoices are not on its first sheet: the run says which sheet it read.
-    if (entry.sheet === "Invoices") expect(out.stdout).toContain("Invoices");
+    if (entry.notFirstSheet) expect(out.stdout).toContain(entry.sheet);
   });
 
   test.each([
@@ -501,6 +644,7 @@ test("the corpus files are what their README says: encodings, byte order marks a
   expect(bytes("hrpa-register-2026-06-libreoffice.csv").includes(0x92)).toBe(true);
   expect(bytes("hrpa-register-2026-06-libreoffice.csv").toString("latin1")).not.toContain("\r");
   expect(() => isUtf8(bytes("agent-disbursements-2026-08.csv"))).toThrow();
+  expect(bytes("held-out/agent-year-end-2026-12.csv").includes(0x92)).toBe(true);
   expect([...bytes("agent-disbursements-2026-08-utf8.csv").subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect([...bytes("pilot-log-2026-07-google.csv").subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   // The macro's log writes the feet-and-inches bare; Google Sheets quotes them.
