@@ -88,8 +88,10 @@ const TRANSIT_SYNONYMS: Readonly<Record<TransitField, readonly string[]>> = {
   breadth: ["breadth", "beam", "extremebreadth", "breadthextreme", "extremebeam", "width", "mouldedbreadth", "moldedbreadth", "beamextreme"],
   depth: ["depth", "mouldeddepth", "moldeddepth", "depthmoulded", "depthmolded"],
   unit: ["unit", "measurementunit", "measurementunits", "lengthunit", "uom", "unitofmeasure", "unitofmeasurement"],
-  section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect"],
-  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate", "dateofservice", "transitday", "dateboarded", "boardeddate", "boardingdate", "dateofboarding", "boarded"],
+  section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect", "upperlower", "lowerupper", "upperorlower", "lowerorupper"],
+  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate", "dateofservice", "transitday", "dateboarded", "boardeddate", "boardingdate", "dateofboarding", "boarded",
+    // The trade's "pilot on board" (POB): when the pilot boarded, the transit's date.
+    "pilotonboard", "pob", "pobdate", "dateonboard"],
   hours: ["hours", "hrs", "continuoushours", "pilotagehours", "continuouspilotagehours", "hoursofpilotage", "hoursofcontinuouspilotage", "expectedhours", "pilothours", "transithours", "totalhours", "hoursonboard"],
   relieved: ["relieved", "relievedatmidriver", "relievedmidriver", "midriverrelief", "relievedatmidriverstation", "relievedmidriverstation"],
   anchored: ["anchored", "anchored8hours", "anchored8h", "anchored8hrs", "anchoredeighthours", "anchoredatleast8hours", "anchored8hoursormore", "anchor8h"],
