@@ -141,8 +141,13 @@ function wrapped(words: readonly string[], indent: number, width: number): strin
   return lines.map((text) => " ".repeat(indent) + text).join("\n");
 }
 
-export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
-river, transit date, invoice total, billed surcharge, mid-river launch). Correct or complete the
+export const MAP_HELP = `The table is found as a person would: the header row among the first 30 rows (a title or a
+period above it is left out; group headers over merged cells are joined), in a workbook the sheet
+whose table reads best; --header-row N and --sheet NAME say where it is instead.
+Columns are found from their headers (any case; synonyms and short forms such as LOA, beam, Mld
+depth, pilotage units, river, Sect, transit date, Hrs, invoice total, Amt due, Surch, 2nd Plt,
+mid-river launch) and their values (hours are small numbers, a section 1, 2, Lower or Upper; a
+running total is never an amount). Correct or complete the
 guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
   vessel units length breadth depth unit section date hours relieved anchored
 ${wrapped(BILLED_FIELDS, 2, 96)}      or ignore (do not use the column)
