@@ -820,6 +820,18 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     }
   }
 
+  /** Row 1 not checked for want of `missing`, rows 2 and 3 flagged with these variances: the formulas' answers and the values' alike. */
+  function expectNotCheckedThenFlagged(formulas: unknown[][], values: ReturnType<typeof reconcileRow>[], missing: string, variances: [number, number]): void {
+    expect(formulas.map((row) => row.slice(6))).toEqual([
+      ["not computed", `not checked (${missing})`],
+      [true, "variance"],
+      [true, "variance"],
+    ]);
+    expect([formulas[1][5], formulas[2][5]].map((cell) => Math.round(Number(cell) * 100) / 100)).toEqual(variances);
+    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
+    expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([null, ...variances]);
+  }
+
   test("no hours column: second pilot and total not checked (no hours column); a row over or under whatever the hours is flagged by the smaller amount", async () => {
     const headers = ["Vessel", "Units", "Section", "Date", "Invoice total"];
     const { outcome, header, written, formulas, values } = await formulasBesideValues(headers, [
@@ -862,13 +874,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     // The surcharge needs no section; the base (3,064.00 or 4,316.00) does.
     expect(formulas[0][1]).toBe(720);
     expect(isCellError(formulas[0][0], ErrorType.NA)).toBe(true);
-    expect(formulas.map((row) => row.slice(6))).toEqual([
-      ["not computed", "not checked (no section column)"],
-      [true, "variance"],
-      [true, "variance"],
-    ]);
-    expect([formulas[1][5], formulas[2][5]].map((cell) => Math.round(Number(cell) * 100) / 100)).toEqual([325.25, -671.5]);
-    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
+    expectNotCheckedThenFlagged(formulas, values, "no section column", [325.25, -671.5]);
   });
 
   test("neither a section nor an hours column: four scenarios, the same answers as the values", async () => {
@@ -878,14 +884,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
       ["B", 200, 46188, 8000], // 3,860.50, 2,328.50, 2,483.25 or 325.25 over: at least 325.25 over
       ["C", 200, 46188, 3000], // 1,139.50 to 4,674.75 under: at least 1,139.50 under
     ]);
-    expect(formulas.map((row) => row.slice(6))).toEqual([
-      ["not computed", "not checked (no section column, no hours column)"],
-      [true, "variance"],
-      [true, "variance"],
-    ]);
-    expect([formulas[1][5], formulas[2][5]].map((cell) => Math.round(Number(cell) * 100) / 100)).toEqual([325.25, -1139.5]);
-    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
-    expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([null, 325.25, -1139.5]);
+    expectNotCheckedThenFlagged(formulas, values, "no section column, no hours column", [325.25, -1139.5]);
   });
 
   test("a formula longer than Excel takes (8,192 characters) is never written: the values are, and the message says why", () => {
