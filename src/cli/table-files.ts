@@ -141,8 +141,13 @@ function wrapped(words: readonly string[], indent: number, width: number): strin
   return lines.map((text) => " ".repeat(indent) + text).join("\n");
 }
 
-export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
-river, transit date, invoice total, billed surcharge, mid-river launch). Correct or complete the
+export const MAP_HELP = `The table is found as a person would: the header row among the first 30 rows (a title or a
+period above it is left out; group headers over merged cells are joined), in a workbook the sheet
+whose table reads best; --header-row N and --sheet NAME say where it is instead.
+Columns are found from their headers (any case; synonyms and short forms such as LOA, beam, Mld
+depth, pilotage units, river, Sect, transit date, Hrs, invoice total, Amt due, Surch, 2nd Plt,
+mid-river launch) and their values (hours are small numbers, a section 1, 2, Lower or Upper; a
+running total is never an amount). Correct or complete the
 guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
   vessel units length breadth depth unit section date hours relieved anchored
 ${wrapped(BILLED_FIELDS, 2, 96)}      or ignore (do not use the column)
@@ -317,6 +322,18 @@ async function* oneByOne(items: AsyncIterable<TableItem>): AsyncGenerator<readon
   for await (const item of items) yield [item];
 }
 
+/** A CSV row of empty fields only (",,,,", as spreadsheets save a blank row) is no row, as a blank line is none. */
+function isEmptyRow(item: TableItem): boolean {
+  return !isMalformed(item) && item.cells.every((cell) => typeof cell === "string" && cell.trim() === "");
+}
+
+async function* withoutEmptyRows(batches: AsyncIterable<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
+  for await (const batch of batches) {
+    const kept = batch.some(isEmptyRow) ? batch.filter((item) => !isEmptyRow(item)) : batch;
+    if (kept.length > 0) yield kept;
+  }
+}
+
 /** A row whose field count is not the header's, as the CSV reader reports one (standard input is read once, its counts checked here). */
 async function* widthChecked(batches: AsyncIterable<readonly TableItem[]>, width: number): AsyncGenerator<readonly TableItem[]> {
   for await (const batch of batches) {
@@ -408,11 +425,11 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     stream = open();
     batches = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: headerRow })[Symbol.asyncIterator]();
     ahead = await readAhead(batches, [], LOOK_AHEAD_ROWS);
-    rest = replayed(ahead.filter((item) => item.rowNumber > headerRow), batches);
+    rest = withoutEmptyRows(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches));
   } else {
-    rest = widthChecked(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches), width);
+    rest = withoutEmptyRows(widthChecked(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches), width));
   }
-  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow);
+  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow && !isEmptyRow(item));
   const header = padded(located.found.headers, width);
   return {
     path: name,

@@ -88,8 +88,10 @@ const TRANSIT_SYNONYMS: Readonly<Record<TransitField, readonly string[]>> = {
   breadth: ["breadth", "beam", "extremebreadth", "breadthextreme", "extremebeam", "width", "mouldedbreadth", "moldedbreadth", "beamextreme"],
   depth: ["depth", "mouldeddepth", "moldeddepth", "depthmoulded", "depthmolded"],
   unit: ["unit", "measurementunit", "measurementunits", "lengthunit", "uom", "unitofmeasure", "unitofmeasurement"],
-  section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect"],
-  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate", "dateofservice", "transitday"],
+  section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect", "upperlower", "lowerupper", "upperorlower", "lowerorupper"],
+  date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate", "dateofservice", "transitday", "dateboarded", "boardeddate", "boardingdate", "dateofboarding", "boarded",
+    // The trade's "pilot on board" (POB): when the pilot boarded, the transit's date.
+    "pilotonboard", "pob", "pobdate", "dateonboard"],
   hours: ["hours", "hrs", "continuoushours", "pilotagehours", "continuouspilotagehours", "hoursofpilotage", "hoursofcontinuouspilotage", "expectedhours", "pilothours", "transithours", "totalhours", "hoursonboard"],
   relieved: ["relieved", "relievedatmidriver", "relievedmidriver", "midriverrelief", "relievedatmidriverstation", "relievedmidriverstation"],
   anchored: ["anchored", "anchored8hours", "anchored8h", "anchored8hrs", "anchoredeighthours", "anchoredatleast8hours", "anchored8hoursormore", "anchor8h"],
@@ -143,6 +145,9 @@ const WORD_FORMS: Readonly<Record<string, string>> = {
   anch: "anchored", anchorage: "anchored", anchor: "anchored", anchd: "anchored",
   rlf: "relieved", relief: "relieved", relieve: "relieved",
   svc: "service",
+  plt: "pilot", plot: "pilot",
+  rvr: "river", riv: "river",
+  lnch: "launch", lch: "launch",
   xtreme: "extreme",
 };
 
@@ -172,9 +177,12 @@ const BILLED_WORDS = new Set(["billed", "invoiced", "invoice", "inv", "charged"]
 /** First words of columns that are never inputs: our own output ("Computed total", "Variance", "Flag"), notes. */
 const IGNORED_FIRST_WORDS = new Set([
   "computed", "calculated", "calc", "variance", "flag", "flagged", "expected", "difference", "diff", "law", "statutory", "quote", "quoted", "note", "notes",
-  // An accrual or a budget is an estimate made before the invoice, never what was billed.
-  "accrued", "accrual", "accruals", "estimated", "estimate", "budget", "budgeted",
+  // An estimate or a budget is made before the invoice, never what was billed.
+  "estimated", "estimate", "budget", "budgeted",
 ]);
+
+/** L × B × D, as a register heads them when a unit follows: "L (ft)". */
+const SINGLE_LETTER_MEASUREMENTS: Readonly<Record<string, "length" | "breadth" | "depth">> = { l: "length", b: "breadth", d: "depth" };
 
 const UNIT_WORDS: Readonly<Record<string, LengthUnit>> = {
   ft: "ft", feet: "ft", foot: "ft", m: "m", metre: "m", metres: "m", meter: "m", meters: "m", mtr: "m", in: "in", inch: "in", inches: "in",
@@ -294,6 +302,9 @@ function headerGuess(header: string): HeaderGuess | null {
     const field = lookUp(words.slice(0, -1));
     if (field === "length" || field === "breadth" || field === "depth") return { field, loose: false };
   }
+  // "L (ft)", "B (ft)", "D (ft)": a single letter is a measurement only with its unit beside it.
+  const letter = words.length === 1 ? SINGLE_LETTER_MEASUREMENTS[words[0]] : undefined;
+  if (letter !== undefined && headerUnit(header) !== null) return { field: letter, loose: false };
   const flag = flagGuess(words);
   if (flag !== null) return { field: flag, loose: false };
   // "Vessel particulars LOA", "Tug hrs": the last words name a field; the first are passed over, and

@@ -16,9 +16,9 @@ import type Decimal from "decimal.js";
 import type { Amount } from "./amounts";
 import { boardFee } from "../engine";
 import type { Outcome } from "./cells";
-import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS } from "./fields";
+import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, type ComputedCode } from "./fields";
 import { TablePlan } from "./mapping";
-import type { ReconciledRow } from "./row";
+import { missingInputWords, scenariosOf, type ReconciledRow, type Scenario } from "./row";
 import { flagFormula, statusFormula } from "./status";
 
 /** What an added column holds, for its header's number format. */
@@ -122,20 +122,36 @@ function isSectionTwo(section: string): string {
   return SECTION_TWO_NAMES.map((text) => `(${name}="${text}")`).join("+");
 }
 
+/**
+ * D26 in a formula: a computed amount over the values a missing input could take (row.ts's
+ * scenarios), the same in each or #N/A. Errors come first, in scenario order, as in row.ts.
+ */
+function mergedAmount(amounts: readonly string[]): string {
+  const same = amounts.slice(1).map((amount) => `(${amounts[0]}=${amount})`).join("*");
+  return `IF(${same},${amounts[0]},NA())`;
+}
+
+/**
+ * D26 in a formula: a variance over the scenarios. The same in each, that one; over (or under) by
+ * $0.01 or more in each, the smallest, which holds whatever the missing input is; else #N/A.
+ * Element by element (IF and arithmetic only, no MIN or AND), so it spills over ranges.
+ */
+function mergedVariance(variances: readonly string[]): string {
+  const [first, ...rest] = variances;
+  const same = rest.map((variance) => `(${first}=${variance})`).join("*");
+  const every = (test: (variance: string) => string) => variances.map((variance) => `(${test(variance)})`).join("*");
+  const nearest = (closer: "<" | ">") => rest.reduce((kept, variance) => `IF(${kept}${closer}${variance},${kept},${variance})`, first);
+  return `IF(${same},${first},IF(${every((v) => `${v}>=0.01`)},${nearest("<")},IF(${every((v) => `${v}<=-0.01`)},${nearest(">")},NA())))`;
+}
+
 /** One entry per added column, in layout order. */
 export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout, refs: FormulaReferences, board: BoardReferences, dates: DateCells): AddedCell[] {
   const c = plan.column;
   const input = (column: number | undefined) => (column === undefined ? "" : refs.input(column));
   const units = layout.units !== null ? refs.output(layout.units) : input(c.units);
-  const section = input(c.section);
   const date = input(c.date);
-  const hours = input(c.hours);
   const relieved = input(c.relieved);
   const anchored = input(c.anchored);
-  const base = refs.output(layout.base);
-  const surcharge = refs.output(layout.surcharge);
-  const secondPilot = refs.output(layout.secondPilot);
-  const total = refs.output(layout.total);
   const out: AddedCell[] = [];
 
   if (layout.units !== null) {
@@ -147,44 +163,90 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
     else if (defaultUnit !== null) unitArgument = `,"${defaultUnit}"`;
     out.push({ formula: `NYPILOT.PILOTAGE_UNITS(${input(c.length)},${input(c.breadth)},${input(c.depth)}${unitArgument})` });
   }
-  out.push({ formula: `NYPILOT.HUDSON_BASE_FEE(${units},${section},${date})` });
-  out.push({ formula: `NYPILOT.HUDSON_SURCHARGE(${units},${date},${board.surcharge})` });
-  if (hours === "") {
-    out.push({ constant: 0 });
-  } else {
+
+  // Each computed amount in each scenario (D26: the values a missing section or hours could
+  // take; one scenario, the table's own cells, when nothing is missing). An amount that is the
+  // same formula in every scenario is its column, and the formulas after it refer to the column;
+  // one that is not is worked out inline in each scenario, its column holding them merged.
+  const scenarios = scenariosOf(plan);
+  const sectionIn = (scenario: Scenario) => (scenario.section === undefined ? input(c.section) : String(scenario.section));
+  const hoursIn = (scenario: Scenario) => (scenario.hours === undefined ? input(c.hours) : scenario.hours === null ? "" : String(scenario.hours));
+  const columnCells: Partial<Record<ComputedCode, AddedCell>> = {};
+  const amountsOf = (code: ComputedCode, column: number, formulaIn: (scenario: Scenario, index: number) => string): string[] => {
+    const formulas = scenarios.map(formulaIn);
+    if (formulas.every((formula) => formula === formulas[0])) {
+      columnCells[code] = { formula: formulas[0] };
+      return formulas.map(() => refs.output(column));
+    }
+    columnCells[code] = { formula: mergedAmount(formulas) };
+    return formulas;
+  };
+  const base = amountsOf("base", layout.base, (scenario) => `NYPILOT.HUDSON_BASE_FEE(${units},${sectionIn(scenario)},${date})`);
+  const surcharge = amountsOf("surcharge", layout.surcharge, () => `NYPILOT.HUDSON_SURCHARGE(${units},${date},${board.surcharge})`);
+  const secondPilot = amountsOf("second_pilot", layout.secondPilot, (scenario, index) => {
+    const hours = hoursIn(scenario);
+    if (hours === "") return "0";
     // The relief is passed only where the transit reaches the mid-river station (Section 2), as the engine reads it.
+    const section = sectionIn(scenario);
     const relief = relieved === "" ? "" : `IF(${isSectionTwo(section)}>0,${relieved},FALSE)`;
     const options = anchored !== "" ? `,${relief},${anchored}` : relief !== "" ? `,${relief}` : "";
-    out.push({ formula: `IF(TRIM(${hours})="",0,NYPILOT.HUDSON_SECOND_PILOT(${base},${hours}${options}))` });
-  }
-  out.push({ formula: `ROUND(${total}-${base}-${surcharge}-${secondPilot},2)` });
-  out.push({ formula: `NYPILOT.HUDSON_TOTAL(${units},${section},${date},${hours},${relieved},${anchored},${board.fees},${board.surcharge})` });
-  for (const fee of layout.fees) {
-    // The board's fee in force on the date (VLOOKUP on the sorted from-dates); a blank amount is not entered.
-    const fromText = `DATE(VALUE(LEFT(TRIM(${date}),4)),VALUE(MID(TRIM(${date}),6,2)),VALUE(RIGHT(TRIM(${date}),2)))`;
-    const when = dates === "numbers" ? date : dates === "text" ? fromText : `IF(ISNUMBER(${date}),${date},${fromText})`;
-    const lookup = `VLOOKUP(${when},${board.feeRows},${fee.boardColumn},TRUE)`;
-    let amount = board.feeRows === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
-    if (!boardFee(fee.code).sections.some((section) => section === 1)) amount = `IF(${isSectionTwo(section)}>0,${amount},0)`;
-    out.push({ formula: `IF(ISERROR(${base}),${base},${amount})` });
-  }
-  const computedColumn = (field: BilledField): string => refs.output(computedColumnOf(layout, field));
+    const call = `NYPILOT.HUDSON_SECOND_PILOT(${base[index]},${hours}${options})`;
+    return scenario.hours === undefined ? `IF(TRIM(${hours})="",0,${call})` : call;
+  });
+  const total = amountsOf(
+    "total",
+    layout.total,
+    (scenario) => `NYPILOT.HUDSON_TOTAL(${units},${sectionIn(scenario)},${date},${hoursIn(scenario)},${relieved},${anchored},${board.fees},${board.surcharge})`,
+  );
+  const boardFees = amountsOf("board_fees", layout.boardFees, (_, index) => `ROUND(${total[index]}-${base[index]}-${surcharge[index]}-${secondPilot[index]},2)`);
+  const fees = layout.fees.map((fee) =>
+    amountsOf(fee.code, fee.column, (scenario, index) => {
+      // The board's fee in force on the date (VLOOKUP on the sorted from-dates); a blank amount is not entered.
+      const fromText = `DATE(VALUE(LEFT(TRIM(${date}),4)),VALUE(MID(TRIM(${date}),6,2)),VALUE(RIGHT(TRIM(${date}),2)))`;
+      const when = dates === "numbers" ? date : dates === "text" ? fromText : `IF(ISNUMBER(${date}),${date},${fromText})`;
+      const lookup = `VLOOKUP(${when},${board.feeRows},${fee.boardColumn},TRUE)`;
+      let amount = board.feeRows === null ? "NA()" : `IF(${lookup}=0,NA(),${lookup})`;
+      if (!boardFee(fee.code).sections.some((section) => section === 1)) amount = `IF(${isSectionTwo(sectionIn(scenario))}>0,${amount},0)`;
+      return `IF(ISERROR(${base[index]}),${base[index]},${amount})`;
+    }),
+  );
+  // No hours column and nothing else missing cannot happen (hours missing is a scenario), but a
+  // second pilot of 0 in every row is written as a constant, not a formula per row.
+  const constantZero = (cell: AddedCell | undefined): AddedCell => (cell !== undefined && "formula" in cell && cell.formula === "0" ? { constant: 0 } : (cell as AddedCell));
+  out.push(columnCells.base as AddedCell, columnCells.surcharge as AddedCell, constantZero(columnCells.second_pilot), columnCells.board_fees as AddedCell, columnCells.total as AddedCell);
+  for (const fee of layout.fees) out.push(columnCells[fee.code] as AddedCell);
+
+  const amountsByCode = (code: ComputedCode): string[] => {
+    if (code === "base") return base;
+    if (code === "surcharge") return surcharge;
+    if (code === "second_pilot") return secondPilot;
+    if (code === "board_fees") return boardFees;
+    if (code === "total") return total;
+    return fees[layout.fees.findIndex((fee) => fee.code === code)];
+  };
+  // A variance in each scenario, one formula when they are the same, merged when not (D26).
+  const variance = (formulaIn: (index: number) => string): string => {
+    const formulas = scenarios.map((_, index) => formulaIn(index));
+    return formulas.every((formula) => formula === formulas[0]) ? formulas[0] : mergedVariance(formulas);
+  };
   const varianceRefs: string[] = [];
   for (const { field, column } of layout.variances) {
-    out.push({ formula: `ROUND(${input(c[field])}-${computedColumn(field)},6)` });
+    const computed = amountsByCode(BILLED_CHARGE[field]);
+    out.push({ formula: variance((index) => `ROUND(${input(c[field])}-${computed[index]},6)`) });
     varianceRefs.push(refs.output(column));
   }
   // Six decimals: removes binary noise (1234.56 − 1234.55) and keeps a billed fraction of a cent.
   out.push({
-    formula: c.billed_total !== undefined
-      ? `ROUND(${input(c.billed_total)}-${total},6)`
-      : `ROUND((${plan.billed.map((field) => input(c[field])).join("+")})-(${plan.billed.map(computedColumn).join("+")}),6)`,
+    formula:
+      c.billed_total !== undefined
+        ? variance((index) => `ROUND(${input(c.billed_total)}-${total[index]},6)`)
+        : variance((index) => `ROUND((${plan.billed.map((field) => input(c[field])).join("+")})-(${plan.billed.map((field) => amountsByCode(BILLED_CHARGE[field])[index]).join("+")}),6)`),
   });
   // A variance of $0.01 or more either way flags the row; one that cannot be worked out (an error,
   // such as every NYPILOT cell in a program without the add-in) is "not computed", never a flag.
   const allVariances = [refs.output(layout.variance), ...varianceRefs];
   out.push({ formula: flagFormula(allVariances) });
-  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances) });
+  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances, plan.missingInputs.length > 0 ? missingInputWords(plan) : undefined) });
   return out;
 }
 

@@ -303,12 +303,12 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
  * between them is not checked, and a variance counts only when every combination has one of the
  * same sign (the smallest is the one that holds whatever the missing input is).
  */
-interface Scenario {
+export interface Scenario {
   readonly section?: SectionNumber;
   readonly hours?: number | null;
 }
 
-function scenariosOf(plan: TablePlan): readonly Scenario[] {
+export function scenariosOf(plan: TablePlan): readonly Scenario[] {
   let scenarios: Scenario[] = [{}];
   if (plan.missingInputs.includes("section")) scenarios = scenarios.flatMap((scenario) => [1, 2].map((section) => ({ ...scenario, section: section as SectionNumber })));
   if (plan.missingInputs.includes("hours")) scenarios = scenarios.flatMap((scenario) => [null, SECOND_PILOT_RULE.moreThanHours + 1].map((hours) => ({ ...scenario, hours })));

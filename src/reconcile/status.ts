@@ -64,8 +64,14 @@ export function flagFormula(varianceRefs: readonly string[]): string {
   return `IF(${over}>0,TRUE,IF(${failed}>0,"${NOT_COMPUTED}",FALSE))`;
 }
 
-export function statusFormula(flagRef: string, varianceRefs: readonly string[]): string {
-  const notChecked = `IF(${countOf(varianceRefs.map((ref) => `ISERR(${ref})`))}>0,"${NOT_CHECKED.notComputed}","${NOT_CHECKED.notAvailable}")`;
+/**
+ * The status as a formula. `missing`: what the table does not give (D26, "no hours column"): a
+ * comparison that gives #N/A then names it, as statusText does for one that depends on it.
+ */
+export function statusFormula(flagRef: string, varianceRefs: readonly string[], missing?: string): string {
+  const errors = `IF(${countOf(varianceRefs.map((ref) => `ISERR(${ref})`))}>0,"${NOT_CHECKED.notComputed}","${NOT_CHECKED.notAvailable}")`;
+  // As statusText, the missing input comes first: #N/A is what a comparison that depends on it gives.
+  const notChecked = missing === undefined ? errors : `IF(${countOf(varianceRefs.map((ref) => `ISNA(${ref})`))}>0,"${NOT_CHECKED_PREFIX} (${missing})",${errors})`;
   return `IF(ISLOGICAL(${flagRef}),IF(${flagRef},"variance","matched"),${notChecked})`;
 }
 

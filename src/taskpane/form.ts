@@ -38,6 +38,7 @@ import {
   UNMEASURED_WORD,
   typedInputWords,
 } from "../engine";
+import { fullYear, readGivenDate } from "../reconcile/dates";
 import { ComplianceState, Dimension, DimensionInput, DIMENSIONS, FeeRowState, PaneState, SettingsState, SurchargeRowState, TransitState, VesselState } from "./state";
 
 // ---------------------------------------------------------------------------------------------
@@ -325,8 +326,26 @@ const TRANSIT_PROPS: Partial<Record<TransitField, TransitProp>> = {
 export function transitHeading(transit: TransitState, number: number): string {
   const direction = transit.direction === "inbound" ? "inbound" : "outbound";
   const section = SECTION_SHORT_NAMES[transit.section === "2" ? 2 : 1];
-  const date = transit.date.trim() === "" ? "date not entered" : transit.date.trim();
+  const date = transit.date.trim() === "" ? "date not entered" : typedTransitDate(transit.date).trim();
   return `Transit ${number}: ${direction}, ${section}, ${date}`;
+}
+
+/**
+ * The transit date as the person gave it. The date picker gives YYYY-MM-DD, and a year typed
+ * there with two digits (26) arrives as 0026; a field without a picker gives the text as typed
+ * (6/15/26). Both read as quote --date reads a date, a two-digit year by Excel's pivot (00–29 →
+ * 20xx, 30–99 → 19xx). Anything else is left for the engine's reader to name.
+ */
+export function typedTransitDate(text: string): string {
+  const trimmed = text.trim();
+  const picked = /^00(\d\d)-(\d\d)-(\d\d)$/.exec(trimmed);
+  if (picked !== null) return `${fullYear(picked[1])}-${picked[2]}-${picked[3]}`;
+  if (trimmed === "" || /^\d{4}-/.test(trimmed)) return text;
+  try {
+    return readGivenDate(trimmed);
+  } catch {
+    return text;
+  }
 }
 
 function quoteOne(transit: TransitState, number: number, vessel: VesselResult, board: BoardResult, settings: EngineSettings): TransitResult {
@@ -338,7 +357,7 @@ function quoteOne(transit: TransitState, number: number, vessel: VesselResult, b
     {
       ...(vessel.units === null ? { units: UNMEASURED_WORD } : vessel.typed),
       section: transit.section,
-      date: transit.date,
+      date: typedTransitDate(transit.date),
       hours: transit.hours,
       relievedAtMidRiver: transit.relievedAtMidRiver,
       anchoredEightHours: transit.anchoredEightHours,

@@ -32,6 +32,9 @@ import {
   ReconcileField,
   reconcileFormulas,
   TablePlan,
+  findTable,
+  GUESS_SAMPLE_ROWS,
+  HEADER_SEARCH_ROWS,
 } from "../reconcile";
 import type Decimal from "decimal.js";
 import type { SheetTable } from "../workbook/print-setup";
@@ -48,6 +51,8 @@ import {
 
 /** Rows per formula: a chunk is one write and one sync, small enough that Excel stays responsive. */
 export const DEFAULT_CHUNK_ROWS = 5000;
+/** The longest formula Excel takes, in characters. */
+export const EXCEL_FORMULA_CHARS = 8192;
 /** Excel's last row: a table this tall leaves no room below, and a sheet holds no more. */
 export const EXCEL_ROWS = 1_048_576;
 /** A variance shows fractions of a cent a billed amount may carry. */
@@ -73,6 +78,41 @@ export interface SourceTable {
   readonly excelTable?: string;
   /** The first data rows' values (up to GUESS_SAMPLE_ROWS), for guessing the columns from their values too. */
   readonly sample?: readonly (readonly unknown[])[];
+  /**
+   * The range as picked, when its header row was looked for in its first rows: its first row, its
+   * last, and the values of its first rows (to look again under another header row).
+   */
+  readonly picked?: PickedRange;
+  /** How the header row was chosen: found among the picked range's first rows, or given. */
+  readonly headerChosen?: "found" | "given";
+}
+
+export interface PickedRange {
+  readonly top: number;
+  readonly lastRow: number;
+  readonly rows: readonly (readonly unknown[])[];
+}
+
+/** Rows of a picked range read to find its header row and guess its columns. */
+export const PICKED_ROWS_READ = HEADER_SEARCH_ROWS + GUESS_SAMPLE_ROWS;
+
+/**
+ * The table inside a picked range, as the command line finds it in a sheet: the header row among
+ * the range's first rows (a title or a period above it is not the table), joined to a row of group
+ * headers where that reads better; or the row given (1-based, as the sheet numbers it). The rows
+ * above the header are left out; an Excel table's header is its own and is never looked for.
+ */
+export function locateTable(picked: SourceTable, rows: readonly (readonly unknown[])[], headerRow?: number): SourceTable {
+  const range: PickedRange = picked.picked ?? { top: picked.headerRow, lastRow: picked.headerRow + picked.dataRows, rows };
+  const sheetRows = range.rows.map((cells, index) => ({ rowNumber: range.top + index, cells }));
+  const found = findTable(sheetRows, { headerRow });
+  if (found.best === null) return { ...picked, picked: range, sample: range.rows.slice(1, 1 + GUESS_SAMPLE_ROWS) };
+  const at = found.best.rowNumber;
+  const dataRows = range.lastRow - at;
+  if (dataRows < 1) throw new RangeNotUsable(`Row ${at} is the last row of the selection: choose a header row with invoice rows under it.`);
+  const headers = Array.from({ length: picked.width }, (_, column) => found.best?.headers[column] ?? "");
+  const sample = range.rows.slice(at - range.top + 1, at - range.top + 1 + GUESS_SAMPLE_ROWS);
+  return { ...picked, headerRow: at, dataRows, headers, sample, picked: range, headerChosen: headerRow === undefined ? "found" : "given" };
 }
 
 /** Why a picked range cannot be reconciled, in words that say what to pick instead. */
@@ -224,6 +264,8 @@ export interface ReconcileSheetPlan {
   readonly placement: Placement;
   /** "Insert as values": valuesChunk and valuesSummary, never a formula; otherwise chunk and summary. */
   readonly valuesOnly: boolean;
+  /** Values because a formula would be longer than Excel takes (EXCEL_FORMULA_CHARS), not because they were asked for. */
+  readonly formulasTooLong: boolean;
   /** The source cells of chunk i, on the table's sheet: what chunk and valuesChunk read. */
   sourceAddress(index: number): string;
   /**
@@ -311,6 +353,11 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     });
     return writes;
   };
+  // Excel takes a formula of at most EXCEL_FORMULA_CHARS characters. D26's checks, with both the
+  // section and the hours column missing, work each amount out four ways and can be longer: the
+  // values are then written, as the command line writes them whenever an input is missing.
+  const formulasTooLong =
+    !valuesOnly && source.dataRows > 0 && spillingRun(0, Math.min(chunkRows, source.dataRows))[0].formulas?.[0].some((formula) => formula.length > EXCEL_FORMULA_CHARS) === true;
   /** A totals row's added cells: blank, and its status saying why it is not an invoice. */
   const excludedValues = (): (string | number | boolean)[] => {
     const values: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
@@ -415,7 +462,8 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
 
   return {
     placement,
-    valuesOnly,
+    valuesOnly: valuesOnly || formulasTooLong,
+    formulasTooLong,
     sourceAddress,
     valuesChunk,
     valuesSummary,

@@ -585,7 +585,8 @@ export const CATALOGUE: CatalogueCase[] = [
   // ---- Task pane: transit -------------------------------------------------------------------
   pane("pane-date-blank", [["transit-date", ""]], "transit-date", `The date is blank: enter the transit date, ${PANE_DATE_ADVICE}`),
   pane("pane-date-before-the-act", [["transit-date", "2015-06-01"]], "transit-date", NO_SCHEDULE_2015_06_01),
-  pane("pane-date-day-month-year", [["transit-date", "15/06/2026"]], "transit-date", `The date "15/06/2026" is not a date: enter ${PANE_DATE_ADVICE}`),
+  // 15/06/2026 is read day first, as quote --date reads it (there is no month 15); 03/06/2026 reads two ways.
+  pane("pane-date-reads-two-ways", [["transit-date", "03/06/2026"]], "transit-date", `The date "03/06/2026" is not a date: enter ${PANE_DATE_ADVICE}`),
   pane("pane-date-excel-serial", [["transit-date", "46188"]], "transit-date", `The date "46188" is not a date: enter ${PANE_DATE_ADVICE}`),
   pane(
     "pane-date-february-30",

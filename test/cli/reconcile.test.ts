@@ -79,7 +79,7 @@ interface GeneratedInvoices {
 
 /**
  * 200 invoices, 2026-06-15. Every 25th is $10.00 over, every 40th otherwise a cent under; two
- * malformed lines (an extra field, a stray quote) sit among them.
+ * malformed lines (an extra field, text after a closing quote) sit among them.
  */
 function generateInvoices(rows = 200): GeneratedInvoices {
   const lines = ["Vessel,Units,River,Transit date,Hours,Invoice total"];
@@ -107,7 +107,7 @@ function generateInvoices(rows = 200): GeneratedInvoices {
       malformedRowNumbers.push(lines.length);
     }
     if (i === 100) {
-      lines.push(`Stray "quote",120,Lower,2026-06-15,8,100.00`);
+      lines.push(`"Stray" quote,120,Lower,2026-06-15,8,100.00`);
       malformedRowNumbers.push(lines.length);
     }
   }
@@ -158,7 +158,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
     const [extra, stray] = invoices.malformedRowNumbers;
     expect(out.stderr.trimEnd().split("\n")).toEqual([
       `hudson-pilotage reconcile: row ${extra} skipped: has 7 fields; the header has 6`,
-      expect.stringMatching(new RegExp(`^hudson-pilotage reconcile: row ${stray} skipped: field 1 has a quote character inside a value`)),
+      expect.stringMatching(new RegExp(`^hudson-pilotage reconcile: row ${stray} skipped: field 1 has text after its closing quote`)),
     ]);
     const json = JSON.parse(out.stdout);
     expect(json.summary).toEqual({
@@ -168,7 +168,7 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
       malformedRowNumbers: [extra, stray],
       malformedExamples: [
         { rowNumber: extra, error: "has 7 fields; the header has 6" },
-        { rowNumber: stray, error: expect.stringContaining("quote character") },
+        { rowNumber: stray, error: expect.stringContaining("text after its closing quote") },
       ],
       rowsChecked: 200,
       rowsExcluded: 0,
@@ -593,7 +593,7 @@ describe("progress on stderr", () => {
     // On the screen only the skipped-row lines remain, each on its own line; the bar is gone.
     expect(screen(out.stderr)).toEqual([
       "hudson-pilotage reconcile: row 53 skipped: has 7 fields; the header has 6",
-      expect.stringMatching(/^hudson-pilotage reconcile: row 104 skipped: field 1 has a quote character/),
+      expect.stringMatching(/^hudson-pilotage reconcile: row 104 skipped: field 1 has text after its closing quote/),
       "hudson-pilotage reconcile: row 604 skipped: has 2 fields; the header has 6",
       "",
     ]);

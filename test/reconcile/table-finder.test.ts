@@ -1,5 +1,5 @@
 /** Finding the header row and typing columns from header words and values together (issue 37). */
-import { findTable, guessField, guessMapping, runningTotalOf, valuesFit } from "../../src/reconcile";
+import { findTable, guessField, guessMapping, readTableDate, runningTotalOf, valuesFit } from "../../src/reconcile";
 
 const rows = (cells: unknown[][], first = 1) => cells.map((row, index) => ({ rowNumber: first + index, cells: row }));
 
@@ -71,6 +71,12 @@ describe("typing a column from its header words and its values", () => {
     ["Relief at Norrie Point", "relieved"],
     ["Anchorage", "anchored"],
     ["Norrie Pt launch", "billed_midriver_launch"],
+    ["Upper/Lower", "section"],
+    ["Pilot on board", "date"],
+    ["2nd Plt", "billed_second_pilot"],
+    ["Mid-Rvr Lnch", "billed_midriver_launch"],
+    ["L (ft)", "length"],
+    ["B (m)", "breadth"],
   ])("%j → %s", (header, field) => {
     expect(guessField(header)).toBe(field);
   });
@@ -110,4 +116,16 @@ describe("typing a column from its header words and its values", () => {
     expect(mapping.fields[2]).toBe("hours");
     expect(mapping.notes).toContain('column C "Tug hrs" is taken as the continuous pilotage hours from its last words (not from "tug"): --map "Tug hrs=ignore" if it is not.');
   });
+});
+
+test("a local date and time is charged by its date (D15); one with a time zone, past midnight, is refused", () => {
+  expect(readTableDate("2026-11-03 06:40")).toBe("2026-11-03");
+  expect(readTableDate("2026-11-03T23:59:59")).toBe("2026-11-03");
+  expect(() => readTableDate("2026-11-03T23:30:00Z")).toThrow(/has a time of day/);
+  expect(readTableDate("2026-11-03T00:00:00Z")).toBe("2026-11-03");
+});
+
+test("a single letter is a measurement only with its unit beside it", () => {
+  expect(guessField("L")).toBeNull();
+  expect(guessField("D")).toBeNull();
 });

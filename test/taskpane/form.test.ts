@@ -373,3 +373,38 @@ describe("D25 in the task pane: a transit on the eve of a change of rates", () =
     expect(pane.transits[0].quote?.warnings.some((w) => w.startsWith("The vessel's shape is implausible: the overall length, 50 ft"))).toBe(true);
   });
 });
+
+describe("two-digit years in the transit date, as Excel reads them (00–29 → 20xx)", () => {
+  /*
+   * 200 ft × 50 ft × 40 ft ÷ 10,000 = 40 units, Section 1, 2026-06-15, 6 hours (one pilot): clause
+   * (xi) up to 50 units $1,070.58; surcharge 0–50 units $300.00; fees $300.00 + $45.50 (no mid-river
+   * launch on Section 1) = $345.50. Total $1,070.58 + $300.00 + $345.50 = $1,716.08.
+   */
+  function paneFor(date: string) {
+    const state = initialState();
+    setField(state, "vessel.length.feet", "200");
+    setField(state, "vessel.breadth.feet", "50");
+    setField(state, "vessel.depth.feet", "40");
+    addFeeRow(state, { from: "2024-01-01", launch: "300.00", communication: "45.50", midriverLaunch: "125.00" });
+    addSurchargeRow(state, { from: "2020-11-20", upTo50: "300.00", over50UpTo100: "360.00", perUnitOver100: "3.60" });
+    const [transit] = state.transits;
+    setField(state, `transit.${transit.key}.date`, date);
+    setField(state, `transit.${transit.key}.hours`, "6");
+    return computePane(state, DEFAULT_SETTINGS);
+  }
+
+  test.each(["2026-06-15", "0026-06-15", "6/15/26", "06/15/26", "15-Jun-26"])("%s is June 15th, 2026: $1,716.08, the heading names the date used", (date) => {
+    const pane = paneFor(date);
+    expect(pane.errors).toEqual([]);
+    expect(pane.grandTotalCents).toBe(171608);
+    expect(pane.transits[0].heading).toMatch(/, 2026-06-15$/);
+  });
+
+  test("a date that reads two ways (3/6/26) or not at all is marked, never guessed", () => {
+    for (const date of ["3/6/26", "6/31/26"]) {
+      const pane = paneFor(date);
+      expect(pane.grandTotalCents).toBeNull();
+      expect(pane.errors.map((error) => error.id)).toEqual(["transit-1-date"]);
+    }
+  });
+});

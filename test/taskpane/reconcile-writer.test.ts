@@ -8,12 +8,13 @@
  * checked against amounts worked by hand from § 89-a.
  */
 import { DEFAULT_SETTINGS } from "../../src/engine";
-import { TablePlan } from "../../src/reconcile";
+import { reconcileColumnLayout, reconcileFormulas, reconcileRow, TablePlan } from "../../src/reconcile";
+import { columnLetter } from "../../src/workbook/cell-address";
 import { saveBoardRates } from "../../src/taskpane/excel-writer";
 import { checkMapping, guessedFields, HIGHLIGHT, reconcileSheetPlan, SourceTable, sourceTableOf, VARIANCE_FORMAT } from "../../src/taskpane/reconcile-layout";
 import { describeSource, progressText, reconcileResultMessage } from "../../src/taskpane/reconcile-panel";
 import { readPickedTable, writeReconciliation } from "../../src/taskpane/reconcile-writer";
-import { BOARD_RATES_SHEET, CURRENCY_FORMAT } from "../../src/taskpane/sheet-layout";
+import { BOARD_RATES_SHEET, BOARD_TABLE_NAMES, CURRENCY_FORMAT } from "../../src/taskpane/sheet-layout";
 import { computePane } from "../../src/taskpane/form";
 import { addFeeRow, addSurchargeRow, initialState } from "../../src/taskpane/state";
 import { buildHyperFormula, isCellError, ErrorType, SheetContents } from "../support/hyperformula";
@@ -153,8 +154,9 @@ describe("reading the picked range", () => {
     (fake.sheet("Invoices") as FakeSheet).fill("C3", [["Units", "Section", "Date", "Total"]]);
     fake.selection = { sheet: "Invoices", address: "C3:F40" };
     const table = await readPickedTable();
-    // The first data rows (all 37 here, empty) come along for the column guess.
-    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"], sample: Array(37).fill(["", "", "", ""]) });
+    // The first data rows (all 37 here, empty) come along for the column guess; the header row is looked for among the first rows (issue 37).
+    expect(table).toMatchObject({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"], headerChosen: "found" });
+    expect(table.sample).toEqual(Array(37).fill(["", "", "", ""]));
   });
 
   test("a cell inside an Excel table: the whole table", async () => {
@@ -359,7 +361,7 @@ describe("chunks", () => {
     expect((fake.sheet("Invoices") as FakeSheet).cell("G12")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B12,C12,D12)");
   });
 
-  test("no hours column: the second pilot column is zeros, written as values, not a formula per row", async () => {
+  test("no hours column: the second pilot is never 0 for want of hours (D26): one formula per chunk says 0 or #N/A, as the total", async () => {
     const headers = ["Vessel", "Units", "Section", "Date", "Total"];
     const fake = new FakeExcel(["Calls"]);
     (fake.sheet("Calls") as FakeSheet).fill("A1", [headers]);
@@ -367,8 +369,16 @@ describe("chunks", () => {
     const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: 5, dataRows: 7, headers };
     await writeReconciliation(planFor(headers), source, { chunkRows: 5 });
     const sheet = fake.sheet("Calls") as FakeSheet;
-    expect(["H2", "H3", "H6", "H7", "H8"].map((a) => sheet.cell(a)?.formula ?? sheet.cell(a)?.value)).toEqual(["=0", 0, 0, "=0", 0]);
-    expect(sheet.cell("I2")?.formula).toBe("=ROUND(J2:J6-F2:F6-G2:G6-H2:H6,2)");
+    // One pilot (no second pilot) or two (50% of the base): the same only if that is 0, else #N/A.
+    expect(["H2", "H3", "H7", "H8"].map((a) => sheet.cell(a)?.formula ?? sheet.cell(a)?.value)).toEqual([
+      "=IF((0=NYPILOT.HUDSON_SECOND_PILOT(F2:F6,11)),0,NA())",
+      "",
+      "=IF((0=NYPILOT.HUDSON_SECOND_PILOT(F7:F8,11)),0,NA())",
+      "",
+    ]);
+    const total = (hours: string) => `NYPILOT.HUDSON_TOTAL(B2:B6,C2:C6,D2:D6,${hours},,,NYPILOT_BoardFees,NYPILOT_BoardSurcharge)`;
+    expect(sheet.cell("J2")?.formula).toBe(`=IF((${total("")}=${total("11")}),${total("")},NA())`);
+    expect(sheet.cell("I2")?.formula).toBe(`=IF((ROUND(${total("")}-F2:F6-G2:G6-0,2)=ROUND(${total("11")}-F2:F6-G2:G6-NYPILOT.HUDSON_SECOND_PILOT(F2:F6,11),2)),ROUND(${total("")}-F2:F6-G2:G6-0,2),NA())`);
   });
 });
 
@@ -404,17 +414,18 @@ describe("calculation held back while writing", () => {
 
 describe("highlights and summary", () => {
   test("billed charges and a billed total: the row's variance and the summary compare the total only", () => {
-    const headers = ["Units", "Section", "Date", "Base", "Total"];
-    const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 5, dataRows: 10, headers };
+    // Hours given: nothing missing (D26), so each amount is one formula over its column.
+    const headers = ["Units", "Section", "Date", "Hours", "Base", "Total"];
+    const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 6, dataRows: 10, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
-    // Added: F base, G surcharge, H second pilot, I board fees, J total, K variance base, L variance, M flag, N status; summary P:Q.
-    const top = sheetPlan.chunk(0, Array.from({ length: 10 }, () => Array<string>(5).fill(""))).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
+    // Added: G base, H surcharge, I second pilot, J board fees, K total, L variance base, M variance, N flag, O status; summary Q:R.
+    const top = sheetPlan.chunk(0, Array.from({ length: 10 }, () => Array<string>(6).fill(""))).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
     expect(top.slice(5, 8)).toEqual([
-      "=ROUND(D2:D11-F2:F11,6)",
-      "=ROUND(E2:E11-J2:J11,6)",
-      '=IF((--IFERROR(ABS(L2:L11)>=0.01,FALSE)+--IFERROR(ABS(K2:K11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(L2:L11)+--ISERROR(K2:K11))>0,"not computed",FALSE))',
+      "=ROUND(E2:E11-G2:G11,6)",
+      "=ROUND(F2:F11-K2:K11,6)",
+      '=IF((--IFERROR(ABS(M2:M11)>=0.01,FALSE)+--IFERROR(ABS(L2:L11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(M2:M11)+--ISERROR(L2:L11))>0,"not computed",FALSE))',
     ]);
-    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($L$2:$L$11)*IFERROR($J$2:$J$11,0))"]);
+    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($M$2:$M$11)*IFERROR($K$2:$K$11,0))"]);
   });
 
   test("non-zero variances and flagged rows in light red; the summary as live formulas over the written columns", async () => {
@@ -749,3 +760,139 @@ describe("Insert as values", () => {
     expect(target.cell("E2")?.value).toBe(3991.17);
   });
 });
+
+describe("D26 in the formulas: a check that depends on a missing column is not checked, never priced as zero", () => {
+  /*
+   * The example board rows above (fees $310.00 / $45.50 / $125.25 for Section 2 only, surcharge
+   * $3.60 a unit over 100 units), 200 units, 2026-06-15 (clause (xi): Section 1 $15.32, Section 2
+   * $21.58 a unit; second pilot 50% of the base when the hours pass 10, D11):
+   *   Lower: base 200 × 15.32 = 3,064.00; surcharge 200 × 3.60 = 720.00; fees 310.00 + 45.50 = 355.50;
+   *          one pilot 4,139.50; two pilots + 50% × 3,064.00 = 1,532.00 → 5,671.50
+   *   Upper: base 200 × 21.58 = 4,316.00; 720.00; fees 480.75; one pilot 5,516.75; two pilots
+   *          + 2,158.00 → 7,674.75
+   */
+  const boardState = initialState();
+  addFeeRow(boardState, { from: "2026-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" });
+  addSurchargeRow(boardState, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
+  const read = computePane(boardState, DEFAULT_SETTINGS).board;
+
+  /**
+   * The formulas of each row as the reconciliation layer writes them, evaluated, beside what its
+   * values give. One formula per row, naming single cells (as the command line writes them):
+   * HyperFormula cannot evaluate a spilled range minus a spilled custom function's result once
+   * another formula reads the spill ("Unknown array"), which the pane's D26 formulas hold; Excel
+   * can. The pane's own spilling formulas are checked to be the same texts over ranges.
+   */
+  async function formulasBesideValues(headers: string[], rows: (string | number)[][]) {
+    const fake = new FakeExcel(["Calls"]);
+    const sheet = fake.sheet("Calls") as FakeSheet;
+    sheet.fill("A1", [headers, ...rows]);
+    globals.Excel = fake.excelGlobal();
+    await saveExampleBoardRates();
+    const plan = planFor(headers);
+    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
+    const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
+    const layout = reconcileColumnLayout(plan);
+    const letters = layout.columns.map((_, i) => columnLetter(headers.length + 1 + i));
+    const formulasOver = (top: number, bottom: number) =>
+      reconcileFormulas(
+        plan,
+        layout,
+        {
+          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
+          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
+        },
+        BOARD_TABLE_NAMES,
+        "either",
+      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    // What the pane wrote: the formulas over the rows' ranges, spilling from the top row.
+    const written = letters.map((letter) => sheet.cell(`${letter}2`)?.formula);
+    expect(written).toEqual(formulasOver(2, rows.length + 1));
+    rows.forEach((_, i) => sheet.fill(`${letters[0]}${i + 2}`, [formulasOver(i + 2, i + 2)]));
+    const evaluated = evaluate(fake, "Calls");
+    try {
+      const header = letters.map((letter) => sheet.cell(`${letter}1`)?.value);
+      const formulas = rows.map((_, i) => letters.map((letter) => evaluated.value(`Calls!${letter}${i + 2}`)));
+      const values = rows.map((cells) => reconcileRow(cells, { ...plan, boardFees: read.fees, boardSurcharge: read.surcharge }));
+      return { outcome, header, written, formulas, values };
+    } finally {
+      evaluated.destroy();
+    }
+  }
+
+  /** Row 1 not checked for want of `missing`, rows 2 and 3 flagged with these variances: the formulas' answers and the values' alike. */
+  function expectNotCheckedThenFlagged(formulas: unknown[][], values: ReturnType<typeof reconcileRow>[], missing: string, variances: [number, number]): void {
+    expect(formulas.map((row) => row.slice(6))).toEqual([
+      ["not computed", `not checked (${missing})`],
+      [true, "variance"],
+      [true, "variance"],
+    ]);
+    expect([formulas[1][5], formulas[2][5]].map((cell) => Math.round(Number(cell) * 100) / 100)).toEqual(variances);
+    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
+    expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([null, ...variances]);
+  }
+
+  test("no hours column: second pilot and total not checked (no hours column); a row over or under whatever the hours is flagged by the smaller amount", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Invoice total"];
+    const { outcome, header, written, formulas, values } = await formulasBesideValues(headers, [
+      ["A", 200, "Lower", "2026-06-15", 4139.5], // one pilot's amount: 0 or 1,532.00 under, not checked
+      ["B", 200, "Upper", 46188, 7674.75], // two pilots' amount: 2,158.00 over or 0, not checked
+      ["C", 200, "Upper", "2026-06-15", 7684.75], // 2,168.00 or 10.00 over: at least 10.00 over
+      ["D", 200, "Lower", 46188, 4000], // 139.50 or 1,671.50 under: at least 139.50 under
+      ["E", 200, "Middle", 46188, 4000], // no such section: not computed
+    ]);
+    expect(outcome.sheetPlan.valuesOnly).toBe(false);
+    // The second pilot is never written as 0: one pilot (0) or two (50% of the base), the same or #N/A.
+    expect(written[2]).toBe("=IF((0=NYPILOT.HUDSON_SECOND_PILOT(F2:F6,11)),0,NA())");
+    expect(header).toEqual(["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag", "Status"]);
+    const notChecked = "not checked (no hours column)";
+    // Base, surcharge and fees need no hours; the second pilot (0 or 1,532.00) and the total are #N/A.
+    expect(formulas[0].slice(0, 2)).toEqual([3064, 720]);
+    expect(formulas[0][3]).toBeCloseTo(355.5, 9);
+    expect([formulas[0][2], formulas[0][4], formulas[0][5]].every((cell) => isCellError(cell, ErrorType.NA))).toBe(true);
+    expect(formulas.map((row) => row.slice(6))).toEqual([
+      ["not computed", notChecked],
+      ["not computed", notChecked],
+      [true, "variance"],
+      [true, "variance"],
+      ["not computed", "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note"],
+    ]);
+    expect(formulas[2][5]).toBeCloseTo(10, 9);
+    expect(formulas[3][5]).toBeCloseTo(-139.5, 9);
+    // The same answers as the command line's values.
+    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
+    expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([null, null, 10, -139.5, null]);
+  });
+
+  test("no section column: every amount that differs between the sections is not checked (no section column)", async () => {
+    const headers = ["Vessel", "Units", "Date", "Hours", "Invoice total"];
+    const { formulas, values } = await formulasBesideValues(headers, [
+      ["A", 200, "2026-06-15", 6, 4139.5], // Section 1's amount; Section 2's is 5,516.75: not checked
+      ["B", 200, 46188, 12, 8000], // 2,328.50 or 325.25 over (5,671.50 or 7,674.75): at least 325.25 over
+      ["C", 200, 46188, 12, 5000], // 671.50 or 2,674.75 under: at least 671.50 under
+    ]);
+    // The surcharge needs no section; the base (3,064.00 or 4,316.00) does.
+    expect(formulas[0][1]).toBe(720);
+    expect(isCellError(formulas[0][0], ErrorType.NA)).toBe(true);
+    expectNotCheckedThenFlagged(formulas, values, "no section column", [325.25, -671.5]);
+  });
+
+  test("neither a section nor an hours column: four scenarios, the same answers as the values", async () => {
+    const headers = ["Vessel", "Units", "Date", "Invoice total"];
+    const { formulas, values } = await formulasBesideValues(headers, [
+      ["A", 200, "2026-06-15", 4139.5], // Section 1, one pilot; other scenarios up to 7,674.75: not checked
+      ["B", 200, 46188, 8000], // 3,860.50, 2,328.50, 2,483.25 or 325.25 over: at least 325.25 over
+      ["C", 200, 46188, 3000], // 1,139.50 to 4,674.75 under: at least 1,139.50 under
+    ]);
+    expectNotCheckedThenFlagged(formulas, values, "no section column, no hours column", [325.25, -1139.5]);
+  });
+
+  test("a formula longer than Excel takes (8,192 characters) is never written: the values are, and the message says why", () => {
+    const headers = ["Vessel", "Units", "Date", "Base", "Surcharge", "Second pilot", "Launch fee", "Communication fee", "Mid-river launch fee"];
+    const source: SourceTable = { sheetName: "Invoices of the year", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: 100_000, headers };
+    const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "new sheet", sheetName: "Reconciliation", reason: "occupied" });
+    expect([sheetPlan.valuesOnly, sheetPlan.formulasTooLong]).toEqual([true, true]);
+    expect(reconcileResultMessage(sheetPlan, "not needed")).toContain("Values, not formulas: with neither a section nor an hours column, each check's formula would be longer than Excel takes.");
+  });
+});
+
