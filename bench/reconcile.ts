@@ -6,9 +6,9 @@
  * as the real command line, a child process of the built binary, so that its time and memory are
  * its own and not this process's (which holds the generator's garbage).
  *
- * Peak memory: the child is started with `--require` of a two-line probe that, on exit, writes
- * `process.resourceUsage().maxRSS` (the kernel's ru_maxrss, in kilobytes: the true peak resident
- * set, not a sample) to a file. No flag or diagnostic is added to the product for this.
+ * Peak memory: the child is started with `--require` of bench/peak-memory-probe.cjs, which writes its
+ * peak resident memory (VmHWM, the kernel's high-water mark: the true peak, not a sample) to a file
+ * when it ends. No flag or diagnostic is added to the product for this.
  * Time: wall clock from spawn to exit, Node's start-up included.
  */
 import { spawn } from "node:child_process";
@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_SETTINGS, quoteTransit, readTransit } from "../src/engine";
 import { readBoardRates } from "../src/request/board-rates-file";
+import { childPeakMemory } from "./peak-memory";
 
 export interface ReconcileBenchResult {
   /** Lines of data in the generated CSV (malformed ones included). */
@@ -92,32 +93,19 @@ export interface ChildRun {
   seconds: number;
 }
 
-export function runChild(args: string[], cwd: string): Promise<ChildRun> {
+/** Runs `node …args` in `cwd` with the peak-memory probe; `peakMb` is its peak resident memory. */
+export function runChild(args: string[], cwd: string): Promise<ChildRun & { peakMb: number }> {
+  const peak = childPeakMemory(path.join(cwd, "peak-memory-kb"));
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, HUDSON_RSS_PROBE_OUT: path.join(cwd, "max-rss-kb") } });
+    const child = spawn(process.execPath, [...peak.nodeArgs, ...args], { cwd, env: peak.env });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr, seconds: Number(process.hrtime.bigint() - start) / 1e9 }));
+    child.once("close", (code) => resolve({ code, stdout, stderr, seconds: Number(process.hrtime.bigint() - start) / 1e9, peakMb: peak.peakMb() }));
   });
-}
-
-/** Writes the peak-memory probe (see the file comment) into the folder; returns its path for `--require`. */
-export async function writeRssProbe(folder: string): Promise<string> {
-  const probe = path.join(folder, "rss-probe.js");
-  await fs.promises.writeFile(
-    probe,
-    'process.on("exit", () => require("fs").writeFileSync(process.env.HUDSON_RSS_PROBE_OUT, String(process.resourceUsage().maxRSS)));\n',
-  );
-  return probe;
-}
-
-/** The peak resident set the probe recorded for the last child run in the folder, in MB. */
-export async function probedPeakMb(folder: string): Promise<number> {
-  return Number(await fs.promises.readFile(path.join(folder, "max-rss-kb"), "utf8")) / 1024;
 }
 
 export async function measureMillionRowReconcile(rows = Number(process.env.BENCH_RECONCILE_ROWS ?? 1_000_000)): Promise<ReconcileBenchResult> {
@@ -125,15 +113,14 @@ export async function measureMillionRowReconcile(rows = Number(process.env.BENCH
   try {
     const flagged = await writeInvoices(path.join(folder, "invoices.csv"), rows);
     await fs.promises.writeFile(path.join(folder, "rates.csv"), BOARD_RATES);
-    const probe = await writeRssProbe(folder);
-    const run = await runChild(["--require", probe, binary(), "reconcile", "invoices.csv", "-o", "checked.csv", "--board-rates", "rates.csv", "--json"], folder);
+    const run = await runChild([binary(), "reconcile", "invoices.csv", "-o", "checked.csv", "--board-rates", "rates.csv", "--json"], folder);
     if (run.code !== 1) throw new Error(`reconcile exited ${run.code}: ${run.stderr.split("\n")[0]}`);
     const summary = JSON.parse(run.stdout).summary as { rows: number; rowsRead: number; malformedRows: number; rowsFlagged: number; variance: string };
     const malformed = Math.floor(rows / MALFORMED_EVERY);
     if (summary.rows !== rows || summary.malformedRows !== malformed || summary.rowsFlagged !== flagged || summary.variance !== `${flagged * 10}.00`) {
       throw new Error(`unexpected summary: ${JSON.stringify(summary)} (expected ${flagged} flagged, ${malformed} malformed)`);
     }
-    return { rows, seconds: run.seconds, peakRssMb: await probedPeakMb(folder) };
+    return { rows, seconds: run.seconds, peakRssMb: run.peakMb };
   } finally {
     await fs.promises.rm(folder, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 /**
  * Issue 19 item 2: reading and writing a full sheet (1,048,575 data rows under a header) of .xlsx
- * in bounded memory. Two child processes, each with the peak-memory probe of bench/reconcile.ts:
+ * in bounded memory. Two child processes, each with the peak-memory probe (bench/peak-memory-probe.cjs, through runChild):
  *   1. write: the generated invoices (bench/reconcile.ts) written as a 1,048,576-row workbook by
  *      XlsxStreamWriter, as the CLI writes its outputs;
  *   2. reconcile: `hudson-pilotage reconcile invoices.xlsx -o checked.xlsx`, the built binary
@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { isCsvRowError, readCsvRows } from "../src/workbook/csv";
 import { XlsxStreamWriter } from "../src/workbook/xlsx";
-import { binary, probedPeakMb, runChild, writeInvoices, writeRssProbe } from "./reconcile";
+import { binary, runChild, writeInvoices } from "./reconcile";
 
 export interface XlsxMillionResult {
   rows: number;
@@ -50,12 +50,11 @@ export async function measureXlsxMillion(rows = Number(process.env.BENCH_XLSX_RO
     const malformed = Math.floor(rows / 99_999);
     await writeInvoices(path.join(folder, "invoices.csv"), rows + malformed);
     await fs.promises.writeFile(path.join(folder, "rates.csv"), BOARD_RATES);
-    const probe = await writeRssProbe(folder);
-    const write = await runChild(["--require", probe, __filename, "--write", "invoices.csv", "invoices.xlsx"], folder);
+    const write = await runChild([__filename, "--write", "invoices.csv", "invoices.xlsx"], folder);
     if (write.code !== 0) throw new Error(`writing the workbook exited ${write.code}: ${write.stderr}`);
     const written = Number(write.stdout.trim());
-    const writePeakMb = await probedPeakMb(folder);
-    const reconcile = await runChild(["--require", probe, binary(), "reconcile", "invoices.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--json"], folder);
+    const writePeakMb = write.peakMb;
+    const reconcile = await runChild([binary(), "reconcile", "invoices.xlsx", "-o", "checked.xlsx", "--board-rates", "rates.csv", "--json"], folder);
     if (reconcile.code !== 1) throw new Error(`reconcile exited ${reconcile.code}: ${reconcile.stderr.split("\n")[0]}`);
     const summary = JSON.parse(reconcile.stdout).summary as { rows: number; rowsRead: number };
     if (summary.rowsRead !== written) throw new Error(`reconcile read ${summary.rowsRead} rows of the ${written} written`);
@@ -64,7 +63,7 @@ export async function measureXlsxMillion(rows = Number(process.env.BENCH_XLSX_RO
       writeSeconds: write.seconds,
       writePeakMb,
       reconcileSeconds: reconcile.seconds,
-      reconcilePeakMb: await probedPeakMb(folder),
+      reconcilePeakMb: reconcile.peakMb,
       outputBytes: (await fs.promises.stat(path.join(folder, "checked.xlsx"))).size,
     };
   } finally {

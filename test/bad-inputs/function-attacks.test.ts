@@ -1,7 +1,10 @@
 /**
  * The absurd function calls of the catalogue (function-attacks.ts): each answers with the error and
- * message it lists, in every cell. Their time and memory are the bench's (bench/function-attacks.ts).
+ * message it lists, in every cell; made whole in a fresh process (bench/function-attacks.ts, built
+ * in dist-node/), each adds at most its bound to the memory its arguments hold. Their time is the
+ * bench's.
  */
+import { inFreshProcess } from "../../bench/function-attacks";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
 import { FUNCTION_ATTACKS } from "./function-attacks";
 
@@ -29,4 +32,13 @@ test.each(FUNCTION_ATTACKS.map((c) => [c.name, c] as const))("%s", (_name, attac
   const codes = new Set(cells.map((cell) => excelError(cell)?.code ?? "not an error"));
   if (attack.mixed) expect([...codes].sort()).toEqual(["#NUM!", "#VALUE!"]);
   else expect([...codes]).toEqual([attack.code]);
+});
+
+describe("the memory each whole call adds above its arguments, in a fresh process", () => {
+  jest.setTimeout(120_000);
+  test.each(FUNCTION_ATTACKS.map((c) => [c.name, c] as const))("%s", (_name, attack) => {
+    const figures = inFreshProcess(attack.name, "attack");
+    expect(figures.first).toEqual({ code: attack.code, message: attack.message });
+    expect(Math.round(figures.callMb)).toBeLessThanOrEqual(attack.callMb);
+  });
 });

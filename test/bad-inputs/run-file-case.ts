@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { childPeakMemory } from "../../bench/peak-memory";
 import { ROOT, type FileCase } from "./file-cases";
 
 const BIN = path.join(ROOT, "bin/hudson-pilotage.js");
-const PEAK_RSS = path.join(ROOT, "test/bad-inputs/peak-rss.cjs");
 
 export interface FileCaseRun {
   code: number | null;
@@ -28,7 +28,8 @@ export interface FileCaseRun {
 export async function runFileCase(test: FileCase): Promise<FileCaseRun> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hudson-bad-file-"));
   // Outside the folder, so that `after` sees only what the command left.
-  const peakFile = `${folder}.peak-rss`;
+  const peakFile = `${folder}.peak-memory`;
+  const peak = childPeakMemory(peakFile);
   let stdout: "pipe" | number = "pipe";
   try {
     for (const [name, content] of Object.entries(test.files)) {
@@ -37,15 +38,15 @@ export async function runFileCase(test: FileCase): Promise<FileCaseRun> {
     test.setup?.(folder);
     if (test.stdoutTo !== undefined) stdout = fs.openSync(test.stdoutTo, "w");
     const start = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ["-r", PEAK_RSS, BIN, ...test.argv], {
+    const run = spawnSync(process.execPath, [...peak.nodeArgs, BIN, ...test.argv], {
       cwd: folder,
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
       stdio: ["ignore", stdout, "pipe"],
-      env: { ...process.env, HUDSON_PEAK_RSS_FILE: peakFile },
+      env: peak.env,
     });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    const peakMegabytes = Number(fs.readFileSync(peakFile, "utf8")) / 1024;
+    const peakMegabytes = peak.peakMb();
     const outputs = Object.fromEntries(Object.keys(test.outputLines ?? {}).map((name) => [name, fs.readFileSync(path.join(folder, name), "utf8").split(/\r?\n/)]));
     return { code: run.status, stdout: run.stdout ?? "", stderr: run.stderr, after: fs.readdirSync(folder).sort(), outputs, peakMegabytes, seconds };
   } finally {
