@@ -12,12 +12,13 @@ import { baseFeeCents, baseFeeLine, baseFeeWorking, BaseFeeWorking } from "./cha
 import { BoardFeeRow, boardFeeLinesOf, boardFeeRowOn, boardFeesAllEntered, boardFeesEnteredCents } from "./charges/board-fees";
 import { ChargeCode, ChargeLine, chargeLine } from "./charges/line";
 import { reliefAtMidRiverCounts, SecondPilotCircumstances, secondPilotBasisCents, secondPilotCents, secondPilotLine } from "./charges/second-pilot";
-import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOrRefusal } from "./charges/surcharge";
+import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOn } from "./charges/surcharge";
 import { IsoDate } from "./dates";
-import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { moneyOfCents } from "./money";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
+import { boardFeesFor } from "./rates/board-fees";
 import { ClauseInForce, scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
@@ -46,29 +47,21 @@ export interface Quote {
 const UNMEASURED_WARNING = "Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).";
 
 /** The quote of a transit, or the refusal that stops it (a date before the first clause, a total past 2^53 cents). */
-export function quoteOrRefusal(input: TransitInput, settings: EngineSettings): Quote | PilotageInputError {
-  let schedule: ClauseInForce;
-  try {
-    schedule = scheduleFor(input.date, input.clause, settings);
-  } catch (error) {
-    if (isPilotageInputError(error)) return error;
-    throw error;
-  }
-  const table = surchargeTableOrRefusal(input.date, input.boardSurcharge ?? [], settings);
+export function quoteTransit(input: TransitInput, settings: EngineSettings): OrRefusal<Quote> {
+  const schedule = scheduleFor(input.date, input.clause, settings);
+  if (isPilotageInputError(schedule)) return schedule;
+  const table = surchargeTableOn(input.date, input.boardSurcharge ?? [], settings);
   if (isPilotageInputError(table) && table.code !== "NO_SURCHARGE_TABLE") return table;
   const quote = new TransitQuote(input, settings, schedule, table);
   // D22: every line is at most a safe integer of cents (the readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
   return Number.isSafeInteger(quote.totalCents) ? quote : new PilotageInputError(SCHEDULE_REASONS.totalTooLarge, {});
 }
 
-/** quoteOrRefusal, its refusal thrown. */
-export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  return refusalThrown(quoteOrRefusal(input, settings));
-}
-
 /** A transit's charges in whole cents, worked out when it is made; its lines, notes and warnings when read. */
 class TransitQuote implements Quote {
   private readonly surchargeCents: number | null;
+  /** Null: not entered (the surcharge it is a percentage of is not); undefined: no hours given, no line. */
+  private readonly secondPilotCents: number | null | undefined;
   /** D11: what the second pilot's percentage is of (null: the surcharge it needs is not entered). */
   private readonly secondPilotBasis: number | null;
   private readonly feeRow: BoardFeeRow | null;
@@ -79,13 +72,13 @@ class TransitQuote implements Quote {
     private readonly input: TransitInput,
     private readonly settings: EngineSettings,
     private readonly schedule: ClauseInForce,
-    private readonly surchargeTable: SurchargeTableOn | PilotageInputError,
+    private readonly surchargeTable: OrRefusal<SurchargeTableOn>,
   ) {
     const charged = chargedUnits(input.units);
     const baseCents = baseFeeCents(charged, input.section, schedule, settings);
     const surcharge = (this.surchargeCents = isPilotageInputError(surchargeTable) ? null : surchargeCents(charged, surchargeTable));
     this.secondPilotBasis = secondPilotBasisCents(baseCents, surcharge, settings.secondPilotBasis);
-    const secondPilot = secondPilotCents(this.secondPilotBasis, this.circumstances);
+    const secondPilot = (this.secondPilotCents = secondPilotCents(this.secondPilotBasis, this.circumstances));
     const feeRow = (this.feeRow = boardFeeRowOn(input.date, input.boardFees ?? []));
     this.totalCents = baseCents + (surcharge ?? 0) + (secondPilot ?? 0) + boardFeesEnteredCents(input.section, feeRow);
     this.complete = surcharge !== null && secondPilot !== null && boardFeesAllEntered(input.section, feeRow);
@@ -148,8 +141,13 @@ class TransitQuote implements Quote {
     return lines;
   }
 
+  /** The lines' codes whose amount is null, in the lines' order, from the amounts alone (no line made). */
   get notEntered(): readonly ChargeCode[] {
-    return this.lines.filter((line) => line.amountCents === null).map((line) => line.code);
+    const codes: ChargeCode[] = [];
+    if (this.surchargeCents === null) codes.push("surcharge");
+    if (this.secondPilotCents === null) codes.push("second_pilot");
+    for (const fee of boardFeesFor(this.input.section)) if (this.feeRow === null || this.feeRow[fee.code] === null) codes.push(fee.code);
+    return codes;
   }
 
   /** The schedule's warnings, what is not entered, then what the inputs call for (transit-warnings.ts). */
@@ -157,8 +155,8 @@ class TransitQuote implements Quote {
     const warnings = [...this.schedule.warnings];
     if (!this.input.units.measured) warnings.push(UNMEASURED_WARNING);
     if (isPilotageInputError(this.surchargeTable)) warnings.push(`Surcharge not entered: ${this.surchargeTable.message}`);
-    for (const line of boardFeeLinesOf(this.input.section, this.input.date, this.feeRow)) {
-      if (line.amountCents === null) warnings.push(`${line.label} not entered: the total leaves it out.`);
+    for (const fee of boardFeesFor(this.input.section)) {
+      if (this.feeRow === null || this.feeRow[fee.code] === null) warnings.push(`${fee.label} not entered: the total leaves it out.`);
     }
     return transitWarnings(this.input, this.settings, this.feeRow, warnings);
   }

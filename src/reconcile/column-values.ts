@@ -4,7 +4,7 @@
  * amount as money; a running total grows row by row by another column's amount. Used to type a
  * column from its header and its values together, and to find the table's header row.
  */
-import { isBlank, parseLengthUnit, readFlag, readHours, readSection } from "../engine";
+import { isBlank, isPilotageInputError, parseLengthUnit, readFlag, readHours, readSection } from "../engine";
 import { readBilledAmount } from "./amounts";
 import { DateFormat, readTableDate } from "./dates";
 import { isBilledField, ReconcileField } from "./fields";
@@ -14,10 +14,10 @@ export function columnValues(sample: readonly (readonly unknown[])[], column: nu
   return sample.map((row) => row[column]).filter((cell) => !isBlank(cell) && !(typeof cell === "string" && cell.trim() === ""));
 }
 
+/** Does the engine's reader take the cell: no refusal returned (nor thrown). */
 function succeeds(read: () => unknown): boolean {
   try {
-    read();
-    return true;
+    return !isPilotageInputError(read());
   } catch {
     return false;
   }
@@ -52,7 +52,7 @@ function cellFits(field: ReconcileField, cell: unknown, dateFormats: readonly Da
       // Hours are small: a whole day at most is a pilotage, more is a count, a sum or an identifier.
       return succeeds(() => {
         const hours = readHours(typeof cell === "string" && PLAIN_NUMBER.test(cell) ? Number(cell) : cell);
-        if (hours === null || hours > 48) throw new RangeError("not hours");
+        if (hours === null || isPilotageInputError(hours) || hours > 48) throw new RangeError("not hours");
       });
     case "relieved":
     case "anchored":
