@@ -110,7 +110,7 @@ const BOARD_FEE_HEADERS: Readonly<Record<BoardFeeCode, readonly string[]>> = {
 const CHARGE_SYNONYMS: Readonly<Record<Exclude<BilledField, "billed_total">, readonly string[]>> = {
   billed_base: ["base", "basepilotage", "basefee", "basepilotagefee", "basecharge", "pilotage", "pilotagefee", "pilotagecharge"],
   billed_surcharge: ["surcharge", "retirementsurcharge", "pilotsurcharge", "surchargefee"],
-  billed_second_pilot: ["secondpilot", "2ndpilot", "secondpilotfee", "2ndpilotfee", "secondpilotcharge"],
+  billed_second_pilot: ["secondpilot", "2ndpilot", "secondpilotfee", "2ndpilotfee", "secondpilotcharge", "additionalpilot", "extrapilot"],
   ...byBilledFee((fee): readonly string[] => BOARD_FEE_HEADERS[fee.code]),
 };
 
@@ -145,6 +145,7 @@ const WORD_FORMS: Readonly<Record<string, string>> = {
   anch: "anchored", anchorage: "anchored", anchor: "anchored", anchd: "anchored",
   rlf: "relieved", relief: "relieved", relieve: "relieved",
   svc: "service",
+  addl: "additional", add: "additional",
   plt: "pilot", plot: "pilot",
   rvr: "river", riv: "river",
   lnch: "launch", lch: "launch",
@@ -202,7 +203,8 @@ interface HeaderWords {
 function headerWords(header: string): HeaderWords {
   const lower = header.normalize("NFKC").toLowerCase();
   const bracketed: string[] = [];
-  const rest = lower.replace(/[([]([^)\]]*)[)\]]/g, (_whole, inside: string) => {
+  // "Add'l", "Add’l": an apostrophe joins a word's letters.
+  const rest = lower.replace(/['’]/g, "").replace(/[([]([^)\]]*)[)\]]/g, (_whole, inside: string) => {
     bracketed.push(inside.trim());
     return " ";
   });
@@ -314,7 +316,16 @@ function headerGuess(header: string): HeaderGuess | null {
     const field = lookUp(rest);
     if (field !== null && !LOOSE_KEYS.has(rest.join(""))) return { field, loose: true, passedOver: words.slice(0, skip) };
   }
-  return null;
+  // "Time (hrs)": what the words outside the brackets do not name, the bracketed ones may.
+  const unbracketed = header.replace(/[()[\]]/g, " ");
+  return unbracketed !== header ? headerGuess(unbracketed) : null;
+}
+
+/** Headers that name the pilotage alone ("Pilotage", "Pilotage (USD)"): the base pilotage beside other charges, the whole bill when it is the only amount. */
+const PILOTAGE_ALONE = new Set(["pilotage", "pilotagefee", "pilotagecharge", "pilotagecost", "pilotagecosts"]);
+
+export function namesPilotageAlone(header: string): boolean {
+  return PILOTAGE_ALONE.has(headerWords(header).words.join(""));
 }
 
 /** True for a header of a running total or a balance ("Running total", "Cum. amount", "Balance"): never a billed amount. */

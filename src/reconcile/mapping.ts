@@ -6,7 +6,7 @@ import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
 import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
-import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
 import { columnValues, firstMisfit, runningTotalOf, valuesFit } from "./column-values";
 
 // The error and its words live in their own small module, which the command line loads at start-up.
@@ -157,6 +157,13 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
       if (other === chosen) continue;
       notes.push(`${describeColumn(headers, other.column)} also looks like the ${FIELD_LABELS[field]}; ${describeColumn(headers, chosen.column)} is used.`);
     }
+  }
+  // "Pilotage" beside no other charge and no total is the whole pilotage bill (a voyage-cost sheet), said.
+  const billedColumns = fields.flatMap((field, column) => (field !== null && isBilledField(field) ? [column] : []));
+  if (billedColumns.length === 1 && fields[billedColumns[0]] === "billed_base" && !settled.has(billedColumns[0]) && namesPilotageAlone(headers[billedColumns[0]])) {
+    const column = billedColumns[0];
+    fields[column] = "billed_total";
+    notes.push(`${describeColumn(headers, column)} is the only amount column: taken as the billed total, the whole pilotage bill (${mapOption(headers, column, "billed_base")} if it is the base pilotage alone).`);
   }
   return { headers: [...headers], fields, notes, ambiguities, sample, settled };
 }

@@ -76,6 +76,8 @@ describe("typing a column from its header words and its values", () => {
     ["2nd Plt", "billed_second_pilot"],
     ["Mid-Rvr Lnch", "billed_midriver_launch"],
     ["L (ft)", "length"],
+    ["Time (hrs)", "hours"],
+    ["Add'l Pilot", "billed_second_pilot"],
     ["B (m)", "breadth"],
   ])("%j → %s", (header, field) => {
     expect(guessField(header)).toBe(field);
@@ -88,7 +90,7 @@ describe("typing a column from its header words and its values", () => {
   test("hours are small non-negative numbers; a section 1, 2, Lower or Upper", () => {
     expect(valuesFit("hours", [6, "12", 0, 10.5])).toBe(1);
     expect(valuesFit("hours", [9321483, 45000])).toBe(0);
-    expect(valuesFit("section", [1, "2", "Lower", "upper"])).toBe(1);
+    expect(valuesFit("section", [1, "2", "Lower", "upper", "Sect. 2", "Sec 1"])).toBe(1);
     expect(valuesFit("section", ["North", "South"])).toBe(0);
   });
 
@@ -128,4 +130,12 @@ test("a local date and time is charged by its date (D15); one with a time zone, 
 test("a single letter is a measurement only with its unit beside it", () => {
   expect(guessField("L")).toBeNull();
   expect(guessField("D")).toBeNull();
+});
+
+test("Pilotage beside other charges is the base; alone, the whole bill, said by name", () => {
+  const sample = [["A", 40, 1, "2026-06-15", 1716.08, 50]];
+  const alone = guessMapping(["Vessel", "Units", "Section", "Date", "Pilotage (USD)", "Agency fee (USD)"], sample);
+  expect(alone.fields[4]).toBe("billed_total");
+  expect(alone.notes).toContain('column E "Pilotage (USD)" is the only amount column: taken as the billed total, the whole pilotage bill (--map "Pilotage (USD)=billed_base" if it is the base pilotage alone).');
+  expect(guessMapping(["Vessel", "Units", "Section", "Date", "Pilotage", "Surcharge"], [["A", 40, 1, "2026-06-15", 1070.58, 300]]).fields.slice(4)).toEqual(["billed_base", "billed_surcharge"]);
 });
