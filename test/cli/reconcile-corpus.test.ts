@@ -116,16 +116,9 @@ interface CorpusFile {
   withoutSection: string[];
 }
 
-/** The register's and Palisades' charge columns, J to P in both. */
-const CHARGES_J_TO_P = {
-  billed_base: "J",
-  billed_surcharge: "K",
-  billed_second_pilot: "L",
-  billed_launch: "M",
-  billed_communication: "N",
-  billed_midriver_launch: "O",
-  billed_total: "P",
-} as const;
+/** The billed charges, in the order most invoices give them; `chargesFrom("J")` puts them in J to P. */
+const CHARGE_FIELDS = ["billed_base", "billed_surcharge", "billed_second_pilot", "billed_launch", "billed_communication", "billed_midriver_launch", "billed_total"] as const;
+const chargesFrom = (first: string) => Object.fromEntries(CHARGE_FIELDS.map((field, i) => [field, String.fromCharCode(first.charCodeAt(0) + i)]));
 
 /*
  * The register (June 2026, clause (xi); charges per line):
@@ -154,7 +147,7 @@ const REGISTER = {
     date: "G",
     section: "H",
     hours: "I",
-    ...CHARGES_J_TO_P,
+    ...chargesFrom("J"),
   },
   unused: ["A", "C"],
   planted: { "MV STAR JAPAN": { date: "2026-06-12", variance: "-2071.68" }, "MT NORDIC AMELIA": { date: "2026-06-15", variance: "100.00" } },
@@ -217,13 +210,7 @@ const AGENT = {
     depth: "I",
     section: "J",
     hours: "K",
-    billed_base: "L",
-    billed_surcharge: "M",
-    billed_second_pilot: "N",
-    billed_launch: "O",
-    billed_communication: "P",
-    billed_midriver_launch: "Q",
-    billed_total: "R",
+    ...chargesFrom("L"),
   },
   unused: ["A", "C", "E", "F", "S"],
   planted: { "MV GREENPOINT": { date: "2026-08-11", variance: "-263.25" }, "MT BAYONNE": { date: "2026-08-24", variance: "125.00" } },
@@ -327,7 +314,7 @@ const CORPUS_FILES: CorpusFile[] = [
       date: "G",
       hours: "H",
       relieved: "I",
-      ...CHARGES_J_TO_P,
+      ...chargesFrom("J"),
     },
     unused: ["A"],
     planted: { "MV POLLEPEL": { date: "2026-09-17", variance: "2071.68" }, "MV CONSTITUTION": { date: "2026-09-22", variance: "300.00" } },
@@ -458,13 +445,7 @@ const HELD_OUT: CorpusFile[] = [
       section: "E",
       date: "F",
       hours: "G",
-      billed_base: "H",
-      billed_surcharge: "I",
-      billed_second_pilot: "J",
-      billed_launch: "K",
-      billed_communication: "L",
-      billed_midriver_launch: "M",
-      billed_total: "N",
+      ...chargesFrom("H"),
     },
     unused: [],
     planted: { "MV BARRYTOWN": { date: "2026-05-19", variance: "-125.00" }, "MV TIVOLI BAYS": { date: "2026-05-29", variance: "-60.00" } },
@@ -523,13 +504,7 @@ const HELD_OUT_2: CorpusFile[] = [
       units: "C",
       section: "D",
       hours: "E",
-      billed_base: "F",
-      billed_surcharge: "G",
-      billed_second_pilot: "H",
-      billed_launch: "I",
-      billed_communication: "J",
-      billed_midriver_launch: "K",
-      billed_total: "L",
+      ...chargesFrom("F"),
     },
     unused: [],
     planted: { "MV ENGLEWOOD": { date: "2026-03-24", variance: "-1.06" }, "MT HASTINGS": { date: "2026-03-30", variance: "45.50" } },
