@@ -6,7 +6,7 @@
  * and each total put in a one-element row (as Excel takes a column back), and nothing checked:
  * what any adapter pays before it reads a cell with care.
  */
-import { DEFAULT_SETTINGS, IsoDate, isoToExcelSerial, readBoardFeeRows, readBoardSurchargeRows, SectionNumber } from "../src/engine";
+import { DEFAULT_SETTINGS, IsoDate, isoToExcelSerial, readBoardFeeRows, readBoardSurchargeRows, SectionNumber, refusalThrown } from "../src/engine";
 import { readDate } from "../src/engine/dates";
 // As the adapter takes them: from their own modules, not through the index's CommonJS getters.
 import { readPilotageUnits } from "../src/engine/inputs";
@@ -72,15 +72,15 @@ export function measureColumnCall(rows: number): ColumnResult {
   // tables read once, each row's units read by the same reader the adapter uses, one quoteTransit
   // per row, the total in dollars.
   const engineOnly = () => {
-    const fees = readBoardFeeRows(BOARD_FEE_RANGE);
-    const surcharges = readBoardSurchargeRows(BOARD_SURCHARGE_RANGE);
+    const fees = refusalThrown(readBoardFeeRows(BOARD_FEE_RANGE));
+    const surcharges = refusalThrown(readBoardSurchargeRows(BOARD_SURCHARGE_RANGE));
     const out: number[] = new Array(rows);
     for (let i = 0; i < rows; i++) {
       const t = transits[i];
-      out[i] = quoteTransit(
-        { units: readPilotageUnits(t.unitsHundredths / 100, DEFAULT_SETTINGS), section: t.section, date: t.date, continuousHours: t.hours, relievedAtMidRiver: false, anchoredEightHours: false, boardFees: fees, boardSurcharge: surcharges },
+      out[i] = refusalThrown(quoteTransit(
+        { units: refusalThrown(readPilotageUnits(t.unitsHundredths / 100, DEFAULT_SETTINGS)), section: t.section, date: t.date, continuousHours: t.hours, relievedAtMidRiver: false, anchoredEightHours: false, boardFees: fees, boardSurcharge: surcharges },
         DEFAULT_SETTINGS,
-      ).totalCents / 100;
+      )).totalCents / 100;
     }
     return out;
   };
@@ -89,18 +89,18 @@ export function measureColumnCall(rows: number): ColumnResult {
   // they are (a date's ISO text looked up once per serial, as any reader must), each total in a
   // one-element row; no cell checked for an error value, a blank or a type.
   const shapeFloor = () => {
-    const fees = readBoardFeeRows(BOARD_FEE_RANGE);
-    const surcharges = readBoardSurchargeRows(BOARD_SURCHARGE_RANGE);
+    const fees = refusalThrown(readBoardFeeRows(BOARD_FEE_RANGE));
+    const surcharges = refusalThrown(readBoardSurchargeRows(BOARD_SURCHARGE_RANGE));
     const isoOfSerial = new Map<number, IsoDate>();
     const out: number[][] = new Array(rows);
     for (let i = 0; i < rows; i++) {
       const serial = dates[i][0];
       let date = isoOfSerial.get(serial);
-      if (date === undefined) isoOfSerial.set(serial, (date = readDate(serial)));
-      const quote = quoteTransit(
-        { units: readPilotageUnits(units[i][0], DEFAULT_SETTINGS), section: sections[i][0] as SectionNumber, date, continuousHours: hours[i][0], relievedAtMidRiver: false, anchoredEightHours: false, boardFees: fees, boardSurcharge: surcharges },
+      if (date === undefined) isoOfSerial.set(serial, (date = refusalThrown(readDate(serial))));
+      const quote = refusalThrown(quoteTransit(
+        { units: refusalThrown(readPilotageUnits(units[i][0], DEFAULT_SETTINGS)), section: sections[i][0] as SectionNumber, date, continuousHours: hours[i][0], relievedAtMidRiver: false, anchoredEightHours: false, boardFees: fees, boardSurcharge: surcharges },
         DEFAULT_SETTINGS,
-      );
+      ));
       out[i] = [quote.totalCents / 100];
     }
     return out;

@@ -19,7 +19,7 @@
  * that HUDSON_QUOTE given any range for a per-transit argument answers with one error.
  */
 import fc from "fast-check";
-import { DEFAULT_SETTINGS, EngineSettings, resolveSettings } from "../src/engine";
+import { DEFAULT_SETTINGS, EngineSettings, resolveSettings, refusalThrown } from "../src/engine";
 import * as nypilot from "../src/functions/functions";
 import { setFunctionSettings } from "../src/functions/runtime-settings";
 import { customFunctionsStandIn } from "../test/support/custom-functions";
@@ -225,10 +225,10 @@ export const FUNCTION_NAMES = Object.keys(FUNCTIONS);
 /** The interpretation settings a workbook may carry (D1, D4, D6). */
 const SETTINGS_CHOICES: readonly EngineSettings[] = [
   DEFAULT_SETTINGS,
-  resolveSettings({ unitsDecimals: 2 }),
-  resolveSettings({ unitsDecimals: 0, at100Units: "flatAmount" }),
-  resolveSettings({ at100Units: "flatAmount", clauseVIStart: "2020-06-01" }),
-  resolveSettings({ actEffectiveDate: "2016-03-31", unitsDecimals: 6 }),
+  refusalThrown(resolveSettings({ unitsDecimals: 2 })),
+  refusalThrown(resolveSettings({ unitsDecimals: 0, at100Units: "flatAmount" })),
+  refusalThrown(resolveSettings({ at100Units: "flatAmount", clauseVIStart: "2020-06-01" })),
+  refusalThrown(resolveSettings({ actEffectiveDate: "2016-03-31", unitsDecimals: 6 })),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_SETTINGS, quoteTransit, readTransit } from "../src/engine";
+import { DEFAULT_SETTINGS, quoteTransit, readTransit, refusalThrown } from "../src/engine";
 import { readBoardRates } from "../src/request/board-rates-file";
 import { childPeakMemory } from "./peak-memory";
 
@@ -61,10 +61,10 @@ export async function writeInvoices(file: string, rows: number): Promise<number>
       const section = next() < 0.5 ? 1 : 2;
       const date = DATES[Math.floor(next() * DATES.length)];
       const hours = next() < 0.3 ? 12 : 6;
-      const quote = quoteTransit(
-        readTransit({ units, section, date, hours, boardFees: rates.fees, boardSurcharge: rates.surcharge }, DEFAULT_SETTINGS),
+      const quote = refusalThrown(quoteTransit(
+        refusalThrown(readTransit({ units, section, date, hours, boardFees: rates.fees, boardSurcharge: rates.surcharge }, DEFAULT_SETTINGS)),
         DEFAULT_SETTINGS,
-      );
+      ));
       let billed = quote.totalCents;
       if (i % OVER_EVERY === OVER_EVERY - 1) {
         billed += 1_000;

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Decimal from "decimal.js";
-import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedClause, quoteTransit, readPilotageUnits, SectionRates } from "../src/engine";
+import { BASE_PILOTAGE_CLAUSES, baseFeeWorking, DEFAULT_SETTINGS, Money, namedClause, quoteTransit, readPilotageUnits, SectionRates, refusalThrown } from "../src/engine";
 import { listedRuns, median } from "./alternate";
 import { measureCliStartup } from "./cli-startup";
 import { measureColumnCall } from "./columns";
@@ -64,7 +64,7 @@ function engineVersusFloat(count: number): BenchResult {
   let sink = 0;
   // Warm both paths so the JIT has compiled them before timing.
   for (let i = 0; i < 20_000; i++) {
-    sink += quoteTransit(engineInput(transits[i % count]), DEFAULT_SETTINGS).totalCents;
+    sink += refusalThrown(quoteTransit(engineInput(transits[i % count]), DEFAULT_SETTINGS)).totalCents;
     sink += naiveFloatTotal(transits[i % count]);
   }
   const engineRuns: number[] = [];
@@ -72,7 +72,7 @@ function engineVersusFloat(count: number): BenchResult {
   for (let round = 0; round < ENGINE_ROUNDS; round++) {
     engineRuns.push(
       time(() => {
-        for (let i = 0; i < count; i++) sink += quoteTransit(engineInput(transits[i]), DEFAULT_SETTINGS).totalCents;
+        for (let i = 0; i < count; i++) sink += refusalThrown(quoteTransit(engineInput(transits[i]), DEFAULT_SETTINGS)).totalCents;
       }),
     );
     floatRuns.push(
@@ -119,7 +119,7 @@ function baseFeeByDecimal(units: Decimal, rates: SectionRates): number {
  */
 function exactCrossCheck(inputs: number): BenchResult {
   const random = seededRandom(2027);
-  const clauses = BASE_PILOTAGE_CLAUSES.map((c) => namedClause(c.clause, DEFAULT_SETTINGS));
+  const clauses = BASE_PILOTAGE_CLAUSES.map((c) => refusalThrown(namedClause(c.clause, DEFAULT_SETTINGS)));
   const start = process.hrtime.bigint();
   let mismatches = 0;
   for (let i = 0; i < inputs; i++) {
@@ -130,7 +130,7 @@ function exactCrossCheck(inputs: number): BenchResult {
     const schedule = clauses[i % clauses.length];
     const section = (i & 1) === 0 ? 1 : 2;
     const expected = baseFeeByDecimal(new Money(text), schedule.rates.sections[section]);
-    const ofNumber = baseFeeWorking(readPilotageUnits(Number(text), DEFAULT_SETTINGS), section, schedule, DEFAULT_SETTINGS).amountCents;
+    const ofNumber = baseFeeWorking(refusalThrown(readPilotageUnits(Number(text), DEFAULT_SETTINGS)), section, schedule, DEFAULT_SETTINGS).amountCents;
     const ofDecimal = baseFeeWorking({ measured: true, units: new Money(text), millionths: null }, section, schedule, DEFAULT_SETTINGS).amountCents;
     if (ofNumber !== expected || ofDecimal !== expected) mismatches++;
   }

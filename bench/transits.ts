@@ -1,5 +1,5 @@
 /** Deterministic generated transits for benchmarks: same inputs every run. */
-import { addDays, BoardFeeRow, BoardSurchargeRow, DEFAULT_SETTINGS, readPilotageUnits, TransitInput } from "../src/engine";
+import { addDays, BoardFeeRow, BoardSurchargeRow, DEFAULT_SETTINGS, readPilotageUnits, TransitInput, refusalThrown } from "../src/engine";
 
 /** A small linear congruential generator, so runs are repeatable without a dependency. */
 export function seededRandom(seed: number): () => number {
@@ -46,7 +46,7 @@ export function generateTransits(count: number, seed = 89): PlainTransit[] {
 export function engineInput(t: PlainTransit): TransitInput {
   return {
     // As a cell passes it: a number, read by the same reader the adapters use.
-    units: readPilotageUnits(t.unitsHundredths / 100, DEFAULT_SETTINGS),
+    units: refusalThrown(readPilotageUnits(t.unitsHundredths / 100, DEFAULT_SETTINGS)),
     section: t.section,
     date: t.date,
     continuousHours: t.hours,

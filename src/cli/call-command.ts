@@ -1,6 +1,6 @@
 import path from "node:path";
 import { callJson } from "../request/call-json";
-import { QuotedCall, quoteCallRequest } from "../request/call";
+import { FEE_KEYS, QuotedCall, quoteCallRequest } from "../request/call";
 import { readCallFile, readCallStream } from "../request/call-file";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
@@ -30,7 +30,7 @@ CALL.json ("-" for standard input):
   transits      label, section (1 or 2), date (YYYY-MM-DD), hours, relievedMidriver, anchored8h,
                 clause (as quote's flags, in camelCase)
   boardRates    the board-rates file (as quote --board-rates; a path relative to the call file),
-                or the tables inline: {"fees":[{"from","launch","communication","midriverLaunch"}],
+                or the tables inline: {"fees":[{${FEE_KEYS.map((key) => `"${key}"`).join(",")}}],
                 "surcharge":[{"from","upTo50Units","over50UpTo100Units","perUnitOver100Units"}]}
   otherCharges  amounts § 89-a does not set (a docking pilot, detention): shown apart, never in
                 the statutory subtotal

@@ -1,4 +1,4 @@
-import { BASE_PILOTAGE_CLAUSES, shownInput, BOARD_FEES, PilotageInputError } from "../engine";
+import { LAST_CLAUSE, shownInput, BOARD_FEES, PilotageInputError } from "../engine";
 import { QUOTE_OPTIONS, quoteFromFlags } from "../request/quote";
 import { quoteJson } from "../request/quote-json";
 import { BOARD_FEE_FLAGS_HELP } from "../request/board-fee-flags";
@@ -25,7 +25,7 @@ Transit:
                      2 | Upper (beyond Hyde Park through Albany or Troy)
   --date D           transit date, YYYY-MM-DD (or 6/15/2026, 6/15/26, 15-Jun-26; one that reads
                      as two days, 3/6/26, is refused); chooses the clause in force (D6)
-  --clause C         name the clause (i … ${BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause}) instead of looking it up by date
+  --clause C         name the clause (i … ${LAST_CLAUSE}) instead of looking it up by date
   --hours H          expected continuous pilotage hours; over 10 adds a second pilot at 50% of
                      base pilotage (§ 89-a(4)(b)(1-a))
   --relieved-midriver  first pilot relieved at the mid-river station (Section 2 only: no second-pilot fee)

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeesFor, excelSerialToIso, isoToExcelSerial, sectionsNote, settingsNotDefault } from "../engine";
+import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeesFor, excelSerialToIso, isoToExcelSerial, isPilotageInputError, sectionsNote, settingsNotDefault } from "../engine";
 import {
   BILLED_FIELDS,
   ColumnMapping,
@@ -469,11 +469,8 @@ export interface OriginalCellsOptions {
  */
 function readAsTheRunDid(text: string, column: number, options: OriginalCellsOptions): number | null {
   if (column === options.dateColumn) {
-    try {
-      return isoToExcelSerial(readTableDate(text, options.dateFormat));
-    } catch {
-      return null;
-    }
+    const date = readTableDate(text, options.dateFormat);
+    return isPilotageInputError(date) ? null : isoToExcelSerial(date);
   }
   if (options.billedColumns?.includes(column)) {
     const amount = readBilledAmount(text, "billed", "billed amount");
@@ -528,11 +525,11 @@ export function originalCells(item: TableRow, width: number, options: OriginalCe
       continue;
     }
     if (isDate && typeof value === "number") {
-      try {
-        out[column] = excelSerialToIso(value);
+      const date = excelSerialToIso(value);
+      // Not a date Excel can show: the number as it is.
+      if (!isPilotageInputError(date)) {
+        out[column] = date;
         continue;
-      } catch {
-        // Not a date Excel can show: the number as it is.
       }
     }
     out[column] = value;

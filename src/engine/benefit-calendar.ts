@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { addDays, IsoDate, isoDateOf, partsOf } from "./dates";
-import { PilotageInputError, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS } from "./messages";
 import { centsOf, formatUsd, Money, toCents } from "./money";
@@ -18,27 +18,28 @@ const MONTH_NAMES = [
   "July", "August", "September", "October", "November", "December",
 ] as const;
 
-function checkExcelYear(date: IsoDate, field: string, what: string): IsoDate {
+function checkExcelYear(date: IsoDate, field: string, what: string): OrRefusal<IsoDate> {
   const { year } = partsOf(date);
   if (year < 1900 || year > 9999) {
-    throw new PilotageInputError(BENEFIT_REASONS.dateOutsideExcel, { what }, field);
+    return new PilotageInputError(BENEFIT_REASONS.dateOutsideExcel, { what }, field);
   }
   return date;
 }
 
-function checkRetirementYear(year: number, field = "retirement_year"): number {
-  if (!Number.isFinite(year)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearNotFinite, {}, field);
-  if (!Number.isInteger(year)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearNotWhole, { year }, field);
-  if (year > 9999) throw new PilotageInputError(BENEFIT_REASONS.retirementYearLikeDate, { year }, field);
-  if (year < 1900) throw new PilotageInputError(BENEFIT_REASONS.retirementYearBefore1900, { year }, field);
+function checkRetirementYear(year: number, field = "retirement_year"): OrRefusal<number> {
+  if (!Number.isFinite(year)) return new PilotageInputError(BENEFIT_REASONS.retirementYearNotFinite, {}, field);
+  if (!Number.isInteger(year)) return new PilotageInputError(BENEFIT_REASONS.retirementYearNotWhole, { year }, field);
+  if (year > 9999) return new PilotageInputError(BENEFIT_REASONS.retirementYearLikeDate, { year }, field);
+  if (year < 1900) return new PilotageInputError(BENEFIT_REASONS.retirementYearBefore1900, { year }, field);
   return year;
 }
 
 /** The retirement year of (6): a whole year 1900–9999, as a number or text. */
-export function readRetirementYear(input: unknown, field = "retirement_year"): number {
-  if (typeof input === "boolean") throw new PilotageInputError(BENEFIT_REASONS.retirementYearFlag, {}, field);
-  if (isBlank(input)) throw new PilotageInputError(BENEFIT_REASONS.retirementYearBlank, {}, field);
-  return checkRetirementYear(readDecimal(input, field, "retirement year").toNumber(), field);
+export function readRetirementYear(input: unknown, field = "retirement_year"): OrRefusal<number> {
+  if (typeof input === "boolean") return new PilotageInputError(BENEFIT_REASONS.retirementYearFlag, {}, field);
+  if (isBlank(input)) return new PilotageInputError(BENEFIT_REASONS.retirementYearBlank, {}, field);
+  const year = readDecimal(input, field, "retirement year");
+  return isPilotageInputError(year) ? year : checkRetirementYear(year.toNumber(), field);
 }
 
 
@@ -86,10 +87,11 @@ export interface FixedAnnualPension {
 }
 
 /** (6), D17: the annual retirement benefit for the pilot's retirement year; a year the text does not cover → NOT_COVERED (#N/A). */
-export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
+export function fixedAnnualPension(retirementYear: number): OrRefusal<FixedAnnualPension> {
   const year = checkRetirementYear(retirementYear);
+  if (isPilotageInputError(year)) return year;
   const cohort = FIXED_PENSION_COHORTS.find((c) => (c.firstYear === null || year >= c.firstYear) && year <= c.lastYear);
-  if (cohort === undefined) throw new PilotageInputError(BENEFIT_REASONS.notCovered, { year }, "retirement_year");
+  if (cohort === undefined) return new PilotageInputError(BENEFIT_REASONS.notCovered, { year }, "retirement_year");
   const amount = toCents(new Money(cohort.annualAmount));
   return {
     amount,
@@ -107,6 +109,7 @@ export function fixedAnnualPension(retirementYear: number): FixedAnnualPension {
 
 function periodStartingIn(month: number): BenefitPaymentPeriod {
   const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
+  // Asked only of a quarter's first month: the table has a period for each, so none is a bug.
   if (period === undefined) throw new Error(`No benefit payment period starts in month ${month}.`);
   return period;
 }
@@ -132,10 +135,11 @@ export interface BenefitStart {
  * (7)(b)) starts benefits on 1 October; retirement on 30 June starts them on 1 July. In every case
  * the answer is the first day of the quarter after the quarter containing the date.
  */
-export function benefitStartDate(retirementDate: IsoDate): BenefitStart {
+export function benefitStartDate(retirementDate: IsoDate): OrRefusal<BenefitStart> {
   const { year, month } = partsOf(retirementDate);
   const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
   const startDate = nextPeriodStart(retirementDate);
+  if (isPilotageInputError(startDate)) return startDate;
   const { year: startYear, month: startMonth } = partsOf(startDate);
   const period = periodStartingIn(startMonth);
   const onQuarterStart = retirementDate === isoDateOf(year, quarterStartMonth, 1);
@@ -151,7 +155,7 @@ export function benefitStartDate(retirementDate: IsoDate): BenefitStart {
 }
 
 /** The first day of the benefit payment period next following `date` (see benefitStartDate), within Excel's years. */
-function nextPeriodStart(date: IsoDate): IsoDate {
+function nextPeriodStart(date: IsoDate): OrRefusal<IsoDate> {
   const { year, month } = partsOf(date);
   const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
   const nextMonthIndex = year * 12 + (quarterStartMonth - 1) + 3;
@@ -176,21 +180,18 @@ export interface ResignationDeadline {
  * the day before. A date that is not 1 January, 1 April, 1 July or 1 October → NOT_QUARTER_START
  * (#VALUE!).
  */
-export function resignationDeadline(retirementEffectiveDate: IsoDate): ResignationDeadline {
-  return refusalThrown(resignationDeadlineOrRefusal(retirementEffectiveDate));
-}
-
-/** resignationDeadline with NOT_QUARTER_START returned, not thrown: a column of such dates throws none (a throw costs more than the row). */
-export function resignationDeadlineOrRefusal(retirementEffectiveDate: IsoDate): ResignationDeadline | PilotageInputError {
+export function resignationDeadline(retirementEffectiveDate: IsoDate): OrRefusal<ResignationDeadline> {
   const { year, month, day } = partsOf(retirementEffectiveDate);
   const period = BENEFIT_PAYMENT_PERIODS.find((p) => p.startMonth === month);
   if (period === undefined || day !== 1) {
     const next = nextPeriodStart(retirementEffectiveDate);
+    if (isPilotageInputError(next)) return next;
     return new PilotageInputError(BENEFIT_REASONS.notQuarterStart, { date: retirementEffectiveDate, next }, "retirement_effective_date");
   }
   const submitYear = period.resignBeforeInPreviousYear ? year - 1 : year;
   const submitBefore = isoDateOf(submitYear, period.resignBeforeMonth, 1);
   const lastDay = checkExcelYear(addDays(submitBefore, -1), "retirement_effective_date", "resignation deadline");
+  if (isPilotageInputError(lastDay)) return lastDay;
   return {
     lastDay,
     submitBefore,

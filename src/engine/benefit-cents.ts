@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { disabilityBenefit, disabilityRate, exactMillionths, retirementContribution, spouseBenefit, surchargeCap } from "./benefits";
-import { PilotageInputError, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal } from "./errors";
 import { columnAmountReader, readAmount, wholeCentsOfNumber } from "./inputs";
 import { centsOf, Money, moneyOfCents, toCents } from "./money";
 import { RETIREMENT_CONTRIBUTION, SPOUSE_BENEFIT, SURCHARGE_CAP } from "./rates/benefits";
@@ -19,22 +19,14 @@ export interface AmountInCents {
 export type BenefitAmount = Decimal | AmountInCents;
 
 /**
- * `input` read as readAmount reads it (the same rules and messages), as whole cents when it is a
- * number of 0 to MAXIMUM_AMOUNT dollars with at most two decimals. Such a number is the double
- * nearest cents ÷ 100, and its shortest text (what decimal.js reads) is that decimal: below 10^9
- * doubles are far closer together than 0.01, so no shorter text names the same double.
+ * A reader of one argument's amounts (which may be a column): each read as readAmount reads it (the
+ * same rules and messages), as whole cents when it is a number of 0 to MAXIMUM_AMOUNT dollars with
+ * at most two decimals. Such a number is the double nearest cents ÷ 100, and its shortest text
+ * (what decimal.js reads) is that decimal: below 10^9 doubles are far closer together than 0.01,
+ * so no shorter text names the same double. A negative number (-0 too, as decimal.js reads it) is
+ * refused with one refusal for the argument (columnAmountReader).
  */
-export function readBenefitAmount(input: unknown, field: string, what: string): BenefitAmount {
-  return refusalThrown(benefitAmountReader(field, what)(input));
-}
-
-/**
- * readBenefitAmount for one argument, with its refusal returned, not thrown: for a column, where
- * throwing costs more than the row's work. A negative number (-0 too, as decimal.js reads it) is
- * refused here as readAmount refuses it, with one refusal for the argument, as its words do not
- * depend on the number; every other input not in whole cents is read by readAmount.
- */
-export function benefitAmountReader(field: string, what: string): (input: unknown) => BenefitAmount | PilotageInputError {
+export function benefitAmountReader(field: string, what: string): (input: unknown) => OrRefusal<BenefitAmount> {
   return columnAmountReader<BenefitAmount>(
     field,
     what,
@@ -51,13 +43,18 @@ export function benefitAmountReader(field: string, what: string): (input: unknow
  * of millionths of a cent, exact while below 2^53 (amounts up to about $180,000,000 at 50%);
  * beyond that, and for a Decimal amount, `decimal` works it out.
  */
-function shareInCents(amount: BenefitAmount, rateMillionths: number, decimal: (amount: Decimal) => Decimal): number {
+function shareInCents(amount: BenefitAmount, rateMillionths: number, decimal: (amount: Decimal) => OrRefusal<Decimal>): OrRefusal<number> {
   if ("cents" in amount) {
     const millionthsOfCent = amount.cents * rateMillionths;
     if (millionthsOfCent <= Number.MAX_SAFE_INTEGER) return centsFromMillionthsOfCent(millionthsOfCent);
-    return centsOf(decimal(moneyOfCents(amount.cents)));
   }
-  return centsOf(decimal(amount));
+  const share = decimal("cents" in amount ? moneyOfCents(amount.cents) : amount);
+  return isPilotageInputError(share) ? share : centsOf(share);
+}
+
+/** A field of a rule's answer, or the rule's refusal. */
+function fieldOf<T, K extends keyof T>(answer: OrRefusal<T>, key: K): OrRefusal<T[K]> {
+  return isPilotageInputError(answer) ? answer : answer[key];
 }
 
 
@@ -67,26 +64,35 @@ const SURCHARGE_CAP_SHARE_MILLIONTHS = exactMillionths(new Money(SURCHARGE_CAP.s
 const SURCHARGE_CAP_FLOOR_CENTS = centsOf(new Money(SURCHARGE_CAP.floorAmount));
 
 /** retirementContribution(earnings).contribution, in whole cents. */
-export function retirementContributionCents(earnings: BenefitAmount): number {
-  return shareInCents(earnings, RETIREMENT_CONTRIBUTION_MILLIONTHS, (d) => retirementContribution(d).contribution);
+export function retirementContributionCents(earnings: BenefitAmount): OrRefusal<number> {
+  return shareInCents(earnings, RETIREMENT_CONTRIBUTION_MILLIONTHS, (d) => fieldOf(retirementContribution(d), "contribution"));
 }
 
 /** spouseBenefit(pilotAnnualBenefit).benefit, in whole cents. */
-export function spouseBenefitCents(pilotAnnualBenefit: BenefitAmount): number {
-  return shareInCents(pilotAnnualBenefit, SPOUSE_BENEFIT_MILLIONTHS, (d) => spouseBenefit(d).benefit);
+export function spouseBenefitCents(pilotAnnualBenefit: BenefitAmount): OrRefusal<number> {
+  return shareInCents(pilotAnnualBenefit, SPOUSE_BENEFIT_MILLIONTHS, (d) => fieldOf(spouseBenefit(d), "benefit"));
 }
 
 /** surchargeCap(section2BaseCollected).cap, in whole cents: the 35% to the cent, or $500,000 when that is more. */
-export function surchargeCapCents(section2BaseCollected: BenefitAmount): number {
-  if (!("cents" in section2BaseCollected)) return centsOf(surchargeCap(section2BaseCollected).cap);
-  const percent = shareInCents(section2BaseCollected, SURCHARGE_CAP_SHARE_MILLIONTHS, (d) => surchargeCap(d).percentOfSection2Base);
+export function surchargeCapCents(section2BaseCollected: BenefitAmount): OrRefusal<number> {
+  if (!("cents" in section2BaseCollected)) {
+    const cap = fieldOf(surchargeCap(section2BaseCollected), "cap");
+    return isPilotageInputError(cap) ? cap : centsOf(cap);
+  }
+  const percent = shareInCents(section2BaseCollected, SURCHARGE_CAP_SHARE_MILLIONTHS, (d) => fieldOf(surchargeCap(d), "percentOfSection2Base"));
+  if (isPilotageInputError(percent)) return percent;
   return percent > SURCHARGE_CAP_FLOOR_CENTS ? percent : SURCHARGE_CAP_FLOOR_CENTS;
 }
 
 /** disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit, in whole cents, with its checks. */
-export function disabilityBenefitCents(lastYearEarnings: BenefitAmount, yearsOfService: number | null = null, insuranceAvailable = true): number {
-  if (!("cents" in lastYearEarnings)) return centsOf(disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable).benefit);
-  const { rate, rateMillionths } = disabilityRate(yearsOfService, insuranceAvailable);
+export function disabilityBenefitCents(lastYearEarnings: BenefitAmount, yearsOfService: number | null = null, insuranceAvailable = true): OrRefusal<number> {
+  if (!("cents" in lastYearEarnings)) {
+    const benefit = fieldOf(disabilityBenefit(lastYearEarnings, yearsOfService, insuranceAvailable), "benefit");
+    return isPilotageInputError(benefit) ? benefit : centsOf(benefit);
+  }
+  const disability = disabilityRate(yearsOfService, insuranceAvailable);
+  if (isPilotageInputError(disability)) return disability;
+  const { rate, rateMillionths } = disability;
   return shareInCents(lastYearEarnings, rateMillionths, (d) => toCents(d.times(rate)));
 }
 

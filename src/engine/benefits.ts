@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { addMonthsGcl30, IsoDate, readDate } from "./dates";
-import { isPilotageInputError, PilotageInputError } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { readDecimal } from "./inputs";
 import { BENEFIT_REASONS, NUMBER_REASONS } from "./messages";
 import { centsOf, formatUsd, Money, toCents } from "./money";
@@ -28,9 +28,10 @@ function percentText(rate: Decimal): string {
   return `${rate.times(100).toString()}%`;
 }
 
-function checkAmount(amount: Decimal, field: string, what: string): Decimal {
-  if (!amount.isFinite()) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
-  if (amount.isNegative()) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+/** An amount given as a Decimal (the library's callers pass any), refused where not finite or negative. */
+function checkAmount(amount: Decimal, field: string, what: string): OrRefusal<Decimal> {
+  if (!amount.isFinite()) return new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+  if (amount.isNegative()) return new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
   return amount;
 }
 
@@ -54,8 +55,9 @@ export interface SurchargeCap {
  * in any calendar year". An annual aggregate check (D9). The 35% is rounded to the cent first (D14),
  * then compared with $500,000.
  */
-export function surchargeCap(section2BaseCollected: Decimal): SurchargeCap {
+export function surchargeCap(section2BaseCollected: Decimal): OrRefusal<SurchargeCap> {
   const collected = checkAmount(section2BaseCollected, "section2_base_collected", "Section 2 base pilotage collected");
+  if (isPilotageInputError(collected)) return collected;
   const share = new Money(SURCHARGE_CAP.shareOfSection2Base);
   const floor = new Money(SURCHARGE_CAP.floorAmount);
   const percent = toCents(collected.times(share));
@@ -93,8 +95,9 @@ export interface RetirementContribution {
  * contribution of an amount equivalent to twelve percent of the earnings from service as an active
  * Hudson River pilot", transferred by the agent to the pilot's retirement account.
  */
-export function retirementContribution(earnings: Decimal): RetirementContribution {
+export function retirementContribution(earnings: Decimal): OrRefusal<RetirementContribution> {
   const amount = checkAmount(earnings, "earnings", "earnings");
+  if (isPilotageInputError(amount)) return amount;
   const rate = new Money(RETIREMENT_CONTRIBUTION.rate);
   const contribution = toCents(amount.times(rate));
   return {
@@ -117,11 +120,11 @@ export interface DisabilityBenefit {
   citation: typeof DISABILITY_BENEFIT.citation;
 }
 
-function checkYearsOfService(years: number, field = "years_of_service"): number {
-  if (!Number.isFinite(years)) throw new PilotageInputError(BENEFIT_REASONS.yearsNotFinite, {}, field);
-  if (!Number.isInteger(years)) throw new PilotageInputError(BENEFIT_REASONS.yearsNotWhole, { years }, field);
-  if (years < 1) throw new PilotageInputError(BENEFIT_REASONS.yearsUnderOne, {}, field);
-  if (years > PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE) throw new PilotageInputError(BENEFIT_REASONS.yearsImplausible, { years }, field);
+function checkYearsOfService(years: number, field = "years_of_service"): OrRefusal<number> {
+  if (!Number.isFinite(years)) return new PilotageInputError(BENEFIT_REASONS.yearsNotFinite, {}, field);
+  if (!Number.isInteger(years)) return new PilotageInputError(BENEFIT_REASONS.yearsNotWhole, { years }, field);
+  if (years < 1) return new PilotageInputError(BENEFIT_REASONS.yearsUnderOne, {}, field);
+  if (years > PLAUSIBLE_MAXIMUM_YEARS_OF_SERVICE) return new PilotageInputError(BENEFIT_REASONS.yearsImplausible, { years }, field);
   return years;
 }
 
@@ -135,9 +138,12 @@ function checkYearsOfService(years: number, field = "years_of_service"): number 
  * Years of service are whole calendar years ((7)(c) says when the last one counts as full);
  * fractions are refused, not rounded. Years are not needed with insurance, but are checked if given.
  */
-export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: number | null = null, insuranceAvailable = true): DisabilityBenefit {
+export function disabilityBenefit(lastYearEarnings: Decimal, yearsOfService: number | null = null, insuranceAvailable = true): OrRefusal<DisabilityBenefit> {
   const earnings = checkAmount(lastYearEarnings, "last_year_earnings", "last full calendar year's earnings");
-  const { rate, basis, maximumReached, rateWorking } = disabilityRate(yearsOfService, insuranceAvailable);
+  if (isPilotageInputError(earnings)) return earnings;
+  const disability = disabilityRate(yearsOfService, insuranceAvailable);
+  if (isPilotageInputError(disability)) return disability;
+  const { rate, basis, maximumReached, rateWorking } = disability;
   const benefit = toCents(earnings.times(rate));
   const earned = `${percentText(rate)} × ${formatUsd(centsOf(earnings))} (last full calendar year's earnings) = ${formatUsd(centsOf(benefit))} a year until age 60.`;
   return {
@@ -168,15 +174,17 @@ const UNINSURED_MAXIMUM_RATE = new Money(DISABILITY_BENEFIT.uninsuredMaximumRate
 /** A rate as a whole number of millionths; every rate of rates/benefits.ts has at most six decimals. */
 export function exactMillionths(rate: Decimal): number {
   const millionths = millionthsOfDecimal(rate);
+  // Only ever asked of the rate tables' figures: a seventh decimal there is a bug in the table.
   if (millionths === null || !Number.isInteger(millionths)) throw new Error(`The rate ${rate.toString()} has more than six decimals.`);
   return millionths;
 }
 
 /** The share of the earnings (5) gives, with the checks on the years of service; see disabilityBenefit. */
-export function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): DisabilityRate {
+export function disabilityRate(yearsOfService: number | null, insuranceAvailable: boolean): OrRefusal<DisabilityRate> {
   const years = yearsOfService === null ? null : checkYearsOfService(yearsOfService);
+  if (isPilotageInputError(years)) return years;
   if (!insuranceAvailable && years === null) {
-    throw new PilotageInputError(BENEFIT_REASONS.yearsBlankWithoutInsurance, {}, "years_of_service");
+    return new PilotageInputError(BENEFIT_REASONS.yearsBlankWithoutInsurance, {}, "years_of_service");
   }
   if (insuranceAvailable || years === null) {
     return { rate: INSURED_RATE, rateMillionths: exactMillionths(INSURED_RATE), basis: "insurance", maximumReached: false, rateWorking: "" };
@@ -207,8 +215,9 @@ export interface SpouseBenefit {
  * the benefit payment period in which death occurred, "and thereafter fifty percent of the amount
  * received by the deceased pilot on the date of death". This is that fifty percent.
  */
-export function spouseBenefit(pilotAnnualBenefit: Decimal): SpouseBenefit {
+export function spouseBenefit(pilotAnnualBenefit: Decimal): OrRefusal<SpouseBenefit> {
   const amount = checkAmount(pilotAnnualBenefit, "pilot_annual_benefit", "pilot's annual benefit");
+  if (isPilotageInputError(amount)) return amount;
   const rate = new Money(SPOUSE_BENEFIT.rate);
   const benefit = toCents(amount.times(rate));
   return {
@@ -234,8 +243,10 @@ export interface SpouseEligibility {
  * prior to the date of death": eligible when the day one year after the marriage (12 months, GCL
  * § 30: the same day, or the month's last day where it does not exist) is on or before the death.
  */
-export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): SpouseEligibility {
-  const { eligible, oneYearAfterMarriage } = spouseEligibility(marriageDate, deathDate);
+export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): OrRefusal<SpouseEligibility> {
+  const decided = spouseEligibility(marriageDate, deathDate);
+  if (isPilotageInputError(decided)) return decided;
+  const { eligible, oneYearAfterMarriage } = decided;
   return {
     eligible,
     oneYearAfterMarriage,
@@ -247,14 +258,15 @@ export function spouseEligible(marriageDate: IsoDate, deathDate: IsoDate): Spous
 }
 
 /** spouseEligible(marriageDate, deathDate).eligible, with its check, without wording the reason (a column reads none). */
-export function isEligibleSurvivingSpouse(marriageDate: IsoDate, deathDate: IsoDate): boolean {
-  return spouseEligibility(marriageDate, deathDate).eligible;
+export function isEligibleSurvivingSpouse(marriageDate: IsoDate, deathDate: IsoDate): OrRefusal<boolean> {
+  const decided = spouseEligibility(marriageDate, deathDate);
+  return isPilotageInputError(decided) ? decided : decided.eligible;
 }
 
 /** (9), as spouseEligible decides it. */
-function spouseEligibility(marriageDate: IsoDate, deathDate: IsoDate): Pick<SpouseEligibility, "eligible" | "oneYearAfterMarriage"> {
+function spouseEligibility(marriageDate: IsoDate, deathDate: IsoDate): OrRefusal<Pick<SpouseEligibility, "eligible" | "oneYearAfterMarriage">> {
   if (marriageDate > deathDate) {
-    throw new PilotageInputError(BENEFIT_REASONS.marriageAfterDeath, { marriageDate, deathDate }, "marriage_date");
+    return new PilotageInputError(BENEFIT_REASONS.marriageAfterDeath, { marriageDate, deathDate }, "marriage_date");
   }
   const oneYearAfterMarriage = addMonthsGcl30(marriageDate, SPOUSE_MARRIAGE_MONTHS);
   return { eligible: oneYearAfterMarriage <= deathDate, oneYearAfterMarriage };
@@ -265,22 +277,19 @@ function spouseEligibility(marriageDate: IsoDate, deathDate: IsoDate): Pick<Spou
 
 
 /** Whole years of service ≥ 1; blank → null (not needed where disability insurance is available). */
-export function readYearsOfService(input: unknown, field = "years_of_service"): number | null {
+export function readYearsOfService(input: unknown, field = "years_of_service"): OrRefusal<number | null> {
   if (isBlank(input)) return null;
-  if (typeof input === "boolean") throw new PilotageInputError(BENEFIT_REASONS.yearsFlag, {}, field);
-  return checkYearsOfService(readDecimal(input, field, "years of service").toNumber(), field);
+  if (typeof input === "boolean") return new PilotageInputError(BENEFIT_REASONS.yearsFlag, {}, field);
+  const years = readDecimal(input, field, "years of service");
+  return isPilotageInputError(years) ? years : checkYearsOfService(years.toNumber(), field);
 }
 
 /**
  * A date for the benefit rules (retirement, last service, marriage, death): an Excel serial or ISO
  * text, read by the shared date reader, with the message naming this date and `field` the argument.
  */
-export function readBenefitDate(input: unknown, field: string, what: string): IsoDate {
-  if (isBlank(input)) throw new PilotageInputError(BENEFIT_REASONS.dateBlank, { what }, field);
-  try {
-    return readDate(input, what);
-  } catch (error) {
-    if (isPilotageInputError(error)) throw error.withField(field);
-    throw error;
-  }
+export function readBenefitDate(input: unknown, field: string, what: string): OrRefusal<IsoDate> {
+  if (isBlank(input)) return new PilotageInputError(BENEFIT_REASONS.dateBlank, { what }, field);
+  const date = readDate(input, what);
+  return isPilotageInputError(date) ? date.withField(field) : date;
 }

@@ -3,7 +3,7 @@
  * rows, or flags. One reader for all adapters.
  */
 import { readDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { readAmount, readAmountCents } from "./inputs";
@@ -32,60 +32,74 @@ function tableError(table: string, rowNumber: number, error: unknown): PilotageI
  * Each row applies from its date until the next row's, so two rows from one date would leave one
  * silently unused (whichever sorted last would win): refused, naming both rows.
  */
-function oneRowPerDate<T extends { readonly from: string }>(table: string, rows: readonly { row: T; rowNumber: number }[]): T[] {
+function oneRowPerDate<T extends { readonly from: string }>(table: string, rows: readonly { row: T; rowNumber: number }[]): OrRefusal<T[]> {
   const firstRowFrom = new Map<string, number>();
   for (const { row, rowNumber } of rows) {
     const earlier = firstRowFrom.get(row.from);
     if (earlier !== undefined) {
-      throw tableError(table, rowNumber, `this row is also from ${row.from}, like row ${earlier}: each row applies until the next row's date, so change this date or remove one of the two rows.`);
+      return tableError(table, rowNumber, `this row is also from ${row.from}, like row ${earlier}: each row applies until the next row's date, so change this date or remove one of the two rows.`);
     }
     firstRowFrom.set(row.from, rowNumber);
   }
   return rows.map(({ row }) => row);
 }
 
+/** Each data row read by `readRow`, or the first row's refusal (naming the row); then oneRowPerDate. */
+function readTable<T extends { readonly from: string }>(
+  table: string,
+  rows: readonly (readonly unknown[])[],
+  readRow: (cells: readonly unknown[]) => OrRefusal<T> | string,
+): OrRefusal<T[]> {
+  const read: { row: T; rowNumber: number }[] = [];
+  for (const { cells, rowNumber } of dataRows(rows)) {
+    const row = readRow(cells);
+    if (typeof row === "string" || isPilotageInputError(row)) return tableError(table, rowNumber, row);
+    read.push({ row, rowNumber });
+  }
+  return oneRowPerDate(table, read);
+}
+
 /**
  * Rows of `from date | 0–50 amount | 51–100 amount | per unit over 100` (D8). readAmount refuses an
  * amount over MAXIMUM_AMOUNT (D22), so even charged on 50,000 units it stays exact in whole cents.
+ * A row's refusal is the row's number with what is wrong in it (a string here).
  */
-export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): BoardSurchargeRow[] {
-  const table = "Board surcharge table";
-  const read = dataRows(rows).map(({ cells, rowNumber }) => {
-    if (cells.length < 4) throw tableError(table, rowNumber, "needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.");
-    try {
-      const row: BoardSurchargeRow = Object.freeze({
-        from: readDate(cells[0], "from date"),
-        upTo50Units: readAmount(cells[1], "board_surcharge", "0–50 units surcharge").toString(),
-        over50UpTo100Units: readAmount(cells[2], "board_surcharge", "51–100 units surcharge").toString(),
-        perUnitOver100Units: readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units").toString(),
-      });
-      return { row, rowNumber };
-    } catch (error) {
-      throw tableError(table, rowNumber, error);
-    }
+export function readBoardSurchargeRows(rows: readonly (readonly unknown[])[]): OrRefusal<BoardSurchargeRow[]> {
+  return readTable<BoardSurchargeRow>("Board surcharge table", rows, (cells) => {
+    if (cells.length < 4) return "needs 4 columns: from date, 0–50 amount, 51–100 amount, per unit over 100.";
+    const from = readDate(cells[0], "from date");
+    if (isPilotageInputError(from)) return from;
+    const upTo50Units = readAmount(cells[1], "board_surcharge", "0–50 units surcharge");
+    if (isPilotageInputError(upTo50Units)) return upTo50Units;
+    const over50UpTo100Units = readAmount(cells[2], "board_surcharge", "51–100 units surcharge");
+    if (isPilotageInputError(over50UpTo100Units)) return over50UpTo100Units;
+    const perUnitOver100Units = readAmount(cells[3], "board_surcharge", "per-unit surcharge over 100 units");
+    if (isPilotageInputError(perUnitOver100Units)) return perUnitOver100Units;
+    return Object.freeze({
+      from,
+      upTo50Units: upTo50Units.toString(),
+      over50UpTo100Units: over50UpTo100Units.toString(),
+      perUnitOver100Units: perUnitOver100Units.toString(),
+    });
   });
-  return oneRowPerDate(table, read);
 }
 
 /**
  * Rows of `from date | one column per board fee, in BOARD_FEES's order` (D10). A blank fee is
  * "not entered", and so is 0: desktop Excel passes an empty cell as 0, and the board sets no free fee.
  */
-export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): BoardFeeRow[] {
-  const table = "Board fees table";
-  const optionalAmount = (cell: unknown, what: string) => (isBlank(cell) || cell === 0 ? null : readAmountCents(cell, "board_fees", what));
-  const read = dataRows(rows).map(({ cells, rowNumber }) => {
-    if (cells.length < 2) throw tableError(table, rowNumber, `needs a from date and at least the ${BOARD_FEES[0].what} column.`);
-    try {
-      const row = { from: readDate(cells[0], "from date") } as BoardFeeRow;
-      BOARD_FEES.forEach((fee, index) => {
-        row[fee.code] = optionalAmount(cells[index + 1], fee.what);
-      });
-      Object.freeze(row);
-      return { row, rowNumber };
-    } catch (error) {
-      throw tableError(table, rowNumber, error);
+export function readBoardFeeRows(rows: readonly (readonly unknown[])[]): OrRefusal<BoardFeeRow[]> {
+  return readTable<BoardFeeRow>("Board fees table", rows, (cells) => {
+    if (cells.length < 2) return `needs a from date and at least the ${BOARD_FEES[0].what} column.`;
+    const from = readDate(cells[0], "from date");
+    if (isPilotageInputError(from)) return from;
+    const row = { from } as BoardFeeRow;
+    for (const [index, fee] of BOARD_FEES.entries()) {
+      const cell = cells[index + 1];
+      const cents = isBlank(cell) || cell === 0 ? null : readAmountCents(cell, "board_fees", fee.what);
+      if (isPilotageInputError(cents)) return cents;
+      row[fee.code] = cents;
     }
+    return Object.freeze(row);
   });
-  return oneRowPerDate(table, read);
 }

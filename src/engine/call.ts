@@ -7,7 +7,7 @@
  */
 import { PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
-import { Quote, quoteOrRefusal } from "./quote";
+import { Quote, quoteTransit } from "./quote";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
 
@@ -60,7 +60,7 @@ export interface RefusedTransit {
 export function quoteCall(transits: readonly CallTransit[], otherCharges: readonly OtherCharge[], settings: EngineSettings): CallQuote | RefusedTransit {
   const quoted: { label: string; quote: Quote }[] = [];
   for (const [index, { label, transit }] of transits.entries()) {
-    const quote = quoteOrRefusal(transit, settings);
+    const quote = quoteTransit(transit, settings);
     if (quote instanceof PilotageInputError) return { index, label, error: quote };
     quoted.push({ label, quote });
   }

@@ -3,7 +3,7 @@
  * readers below turn what people type (cells, flags, form fields) into those values.
  */
 import Decimal from "decimal.js";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { NUMBER_REASONS, VESSEL_REASONS } from "./messages";
 import { readDecimal, readFlag } from "./inputs";
 import { isBlank } from "./blank";
@@ -120,27 +120,8 @@ export interface PilotRequirement {
 
 const VESSEL_STATUS_WORDS: Record<VesselStatus, readonly string[]> = {
   foreign: ["foreign", "foreign vessel", "foreign flag", "foreign flagged", "foreign registered"],
-  registered: [
-    "registered",
-    "register",
-    "under register",
-    "american under register",
-    "american registered",
-    "us registered",
-    "u.s. registered",
-    "registry",
-  ],
-  enrolled: [
-    "enrolled",
-    "enrollment",
-    "enrolment",
-    "coastwise",
-    "american enrolled",
-    "us enrolled",
-    "u.s. enrolled",
-    "not under register",
-    "american not under register",
-  ],
+  registered: ["registered", "register", "under register", "american under register", "american registered", "us registered", "u.s. registered", "registry"],
+  enrolled: ["enrolled", "enrollment", "enrolment", "coastwise", "american enrolled", "us enrolled", "u.s. enrolled", "not under register", "american not under register"],
 };
 
 const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = {
@@ -148,20 +129,22 @@ const STATUS_SUBJECT_WORDS: Record<Exclude<VesselStatus, "enrolled">, string> = 
   registered: "An American vessel under register",
 };
 
-
-function checkGrossTons(tons: Measurement, field: string): Measurement {
-  if (!isFiniteMeasurement(tons)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
+/** The tons, or why they are refused (a refusal given is passed on: the reader's). */
+function checkGrossTons(tons: OrRefusal<Measurement>, field: string): OrRefusal<Measurement> {
+  if (isPilotageInputError(tons)) return tons;
+  if (!isFiniteMeasurement(tons)) return new PilotageInputError(VESSEL_REASONS.grossTonsNotFinite, {}, field);
   // No vessel measures 0 GRT; in desktop Excel an empty cell reads as 0, which would pass the
   // "less than three hundred" test silently.
-  if (isAtMost(tons, 0)) throw new PilotageInputError(VESSEL_REASONS.grossTonsNotPositive, {}, field);
-  if (!isAtMost(tons, PLAUSIBLE_MAXIMUM_GROSS_TONS)) throw new PilotageInputError(VESSEL_REASONS.grossTonsImplausible, { tons: decimalOf(tons) }, field);
+  if (isAtMost(tons, 0)) return new PilotageInputError(VESSEL_REASONS.grossTonsNotPositive, {}, field);
+  if (!isAtMost(tons, PLAUSIBLE_MAXIMUM_GROSS_TONS)) return new PilotageInputError(VESSEL_REASONS.grossTonsImplausible, { tons: decimalOf(tons) }, field);
   return tons;
 }
 
-function checkPositiveFeet(feet: Measurement, field: string, what: string, maximum: number): Measurement {
-  if (!isFiniteMeasurement(feet)) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
-  if (isAtMost(feet, 0)) throw new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
-  if (!isAtMost(feet, maximum)) throw new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet: decimalOf(feet), maximum }, field);
+function checkPositiveFeet(feet: OrRefusal<Measurement>, field: string, what: string, maximum: number): OrRefusal<Measurement> {
+  if (isPilotageInputError(feet)) return feet;
+  if (!isFiniteMeasurement(feet)) return new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+  if (isAtMost(feet, 0)) return new PilotageInputError(VESSEL_REASONS.feetNotPositive, { what }, field);
+  if (!isAtMost(feet, maximum)) return new PilotageInputError(VESSEL_REASONS.feetImplausible, { what, feet: decimalOf(feet), maximum }, field);
   return feet;
 }
 
@@ -183,27 +166,32 @@ function conditionsNotMet(exception: SmallVesselException, tons: Measurement, dr
  * meets the statutory exception is NOT REQUIRED without the board. An American vessel not under
  * register (enrolled) is not named: NOT REQUIRED.
  */
-export function pilotRequirement(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): PilotRequirement {
+export function pilotRequirement(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): OrRefusal<PilotRequirement> {
   const decided = pilotRequirementCase(input, settings);
+  if (isPilotageInputError(decided)) return decided;
   return { answer: decided.answer, reason: decided.words(), citation: COMPULSORY_PILOTAGE_CITATION, smallVesselException: decided.smallVesselException, note: decided.note };
 }
 
 /** pilotRequirement(input, settings).answer, with its checks, without wording the reason (a column of answers reads none). */
-export function pilotRequirementAnswer(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): PilotRequirementAnswer {
-  return pilotRequirementCase(input, settings).answer;
+export function pilotRequirementAnswer(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption"> = DEFAULT_SETTINGS): OrRefusal<PilotRequirementAnswer> {
+  const decided = pilotRequirementCase(input, settings);
+  return isPilotageInputError(decided) ? decided : decided.answer;
 }
 
 /** The case of § 89-a(1) a vessel is in, as pilotRequirement returns it, its reason worded by `words` when asked. */
 type PilotRequirementCase = Omit<PilotRequirement, "reason" | "citation"> & { words: () => string };
 
-function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption">): PilotRequirementCase {
+function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<EngineSettings, "recreationalExemption">): OrRefusal<PilotRequirementCase> {
   const tons = checkGrossTons(input.grossTons, "gross_tons");
+  if (isPilotageInputError(tons)) return tons;
   const draft = checkPositiveFeet(input.loadedDraftFt, "loaded_draft_ft", "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
+  if (isPilotageInputError(draft)) return draft;
   const proceedsBySea = input.proceedsBySea ?? true;
   const recreational = input.recreational ?? false;
   const length = input.lengthFt === undefined || input.lengthFt === null
     ? null
     : checkPositiveFeet(input.lengthFt, "length_ft", "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
+  if (isPilotageInputError(length)) return length;
 
   if (input.vesselStatus === "enrolled") {
     return {
@@ -243,7 +231,7 @@ function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<Engin
     const underLimit = length !== null && isLess(length, RECREATIONAL_DISCRETION.lengthFtBelow);
     if (settings.recreationalExemption === "under200Ft") {
       if (length === null) {
-        throw new PilotageInputError(VESSEL_REASONS.recreationalLengthBlank, {}, "length_ft");
+        return new PilotageInputError(VESSEL_REASONS.recreationalLengthBlank, {}, "length_ft");
       }
       if (!underLimit) {
         return {
@@ -276,7 +264,7 @@ function pilotRequirementCase(input: PilotRequirementInput, settings: Pick<Engin
 // Readers
 
 /** "foreign", "registered" (American under register) or "enrolled" (American not under register), and a few synonyms, any case. */
-export function readVesselStatus(input: unknown, field = "vessel_status"): VesselStatus {
+export function readVesselStatus(input: unknown, field = "vessel_status"): OrRefusal<VesselStatus> {
   // A status already read (the engine's own word) is itself.
   if (input === "foreign" || input === "registered" || input === "enrolled") return input;
   if (typeof input === "string") {
@@ -285,24 +273,24 @@ export function readVesselStatus(input: unknown, field = "vessel_status"): Vesse
       if (VESSEL_STATUS_WORDS[status].includes(text)) return status;
     }
   }
-  throw new PilotageInputError(isBlank(input) ? VESSEL_REASONS.statusBlank : VESSEL_REASONS.status, { input }, field);
+  return new PilotageInputError(isBlank(input) ? VESSEL_REASONS.statusBlank : VESSEL_REASONS.status, { input }, field);
 }
 
 /** A measurement typed as a number or numeric text: a finite number as it is (see Measurement), anything else read by readDecimal. */
-function readMeasurement(input: unknown, field: string, what: string): Measurement {
+function readMeasurement(input: unknown, field: string, what: string): OrRefusal<Measurement> {
   return typeof input === "number" && Number.isFinite(input) ? input : readDecimal(input, field, what);
 }
 
-export function readGrossTons(input: unknown, field = "gross_tons"): Measurement {
+export function readGrossTons(input: unknown, field = "gross_tons"): OrRefusal<Measurement> {
   return checkGrossTons(readMeasurement(input, field, "gross registered tons"), field);
 }
 
-export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): Measurement {
+export function readLoadedDraftFt(input: unknown, field = "loaded_draft_ft"): OrRefusal<Measurement> {
   return checkPositiveFeet(readMeasurement(input, field, "fully loaded draft (feet)"), field, "fully loaded draft", PLAUSIBLE_MAXIMUM_DRAFT_FT);
 }
 
 /** The vessel's length in feet; blank → null (needed only for a recreational vessel). */
-export function readLengthFt(input: unknown, field = "length_ft"): Measurement | null {
+export function readLengthFt(input: unknown, field = "length_ft"): OrRefusal<Measurement | null> {
   if (isBlank(input)) return null;
   return checkPositiveFeet(readMeasurement(input, field, "length (feet)"), field, "length", PLAUSIBLE_MAXIMUM_LENGTH_FT);
 }
@@ -312,10 +300,10 @@ export function readLengthFt(input: unknown, field = "length_ft"): Measurement |
  * The number 0 is refused, because Excel on the desktop passes an empty cell as 0 and a silent
  * FALSE here would open an exception or change a benefit; FALSE (or "no") must be typed.
  */
-export function readFlagDefaultTrue(input: unknown, field: string, what: string): boolean {
+export function readFlagDefaultTrue(input: unknown, field: string, what: string): OrRefusal<boolean> {
   if (isBlank(input)) return true;
   if (input === 0) {
-    throw new PilotageInputError(NUMBER_REASONS.flagZero, { what }, field);
+    return new PilotageInputError(NUMBER_REASONS.flagZero, { what }, field);
   }
   return readFlag(input, field);
 }
@@ -330,14 +318,19 @@ export interface TypedPilotRequirement {
   lengthFt?: unknown;
 }
 
-/** Reads every value with the shared readers; defaults: proceeds by sea TRUE, recreational FALSE, length none. */
-export function readPilotRequirementInput(typed: TypedPilotRequirement): PilotRequirementInput {
-  return {
-    vesselStatus: readVesselStatus(typed.vesselStatus),
-    grossTons: readGrossTons(typed.grossTons),
-    loadedDraftFt: readLoadedDraftFt(typed.loadedDraftFt),
-    proceedsBySea: readFlagDefaultTrue(typed.proceedsBySea, "proceeds_by_sea", "proceeds by sea"),
-    recreational: readFlag(typed.recreational, "recreational"),
-    lengthFt: readLengthFt(typed.lengthFt),
-  };
+/** Reads every value with the shared readers, or the first refusal; defaults: proceeds by sea TRUE, recreational FALSE, length none. */
+export function readPilotRequirementInput(typed: TypedPilotRequirement): OrRefusal<PilotRequirementInput> {
+  const vesselStatus = readVesselStatus(typed.vesselStatus);
+  if (isPilotageInputError(vesselStatus)) return vesselStatus;
+  const grossTons = readGrossTons(typed.grossTons);
+  if (isPilotageInputError(grossTons)) return grossTons;
+  const loadedDraftFt = readLoadedDraftFt(typed.loadedDraftFt);
+  if (isPilotageInputError(loadedDraftFt)) return loadedDraftFt;
+  const proceedsBySea = readFlagDefaultTrue(typed.proceedsBySea, "proceeds_by_sea", "proceeds by sea");
+  if (isPilotageInputError(proceedsBySea)) return proceedsBySea;
+  const recreational = readFlag(typed.recreational, "recreational");
+  if (isPilotageInputError(recreational)) return recreational;
+  const lengthFt = readLengthFt(typed.lengthFt);
+  if (isPilotageInputError(lengthFt)) return lengthFt;
+  return { vesselStatus, grossTons, loadedDraftFt, proceedsBySea, recreational, lengthFt };
 }

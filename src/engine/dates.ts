@@ -1,4 +1,4 @@
-import { PilotageInputError } from "./errors";
+import { OrRefusal, PilotageInputError } from "./errors";
 import { DATE_REASONS } from "./messages";
 import { isBlank } from "./blank";
 
@@ -82,16 +82,16 @@ export function addMonthsGcl30(date: IsoDate, months: number): IsoDate {
 }
 
 /** Strict "YYYY-MM-DD" text, checked against the calendar. */
-export function parseIsoDate(text: string, field = "date"): IsoDate {
+export function parseIsoDate(text: string, field = "date"): OrRefusal<IsoDate> {
   const match = ISO_PATTERN.exec(text.trim());
   if (!match) {
-    throw new PilotageInputError(DATE_REASONS.notIso, { field, text }, field);
+    return new PilotageInputError(DATE_REASONS.notIso, { field, text }, field);
   }
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new PilotageInputError(DATE_REASONS.notInCalendar, { field, text: match[0] }, field);
+    return new PilotageInputError(DATE_REASONS.notInCalendar, { field, text: match[0] }, field);
   }
   // The text already is the canonical form.
   return match[0];
@@ -105,16 +105,16 @@ export const LAST_EXCEL_SERIAL = 2_958_465;
  * Excel's 29 February 1900, which never existed; from serial 61 (1900-03-01) on, serial N is N
  * days after 1899-12-30. A time of day (the fraction) is dropped: transits are charged by date.
  */
-export function excelSerialToIso(serial: number, field = "date"): IsoDate {
+export function excelSerialToIso(serial: number, field = "date"): OrRefusal<IsoDate> {
   if (!Number.isFinite(serial)) {
-    throw new PilotageInputError(DATE_REASONS.serialNotFinite, { field }, field);
+    return new PilotageInputError(DATE_REASONS.serialNotFinite, { field }, field);
   }
   const whole = Math.floor(serial);
   if (whole < 1 || whole > LAST_EXCEL_SERIAL) {
-    throw new PilotageInputError(DATE_REASONS.serialOutOfRange, { field, serial, last: LAST_EXCEL_SERIAL }, field);
+    return new PilotageInputError(DATE_REASONS.serialOutOfRange, { field, serial, last: LAST_EXCEL_SERIAL }, field);
   }
   if (whole === 60) {
-    throw new PilotageInputError(DATE_REASONS.serial60, { field }, field);
+    return new PilotageInputError(DATE_REASONS.serial60, { field }, field);
   }
   return whole < 60 ? addDays("1900-01-01", whole - 1) : addDays("1899-12-30", whole);
 }
@@ -125,14 +125,14 @@ export function isoToExcelSerial(date: IsoDate): number {
 }
 
 /** A date from a cell, a flag or a form: an Excel serial number or ISO text. */
-export function readDate(input: unknown, field = "date"): IsoDate {
+export function readDate(input: unknown, field = "date"): OrRefusal<IsoDate> {
   if (isBlank(input)) {
-    throw new PilotageInputError(DATE_REASONS.blank, { field }, field);
+    return new PilotageInputError(DATE_REASONS.blank, { field }, field);
   }
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);
   if (input instanceof Date && !Number.isNaN(input.getTime())) {
     return parseIsoDate(isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate()), field);
   }
-  throw new PilotageInputError(DATE_REASONS.notADate, { field }, field);
+  return new PilotageInputError(DATE_REASONS.notADate, { field }, field);
 }

@@ -105,8 +105,16 @@ export function isPilotageInputError(error: unknown): error is PilotageInputErro
   return error instanceof PilotageInputError;
 }
 
-/** The throwing form of an `…OrRefusal` reader: its value, or its refusal thrown. */
-export function refusalThrown<T>(result: T | PilotageInputError): T {
+/**
+ * The engine's one convention: every reader and rule gives its value or returns the refusal that
+ * says what to fix, and never throws it. Only a door that wants an exception (the command line,
+ * the library's functions, the MCP server) throws, at the door (refusalThrown). A throw from the
+ * engine of anything else is a bug: an impossible internal state.
+ */
+export type OrRefusal<T> = T | PilotageInputError;
+
+/** At a door that wants an exception: the value, or its refusal thrown. */
+export function refusalThrown<T>(result: OrRefusal<T>): T {
   if (isPilotageInputError(result)) throw result;
   return result;
 }

@@ -1,9 +1,9 @@
 /**
  * Reading the values people type (cells, flags, form fields, CSV cells) into engine values, in
- * one place for every adapter. Each reader throws a PilotageInputError that says what to fix.
+ * one place for every adapter. Each reader returns its value or the refusal that says what to fix.
  */
 import Decimal from "decimal.js";
-import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { NUMBER_REASONS, TRANSIT_REASONS, UNMEASURED_WORD } from "./messages";
 import { millionthsOfNumber, PilotageUnits, unitsOfDecimal, unitsOfMillionths } from "./units";
 import { centsOf, Money } from "./money";
@@ -45,10 +45,10 @@ export function unitsBelowMinimum(units: Decimal, field: string, fromMeasurement
 
 
 /** A decimal number from a number or numeric text ("1,234.5" allowed; "0,500" is not, D23). */
-export function readDecimal(input: unknown, field: string, what: string): Decimal {
-  if (isBlank(input)) throw new PilotageInputError(NUMBER_REASONS.blank, { what }, field);
+export function readDecimal(input: unknown, field: string, what: string): OrRefusal<Decimal> {
+  if (isBlank(input)) return new PilotageInputError(NUMBER_REASONS.blank, { what }, field);
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) throw new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
+    if (!Number.isFinite(input)) return new PilotageInputError(NUMBER_REASONS.notFinite, { what }, field);
     return new Money(input);
   }
   if (typeof input === "string") {
@@ -56,62 +56,54 @@ export function readDecimal(input: unknown, field: string, what: string): Decima
     // Text has no size limit of its own: 400 digits would make an amount no number can hold.
     if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
       const value = new Money(text);
-      if (!value.isFinite() || value.abs().gt("1e15")) throw new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
+      if (!value.isFinite() || value.abs().gt("1e15")) return new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
       return value;
     }
   }
-  throw new PilotageInputError(NUMBER_REASONS.notANumber, { what, input }, field);
+  return new PilotageInputError(NUMBER_REASONS.notANumber, { what, input }, field);
 }
 
 /** Pilotage units as typed: a positive number, or the word UNMEASURED (D2). A blank is an error, never the maximum. */
-export function readPilotageUnits(input: unknown, settings: EngineSettings, field = "units"): PilotageUnits {
+export function readPilotageUnits(input: unknown, settings: EngineSettings, field = "units"): OrRefusal<PilotageUnits> {
   if (typeof input === "string" && input.trim().toUpperCase() === UNMEASURED_WORD) return { measured: false };
-  if (isBlank(input)) {
-    throw new PilotageInputError(TRANSIT_REASONS.unitsBlank, {}, field);
-  }
+  if (isBlank(input)) return new PilotageInputError(TRANSIT_REASONS.unitsBlank, {}, field);
   if (typeof input === "number" && input >= MINIMUM_UNITS_NUMBER && input <= PLAUSIBLE_MAXIMUM_UNITS) {
     // The common case from a cell: no decimal.js unless the number has more than six decimals.
     const millionths = millionthsOfNumber(input);
     const units = millionths !== null ? unitsOfMillionths(millionths) : unitsOfDecimal(new Money(input));
     return roundedUnits(units, settings.unitsDecimals);
   }
-  if (typeof input === "boolean") {
-    throw new PilotageInputError(TRANSIT_REASONS.unitsFlag, {}, field);
-  }
-  let units: Decimal;
-  try {
-    units = readDecimal(input, field, "pilotage units");
-  } catch (error) {
-    if (error instanceof PilotageInputError && error.code === "NOT_A_NUMBER") throw new PilotageInputError(TRANSIT_REASONS.unitsNotANumber, { input }, field);
-    throw error;
-  }
-  if (units.lte(0)) throw new PilotageInputError(TRANSIT_REASONS.unitsNotPositive, {}, field);
-  if (units.lt(MINIMUM_UNITS)) throw unitsBelowMinimum(units, field, false);
-  if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) throw new PilotageInputError(TRANSIT_REASONS.unitsImplausible, { units, maximum: PLAUSIBLE_MAXIMUM_UNITS }, field);
+  if (typeof input === "boolean") return new PilotageInputError(TRANSIT_REASONS.unitsFlag, {}, field);
+  const units = readDecimal(input, field, "pilotage units");
+  if (isPilotageInputError(units)) return units.code === "NOT_A_NUMBER" ? new PilotageInputError(TRANSIT_REASONS.unitsNotANumber, { input }, field) : units;
+  if (units.lte(0)) return new PilotageInputError(TRANSIT_REASONS.unitsNotPositive, {}, field);
+  if (units.lt(MINIMUM_UNITS)) return unitsBelowMinimum(units, field, false);
+  if (units.gt(PLAUSIBLE_MAXIMUM_UNITS)) return new PilotageInputError(TRANSIT_REASONS.unitsImplausible, { units, maximum: PLAUSIBLE_MAXIMUM_UNITS }, field);
   return roundedUnits(unitsOfDecimal(units), settings.unitsDecimals);
 }
 
 /** D5: 1/2, "Lower"/"Upper", "Section 1"/"Section 2", "Lower River"/"Upper River", any case. */
-export function readSection(input: unknown, field = "section"): SectionNumber {
+export function readSection(input: unknown, field = "section"): OrRefusal<SectionNumber> {
   if (typeof input === "number" && (input === 1 || input === 2)) return input;
   if (typeof input === "string") {
     const text = input.trim().toLowerCase().replace(/\s+/g, " ");
     if (["1", "section 1", "lower", "lower river", "section 1, lower river"].includes(text)) return 1;
     if (["2", "section 2", "upper", "upper river", "section 2, upper river"].includes(text)) return 2;
   }
-  throw new PilotageInputError(isBlank(input) ? TRANSIT_REASONS.sectionBlank : TRANSIT_REASONS.section, { input }, field);
+  return new PilotageInputError(isBlank(input) ? TRANSIT_REASONS.sectionBlank : TRANSIT_REASONS.section, { input }, field);
 }
 
 /** Expected continuous pilotage hours (D11); blank means not given. */
-export function readHours(input: unknown, field = "hours"): number | null {
+export function readHours(input: unknown, field = "hours"): OrRefusal<number | null> {
   if (isBlank(input)) return null;
   // Hours are compared with 10, never multiplied into money: a plain number is exact enough.
   // −0 (typed, or a cell's) is zero hours, not a negative number: read as 0 on every door.
   if (typeof input === "number" && input >= 0 && input <= 240) return input === 0 ? 0 : input;
   const hours = readDecimal(input, field, "continuous pilotage hours");
+  if (isPilotageInputError(hours)) return hours;
   if (hours.isZero()) return 0;
-  if (hours.isNegative()) throw new PilotageInputError(TRANSIT_REASONS.hoursNegative, {}, field);
-  if (hours.gt(240)) throw new PilotageInputError(TRANSIT_REASONS.hoursImplausible, { hours }, field);
+  if (hours.isNegative()) return new PilotageInputError(TRANSIT_REASONS.hoursNegative, {}, field);
+  if (hours.gt(240)) return new PilotageInputError(TRANSIT_REASONS.hoursImplausible, { hours }, field);
   return hoursAsNumber(hours);
 }
 
@@ -133,7 +125,7 @@ function nextDoubleAbove(x: number): number {
 }
 
 /** A yes/no option; blank means no. */
-export function readFlag(input: unknown, field: string): boolean {
+export function readFlag(input: unknown, field: string): OrRefusal<boolean> {
   if (isBlank(input)) return false;
   if (typeof input === "boolean") return input;
   if (input === 1 || input === 0) return input === 1;
@@ -142,7 +134,7 @@ export function readFlag(input: unknown, field: string): boolean {
     if (["true", "yes", "y", "1", "x"].includes(text)) return true;
     if (["false", "no", "n", "0"].includes(text)) return false;
   }
-  throw new PilotageInputError(NUMBER_REASONS.flag, { field }, field);
+  return new PilotageInputError(NUMBER_REASONS.flag, { field }, field);
 }
 
 /**
@@ -153,10 +145,11 @@ export function readFlag(input: unknown, field: string): boolean {
 export const MAXIMUM_AMOUNT = 1_000_000_000;
 
 /** A money amount a user enters (board fees, billed amounts): a number ≥ 0, at most MAXIMUM_AMOUNT. */
-export function readAmount(input: unknown, field: string, what: string): Decimal {
+export function readAmount(input: unknown, field: string, what: string): OrRefusal<Decimal> {
   const amount = readDecimal(input, field, what);
-  if (amount.isNegative()) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
-  if (amount.gt(MAXIMUM_AMOUNT)) throw new PilotageInputError(NUMBER_REASONS.amountOverMaximum, { what, input }, field);
+  if (isPilotageInputError(amount)) return amount;
+  if (amount.isNegative()) return new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+  if (amount.gt(MAXIMUM_AMOUNT)) return new PilotageInputError(NUMBER_REASONS.amountOverMaximum, { what, input }, field);
   return amount;
 }
 
@@ -178,18 +171,17 @@ export function isNegativeNumber(input: unknown): boolean {
 }
 
 /**
- * A reader of one argument's amounts for a column (the Excel functions), its refusals returned, not
- * thrown: a throw costs more than the row's work. `exact` reads the plain numbers it can (null for
- * any other input); a negative number is refused as readAmount refuses it, with one refusal for the
- * argument, as its words do not depend on the number; every other input is `general`'s, whose
- * refusal is returned.
+ * A reader of one argument's amounts for a column (the Excel functions). `exact` reads the plain
+ * numbers it can (null for any other input); a negative number is refused as readAmount refuses
+ * it, with one refusal for the argument, as its words do not depend on the number; every other
+ * input is `general`'s.
  */
 export function columnAmountReader<T>(
   field: string,
   what: string,
   exact: (input: unknown) => T | null,
-  general: (input: unknown) => T,
-): (input: unknown) => T | PilotageInputError {
+  general: (input: unknown) => OrRefusal<T>,
+): (input: unknown) => OrRefusal<T> {
   let negative: PilotageInputError | undefined;
   return (input) => {
     const value = exact(input);
@@ -198,22 +190,18 @@ export function columnAmountReader<T>(
       negative ??= new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
       return negative;
     }
-    try {
-      return general(input);
-    } catch (error) {
-      if (isPilotageInputError(error)) return error;
-      throw error;
-    }
+    return general(input);
   };
 }
 
 /** D14: readAmount in whole cents, rounded half up (a safe integer: at most MAXIMUM_AMOUNT dollars). */
-export function readAmountCents(input: unknown, field: string, what: string): number {
+export function readAmountCents(input: unknown, field: string, what: string): OrRefusal<number> {
   const cents = wholeCentsOfNumber(input);
   if (cents !== null) return cents;
   // readAmount's refusal of a negative number, with no Decimal made.
-  if (isNegativeNumber(input)) throw new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
-  return centsOf(readAmount(input, field, what));
+  if (isNegativeNumber(input)) return new PilotageInputError(NUMBER_REASONS.negativeAmount, { what }, field);
+  const amount = readAmount(input, field, what);
+  return isPilotageInputError(amount) ? amount : centsOf(amount);
 }
 
 const BASE_FEE_WHAT = "base pilotage fee";
@@ -223,21 +211,17 @@ const BASE_FEE_WHAT = "base pilotage fee";
  * clause's fee is more than zero, so 0 is refused: in desktop Excel it is what an empty cell reads as,
  * and 50% of it would be a silent $0.00.
  */
-export function readBaseFee(input: unknown, field = "base_fee"): Decimal {
+export function readBaseFee(input: unknown, field = "base_fee"): OrRefusal<Decimal> {
   const fee = readAmount(input, field, BASE_FEE_WHAT);
-  if (fee.isZero()) {
-    throw new PilotageInputError(TRANSIT_REASONS.baseFeeNotPositive, {}, field);
-  }
-  return fee;
+  if (isPilotageInputError(fee)) return fee;
+  return fee.isZero() ? new PilotageInputError(TRANSIT_REASONS.baseFeeNotPositive, {}, field) : fee;
 }
 
-/** D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it. */
-export function readBaseFeeCents(input: unknown, field = "base_fee"): number {
-  return refusalThrown(baseFeeCentsReader(field)(input));
-}
-
-/** readBaseFeeCents for one argument of a column, its refusal returned (columnAmountReader). */
-export function baseFeeCentsReader(field = "base_fee"): (input: unknown) => number | PilotageInputError {
+/**
+ * D14: readBaseFee in whole cents, rounded half up, as the second pilot's 50% is worked on it: a
+ * reader for one argument, which may be a column (columnAmountReader).
+ */
+export function baseFeeCentsReader(field = "base_fee"): (input: unknown) => OrRefusal<number> {
   return columnAmountReader(
     field,
     BASE_FEE_WHAT,
@@ -246,6 +230,9 @@ export function baseFeeCentsReader(field = "base_fee"): (input: unknown) => numb
       // 0 is readBaseFee's to refuse.
       return cents !== null && cents > 0 ? cents : null;
     },
-    (input) => centsOf(readBaseFee(input, field)),
+    (input) => {
+      const fee = readBaseFee(input, field);
+      return isPilotageInputError(fee) ? fee : centsOf(fee);
+    },
   );
 }

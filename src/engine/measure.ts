@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { isPilotageInputError, PilotageInputError, shownInput, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError, shownInput } from "./errors";
 import { Dimension, LengthUnit, MEASUREMENT_REASONS } from "./messages";
 import { Money } from "./money";
 import { hasStrayComma, ungroupThousands } from "./number-text";
@@ -26,13 +26,13 @@ const INCHES_ONLY = new RegExp(String.raw`^${NUMBER}\s*${INCH_WORD}$`);
 const METRES = new RegExp(String.raw`^${NUMBER}\s*${METRE_WORD}$`);
 const PLAIN = new RegExp(String.raw`^${NUMBER}$`);
 
-export function parseLengthUnit(input: unknown): LengthUnit {
+export function parseLengthUnit(input: unknown): OrRefusal<LengthUnit> {
   if (input === null || input === undefined || input === "") return "ft";
   const text = shownInput(input).toLowerCase();
   if (["ft", "feet", "foot", "'"].includes(text)) return "ft";
   if (["m", "metre", "metres", "meter", "meters"].includes(text)) return "m";
   if (["in", "inch", "inches", '"'].includes(text)) return "in";
-  throw new PilotageInputError(MEASUREMENT_REASONS.unknownUnit, { input }, "unit");
+  return new PilotageInputError(MEASUREMENT_REASONS.unknownUnit, { input }, "unit");
 }
 
 function feetFrom(value: Decimal, unit: LengthUnit): Decimal {
@@ -53,8 +53,9 @@ interface TextReading {
   inches: Decimal | null;
 }
 
-function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): Decimal {
+function feetFromText(raw: string, dimension: Dimension, plainUnit: LengthUnit): OrRefusal<Decimal> {
   const read = readMeasurementText(raw, dimension, plainUnit);
+  if (isPilotageInputError(read)) return read;
   return read.inches === null ? feetFrom(read.amount, read.unit) : read.amount.plus(read.inches.div(INCHES_PER_FOOT));
 }
 
@@ -67,11 +68,13 @@ const UNIT_WORDS: Record<LengthUnit, string> = { ft: "feet", m: "metres", in: "i
 export function measurementReadAs(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): string | null {
   if (typeof input === "number") return plainUnit === "ft" ? null : `${input} ${UNIT_WORDS[plainUnit]}`;
   const read = readMeasurementText(shownInput(input), dimension, plainUnit);
+  // Asked only of a measurement measurementInFeet has read: a refusal here is a bug.
+  if (isPilotageInputError(read)) throw read;
   if (read.inches !== null) return `${read.amount.toString()} ft ${read.inches.toString()} in`;
   return read.unit === "ft" ? null : `${read.amount.toString()} ${UNIT_WORDS[read.unit]}`;
 }
 
-function readMeasurementText(raw: string, dimension: Dimension, plainUnit: LengthUnit): TextReading {
+function readMeasurementText(raw: string, dimension: Dimension, plainUnit: LengthUnit): OrRefusal<TextReading> {
   const text = ungroupThousands(raw
     .trim()
     .toLowerCase()
@@ -85,7 +88,7 @@ function readMeasurementText(raw: string, dimension: Dimension, plainUnit: Lengt
     if (match[2] === undefined) return { amount: new Money(match[1]), unit: "ft", inches: null };
     const inches = new Money(match[2]);
     if (inches.gte(INCHES_PER_FOOT)) {
-      throw new PilotageInputError(MEASUREMENT_REASONS.inchesOver12, { dimension, input: raw, inches }, dimension);
+      return new PilotageInputError(MEASUREMENT_REASONS.inchesOver12, { dimension, input: raw, inches }, dimension);
     }
     return { amount: new Money(match[1]), unit: "ft", inches };
   }
@@ -94,22 +97,13 @@ function readMeasurementText(raw: string, dimension: Dimension, plainUnit: Lengt
   match = METRES.exec(text);
   if (match) return { amount: new Money(match[1]), unit: "m", inches: null };
   // A minus sign before a measurement: say what is wrong with it, not how measurements are written.
-  if (/^[-−–]\s*\.?\d/.test(text)) throw notPositive(raw, dimension, plainUnit);
-  if (hasStrayComma(text)) throw new PilotageInputError(MEASUREMENT_REASONS.strayComma, { dimension, input: raw }, dimension);
-  throw new PilotageInputError(MEASUREMENT_REASONS.notAMeasurement, { dimension, input: raw }, dimension);
+  if (/^[-−–]\s*\.?\d/.test(text)) return notPositive(raw, dimension, plainUnit);
+  if (hasStrayComma(text)) return new PilotageInputError(MEASUREMENT_REASONS.strayComma, { dimension, input: raw }, dimension);
+  return new PilotageInputError(MEASUREMENT_REASONS.notAMeasurement, { dimension, input: raw }, dimension);
 }
 
 /** One of the three measurements of § 89-a(4)(b)(2), (c), in feet. */
-export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal {
-  return refusalThrown(measurementInFeetOrRefusal(input, dimension, plainUnit));
-}
-
-/**
- * measurementInFeet with its refusal returned, not thrown: for a column, where a throw costs more
- * than the row's work. A number is refused without one (a column of negative lengths); text is
- * read by feetFromText, whose refusal is caught.
- */
-export function measurementInFeetOrRefusal(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): Decimal | PilotageInputError {
+export function measurementInFeet(input: unknown, dimension: Dimension, plainUnit: LengthUnit = "ft"): OrRefusal<Decimal> {
   let feet: Decimal;
   if (isBlank(input)) {
     return new PilotageInputError(MEASUREMENT_REASONS.blank, { dimension, plainUnit }, dimension);
@@ -119,12 +113,9 @@ export function measurementInFeetOrRefusal(input: unknown, dimension: Dimension,
     if (input <= 0) return notPositive(input, dimension, plainUnit);
     feet = feetFrom(new Money(input), plainUnit);
   } else if (typeof input === "string") {
-    try {
-      feet = feetFromText(input, dimension, plainUnit);
-    } catch (error) {
-      if (isPilotageInputError(error)) return error;
-      throw error;
-    }
+    const read = feetFromText(input, dimension, plainUnit);
+    if (isPilotageInputError(read)) return read;
+    feet = read;
   } else {
     return new PilotageInputError(MEASUREMENT_REASONS.notNumberOrText, { dimension }, dimension);
   }
@@ -144,31 +135,27 @@ export function pilotageUnitsFromFeet(lengthFt: Decimal, breadthFt: Decimal, dep
   return settings.unitsDecimals === null ? units : units.toDecimalPlaces(settings.unitsDecimals, Decimal.ROUND_HALF_UP);
 }
 
+/** The three measurements as typed, in feet, or the first refusal (length, breadth, depth). */
+export function measurementsInFeet(length: unknown, breadth: unknown, depth: unknown, plainUnit: LengthUnit = "ft"): OrRefusal<Record<Dimension, Decimal>> {
+  const lengthFt = measurementInFeet(length, "length", plainUnit);
+  if (isPilotageInputError(lengthFt)) return lengthFt;
+  const breadthFt = measurementInFeet(breadth, "breadth", plainUnit);
+  if (isPilotageInputError(breadthFt)) return breadthFt;
+  const depthFt = measurementInFeet(depth, "depth", plainUnit);
+  if (isPilotageInputError(depthFt)) return depthFt;
+  return { length: lengthFt, breadth: breadthFt, depth: depthFt };
+}
+
+/** The units of three measurements as typed, or the first refusal (length, breadth, depth). */
 export function pilotageUnitsFromMeasurements(
   length: unknown,
   breadth: unknown,
   depth: unknown,
   settings: EngineSettings,
   plainUnit: LengthUnit = "ft",
-): Decimal {
-  return refusalThrown(pilotageUnitsFromMeasurementsOrRefusal(length, breadth, depth, settings, plainUnit));
-}
-
-/** pilotageUnitsFromMeasurements with the first refusal (length, breadth, depth) returned, not thrown. */
-function pilotageUnitsFromMeasurementsOrRefusal(
-  length: unknown,
-  breadth: unknown,
-  depth: unknown,
-  settings: EngineSettings,
-  plainUnit: LengthUnit,
-): Decimal | PilotageInputError {
-  const lengthFt = measurementInFeetOrRefusal(length, "length", plainUnit);
-  if (isPilotageInputError(lengthFt)) return lengthFt;
-  const breadthFt = measurementInFeetOrRefusal(breadth, "breadth", plainUnit);
-  if (isPilotageInputError(breadthFt)) return breadthFt;
-  const depthFt = measurementInFeetOrRefusal(depth, "depth", plainUnit);
-  if (isPilotageInputError(depthFt)) return depthFt;
-  return pilotageUnitsFromFeet(lengthFt, breadthFt, depthFt, settings);
+): OrRefusal<Decimal> {
+  const feet = measurementsInFeet(length, breadth, depth, plainUnit);
+  return isPilotageInputError(feet) ? feet : pilotageUnitsFromFeet(feet.length, feet.breadth, feet.depth, settings);
 }
 
 /**
@@ -208,26 +195,15 @@ function unitsNumberOfPlainMeasurements(length: unknown, breadth: unknown, depth
  * or the first refusal (length, breadth, depth). Plain feet of two decimals with no Decimal made;
  * anything else (text, metres, more decimals, D1 rounding) through pilotageUnitsFromMeasurements.
  */
-export function pilotageUnitsNumberOrRefusal(
+export function pilotageUnitsNumber(
   length: unknown,
   breadth: unknown,
   depth: unknown,
   settings: EngineSettings,
   plainUnit: LengthUnit = "ft",
-): number | PilotageInputError {
+): OrRefusal<number> {
   const plain = unitsNumberOfPlainMeasurements(length, breadth, depth, settings, plainUnit);
   if (plain !== null) return plain;
-  const units = pilotageUnitsFromMeasurementsOrRefusal(length, breadth, depth, settings, plainUnit);
+  const units = pilotageUnitsFromMeasurements(length, breadth, depth, settings, plainUnit);
   return isPilotageInputError(units) ? units : units.toNumber();
-}
-
-/** pilotageUnitsNumberOrRefusal for a column under one settings, each refusal given to `refused` (an Excel error, say). */
-export function pilotageUnitsReader<R>(
-  settings: EngineSettings,
-  refused: (refusal: PilotageInputError) => R,
-): (length: unknown, breadth: unknown, depth: unknown, plainUnit: LengthUnit) => number | R {
-  return (length, breadth, depth, plainUnit) => {
-    const units = pilotageUnitsNumberOrRefusal(length, breadth, depth, settings, plainUnit);
-    return isPilotageInputError(units) ? refused(units) : units;
-  };
 }

@@ -24,6 +24,7 @@ export function centsOf(amount: Decimal): number {
 /** "12.17" → 1217: the rate tables' amounts, written with at most two decimals. */
 export function centsOfText(text: string): number {
   const cents = wholeCentsOfText(text);
+  // Asked only of the rate tables' figures: a third decimal there is a bug in the table.
   if (cents === null) throw new Error(`Not an amount of dollars and cents: ${text}`);
   return cents;
 }

@@ -12,9 +12,9 @@ import { baseFeeCents, baseFeeLine, baseFeeWorking, BaseFeeWorking } from "./cha
 import { BoardFeeRow, boardFeeLinesOf, boardFeeRowOn, boardFeesAllEntered, boardFeesEnteredCents } from "./charges/board-fees";
 import { ChargeCode, ChargeLine, chargeLine } from "./charges/line";
 import { reliefAtMidRiverCounts, SecondPilotCircumstances, secondPilotBasisCents, secondPilotCents, secondPilotLine } from "./charges/second-pilot";
-import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOrRefusal } from "./charges/surcharge";
+import { SURCHARGE_LABEL, surchargeCents, surchargeLineOf, SurchargeTableOn, surchargeTableOn } from "./charges/surcharge";
 import { IsoDate } from "./dates";
-import { isPilotageInputError, PilotageInputError, refusalThrown } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { moneyOfCents } from "./money";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
@@ -46,24 +46,14 @@ export interface Quote {
 const UNMEASURED_WARNING = "Measurements not provided: the maximum pilotage charge (500 units) applies (§ 89-a(4)(d), D2).";
 
 /** The quote of a transit, or the refusal that stops it (a date before the first clause, a total past 2^53 cents). */
-export function quoteOrRefusal(input: TransitInput, settings: EngineSettings): Quote | PilotageInputError {
-  let schedule: ClauseInForce;
-  try {
-    schedule = scheduleFor(input.date, input.clause, settings);
-  } catch (error) {
-    if (isPilotageInputError(error)) return error;
-    throw error;
-  }
-  const table = surchargeTableOrRefusal(input.date, input.boardSurcharge ?? [], settings);
+export function quoteTransit(input: TransitInput, settings: EngineSettings): OrRefusal<Quote> {
+  const schedule = scheduleFor(input.date, input.clause, settings);
+  if (isPilotageInputError(schedule)) return schedule;
+  const table = surchargeTableOn(input.date, input.boardSurcharge ?? [], settings);
   if (isPilotageInputError(table) && table.code !== "NO_SURCHARGE_TABLE") return table;
   const quote = new TransitQuote(input, settings, schedule, table);
   // D22: every line is at most a safe integer of cents (the readers' MAXIMUM_AMOUNT); so is the total, or it is refused.
   return Number.isSafeInteger(quote.totalCents) ? quote : new PilotageInputError(SCHEDULE_REASONS.totalTooLarge, {});
-}
-
-/** quoteOrRefusal, its refusal thrown. */
-export function quoteTransit(input: TransitInput, settings: EngineSettings): Quote {
-  return refusalThrown(quoteOrRefusal(input, settings));
 }
 
 /** A transit's charges in whole cents, worked out when it is made; its lines, notes and warnings when read. */
@@ -79,7 +69,7 @@ class TransitQuote implements Quote {
     private readonly input: TransitInput,
     private readonly settings: EngineSettings,
     private readonly schedule: ClauseInForce,
-    private readonly surchargeTable: SurchargeTableOn | PilotageInputError,
+    private readonly surchargeTable: OrRefusal<SurchargeTableOn>,
   ) {
     const charged = chargedUnits(input.units);
     const baseCents = baseFeeCents(charged, input.section, schedule, settings);

@@ -10,9 +10,9 @@
  * transit that anchors (D11) lasts at least its hours and eight hours at anchor. With no hours
  * entered the length of the transit is unknown: the next day's changes are named.
  */
-import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, surchargeTableOrRefusal } from "./charges";
+import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, surchargeTableOn } from "./charges";
 import { daysInMonth, IsoDate, isoDateOf, partsOf } from "./dates";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, PilotageInputError } from "./errors";
 import { BOARD_FEES_CLAUSE } from "./rates/board-fees";
 import { StatutorySurchargePeriod } from "./rates/surcharge";
 import { SECOND_PILOT_RULE, SURCHARGE_QUARTER_DAYS } from "./rates/thresholds";
@@ -57,15 +57,16 @@ function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settin
   // § 89-a(4)(b)(1), D6: a clause named by the user is not chosen by the date, so no date changes it.
   if (!transit.clause) {
     const inForce = clauseInForceOn(day, settings);
-    if (inForce.rates !== clauseInForceOn(before, settings).rates) {
+    const inForceBefore = clauseInForceOn(before, settings);
+    if (!isPilotageInputError(inForce) && (isPilotageInputError(inForceBefore) || inForce.rates !== inForceBefore.rates)) {
       const assumed = inForce.startAssumed ? `, its start ${inForce.rates.clause === "vi" ? "from setting clauseVIStart" : "assumed from setting actEffectiveDate"}, D6` : "";
       changes.push(`clause (${inForce.rates.clause})'s base pilotage rates (${inForce.rates.citation}${assumed})`);
     }
   }
   // § 89-a(4)(b)(1-c), D8: the statute's table of the month, then the surcharge board's rows.
   const rows = transit.boardSurcharge ?? NO_ROWS;
-  const surchargeBefore = surchargeTableOrRefusal(before, rows, settings);
-  const surchargeOn = surchargeTableOrRefusal(day, rows, settings);
+  const surchargeBefore = surchargeTableOn(before, rows, settings);
+  const surchargeOn = surchargeTableOn(day, rows, settings);
   const sameSurcharge =
     surchargeBefore instanceof PilotageInputError || surchargeOn instanceof PilotageInputError
       ? surchargeBefore instanceof PilotageInputError && surchargeOn instanceof PilotageInputError

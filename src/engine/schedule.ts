@@ -1,5 +1,5 @@
 import { addMonthsGcl30, IsoDate, monthsSince } from "./dates";
-import { PilotageInputError, shownInput } from "./errors";
+import { OrRefusal, PilotageInputError, shownInput } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { BASE_PILOTAGE_CLAUSES, BaseRateClause, ClauseId, ClauseStart } from "./rates/base-pilotage";
 import { EngineSettings } from "./settings";
@@ -41,16 +41,13 @@ function assumedStartWarning(clause: BaseRateClause, startsOn: IsoDate, settings
   }
 }
 
-/** The latest clause the statute has, for messages: "xii". */
-const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
+/** The latest clause the statute has, for messages and help: "xii". */
+export const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
 
-export function parseClauseId(input: unknown, field = "clause"): ClauseId {
+export function parseClauseId(input: unknown, field = "clause"): OrRefusal<ClauseId> {
   const text = shownInput(input ?? "").toLowerCase().replace(/^\(|\)$/g, "");
   const found = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === text);
-  if (!found) {
-    throw new PilotageInputError(SCHEDULE_REASONS.unknownClause, { field, input, lastClause: LAST_CLAUSE }, field);
-  }
-  return found.clause;
+  return found ? found.clause : new PilotageInputError(SCHEDULE_REASONS.unknownClause, { field, input, lastClause: LAST_CLAUSE }, field);
 }
 
 const CLAUSE_VI_MAY_APPLY =
@@ -62,12 +59,12 @@ const CLAUSE_VI_MAY_APPLY =
  * the statute's order (resolveSettings keeps clause (vi)'s start between (v)'s and (vii)'s), so the
  * first from the end that has started is the one in force; of two starting the same day, the later.
  */
-export function clauseInForceOn(date: IsoDate, settings: EngineSettings): ClauseInForce {
+export function clauseInForceOn(date: IsoDate, settings: EngineSettings): OrRefusal<ClauseInForce> {
   for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
     const rates = BASE_PILOTAGE_CLAUSES[i];
     if (hasStarted(rates.startsOn, date, settings)) return new ClauseStartedOn(rates, settings);
   }
-  throw new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
+  return new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
 }
 
 /** Whether a clause has started by the date. */
@@ -107,9 +104,9 @@ class ClauseStartedOn implements ClauseInForce {
 }
 
 /** A clause named by the user overrides the date lookup (D6). */
-export function namedClause(clauseId: ClauseId, settings: EngineSettings): ClauseInForce {
+export function namedClause(clauseId: ClauseId, settings: EngineSettings): OrRefusal<ClauseInForce> {
   const rates = BASE_PILOTAGE_CLAUSES.find((c) => c.clause === clauseId);
-  if (!rates) throw new PilotageInputError(SCHEDULE_REASONS.clauseNotInTable, { clause: clauseId }, "clause");
+  if (!rates) return new PilotageInputError(SCHEDULE_REASONS.clauseNotInTable, { clause: clauseId }, "clause");
   const startsOn = clauseStartDate(rates, settings);
   return {
     rates,
@@ -120,6 +117,6 @@ export function namedClause(clauseId: ClauseId, settings: EngineSettings): Claus
 }
 
 /** The schedule for a transit: the named clause if given, otherwise the one in force on the date. */
-export function scheduleFor(date: IsoDate, clause: ClauseId | null | undefined, settings: EngineSettings): ClauseInForce {
+export function scheduleFor(date: IsoDate, clause: ClauseId | null | undefined, settings: EngineSettings): OrRefusal<ClauseInForce> {
   return clause ? namedClause(clause, settings) : clauseInForceOn(date, settings);
 }

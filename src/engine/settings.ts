@@ -1,5 +1,5 @@
 import { addMonthsGcl30, IsoDate, parseIsoDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { SETTING_REASONS } from "./messages";
 
 /**
@@ -55,49 +55,59 @@ export const SETTING_CHOICES = {
 
 type ChoiceSetting = keyof typeof SETTING_CHOICES;
 
-function readChoice<K extends ChoiceSetting>(key: K, value: unknown, decision: string): EngineSettings[K] {
+function readChoice<K extends ChoiceSetting>(key: K, value: unknown, decision: string): OrRefusal<EngineSettings[K]> {
   const choices = Object.keys(SETTING_CHOICES[key]);
   if (typeof value !== "string" || !choices.includes(value)) {
-    throw new PilotageInputError(SETTING_REASONS.choice, { decision, choices }, key);
+    return new PilotageInputError(SETTING_REASONS.choice, { decision, choices }, key);
   }
   return value as EngineSettings[K];
 }
 
 /** Checks a partial settings object (from a flag, a form or a workbook) and fills in defaults. */
-export function resolveSettings(partial: Partial<Record<keyof EngineSettings, unknown>> = {}): EngineSettings {
+export function resolveSettings(partial: Partial<Record<keyof EngineSettings, unknown>> = {}): OrRefusal<EngineSettings> {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS };
   // "off" is what the help and the message below call no rounding; accept it as typed.
   const roundingOff = typeof partial.unitsDecimals === "string" && ["", "off"].includes(partial.unitsDecimals.trim().toLowerCase());
   if (partial.unitsDecimals !== undefined && partial.unitsDecimals !== null && !roundingOff) {
     const decimals = Number(partial.unitsDecimals);
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
-      throw new PilotageInputError(SETTING_REASONS.unitsDecimals, {}, "unitsDecimals");
+      return new PilotageInputError(SETTING_REASONS.unitsDecimals, {}, "unitsDecimals");
     }
     settings.unitsDecimals = decimals;
   }
   if (partial.at100Units !== undefined && partial.at100Units !== null) {
-    settings.at100Units = readChoice("at100Units", partial.at100Units, "100-unit boundary (D4)");
+    const at100Units = readChoice("at100Units", partial.at100Units, "100-unit boundary (D4)");
+    if (isPilotageInputError(at100Units)) return at100Units;
+    settings.at100Units = at100Units;
   }
   if (partial.secondPilotBasis !== undefined && partial.secondPilotBasis !== null) {
-    settings.secondPilotBasis = readChoice("secondPilotBasis", partial.secondPilotBasis, "second pilot's basis (D11)");
+    const secondPilotBasis = readChoice("secondPilotBasis", partial.secondPilotBasis, "second pilot's basis (D11)");
+    if (isPilotageInputError(secondPilotBasis)) return secondPilotBasis;
+    settings.secondPilotBasis = secondPilotBasis;
   }
   if (partial.recreationalExemption !== undefined && partial.recreationalExemption !== null) {
-    settings.recreationalExemption = readChoice("recreationalExemption", partial.recreationalExemption, "recreational exemption (D13)");
+    const recreationalExemption = readChoice("recreationalExemption", partial.recreationalExemption, "recreational exemption (D13)");
+    if (isPilotageInputError(recreationalExemption)) return recreationalExemption;
+    settings.recreationalExemption = recreationalExemption;
   }
   if (partial.actEffectiveDate !== undefined && partial.actEffectiveDate !== null && partial.actEffectiveDate !== "") {
-    settings.actEffectiveDate = parseIsoDate(String(partial.actEffectiveDate), "2015 act effective date");
+    const actEffectiveDate = parseIsoDate(String(partial.actEffectiveDate), "2015 act effective date");
+    if (isPilotageInputError(actEffectiveDate)) return actEffectiveDate;
+    settings.actEffectiveDate = actEffectiveDate;
     if (settings.actEffectiveDate < "2015-01-01" || settings.actEffectiveDate > "2016-12-31") {
-      throw new PilotageInputError(SETTING_REASONS.actEffectiveDate, {}, "actEffectiveDate");
+      return new PilotageInputError(SETTING_REASONS.actEffectiveDate, {}, "actEffectiveDate");
     }
   }
   if (partial.clauseVIStart !== undefined && partial.clauseVIStart !== null && partial.clauseVIStart !== "") {
-    settings.clauseVIStart = parseIsoDate(String(partial.clauseVIStart), "clause (vi) start date");
+    const clauseVIStart = parseIsoDate(String(partial.clauseVIStart), "clause (vi) start date");
+    if (isPilotageInputError(clauseVIStart)) return clauseVIStart;
+    settings.clauseVIStart = clauseVIStart;
     if (settings.clauseVIStart >= "2022-01-01") {
-      throw new PilotageInputError(SETTING_REASONS.clauseVIBeforeVII, {}, "clauseVIStart");
+      return new PilotageInputError(SETTING_REASONS.clauseVIBeforeVII, {}, "clauseVIStart");
     }
     const clauseVStart = addMonthsGcl30(settings.actEffectiveDate, 48);
     if (settings.clauseVIStart <= clauseVStart) {
-      throw new PilotageInputError(SETTING_REASONS.clauseVIAfterV, { clauseVStart }, "clauseVIStart");
+      return new PilotageInputError(SETTING_REASONS.clauseVIAfterV, { clauseVStart }, "clauseVIStart");
     }
   }
   return Object.freeze(settings);

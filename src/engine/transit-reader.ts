@@ -6,11 +6,11 @@
 import { isBlank } from "./blank";
 import { BoardFeeRow, BoardSurchargeRow } from "./charges";
 import { IsoDate, readDate } from "./dates";
-import { PilotageInputError } from "./errors";
+import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { TRANSIT_REASONS } from "./messages";
 import { readFlag, readHours, readPilotageUnits, readSection } from "./inputs";
 import { PilotageUnits } from "./units";
-import { LengthUnit, parseLengthUnit } from "./measure";
+import { parseLengthUnit } from "./measure";
 import { measuredUnits } from "./vessel-shape";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
 import { parseClauseId } from "./schedule";
@@ -74,16 +74,13 @@ export interface TransitFieldValues {
   anchoredEightHours: boolean;
 }
 
-/** A field's value, or the typed error that says what to fix in it. */
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: PilotageInputError };
-
-export type TransitFields = { [Field in TransitField]: FieldResult<TransitFieldValues[Field]> };
+export type TransitFields = { [Field in TransitField]: OrRefusal<TransitFieldValues[Field]> };
 
 /**
  * How each field reads one typed value. A door whose values come from cells may wrap a reader
  * (Excel's 0 for an empty date cell, say) and still call the engine's underneath.
  */
-export type TransitFieldReaders = { [Field in TransitField]: (input: unknown) => TransitFieldValues[Field] };
+export type TransitFieldReaders = { [Field in TransitField]: (input: unknown) => OrRefusal<TransitFieldValues[Field]> };
 
 /** The engine's readers; `flagNames` names the two options as the door shows them ("relieved_at_midriver"). */
 export function transitFieldReaders(
@@ -101,24 +98,16 @@ export function transitFieldReaders(
   };
 }
 
-function fieldResult<T>(read: () => T): FieldResult<T> {
-  try {
-    return { ok: true, value: read() };
-  } catch (error) {
-    if (error instanceof PilotageInputError) return { ok: false, error };
-    throw error;
-  }
-}
-
 /** Units from either the units value or the three measurements (D1, D2). */
-export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | "breadth" | "depth" | "unit">, settings: EngineSettings): PilotageUnits {
+export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | "breadth" | "depth" | "unit">, settings: EngineSettings): OrRefusal<PilotageUnits> {
   const measurementsGiven = [typed.length, typed.breadth, typed.depth].some((value) => !isBlank(value));
   // Beside measurements, a units cell of 0 is desktop Excel's empty cell.
   if (!isBlank(typed.units) && measurementsGiven && typed.units !== 0) {
-    throw new PilotageInputError(TRANSIT_REASONS.unitsAndMeasurements, {}, "units");
+    return new PilotageInputError(TRANSIT_REASONS.unitsAndMeasurements, {}, "units");
   }
   if (measurementsGiven) {
-    const unit: LengthUnit = parseLengthUnit(typed.unit);
+    const unit = parseLengthUnit(typed.unit);
+    if (isPilotageInputError(unit)) return unit;
     return measuredUnits(typed.length, typed.breadth, typed.depth, settings, unit);
   }
   return readPilotageUnits(typed.units, settings);
@@ -127,13 +116,13 @@ export function readTransitUnits(typed: Pick<TypedTransit, "units" | "length" | 
 /** Every field read on its own: one field's error never hides another's. */
 export function readTransitFields(typed: TypedTransit, settings: EngineSettings, readers: TransitFieldReaders = transitFieldReaders(settings)): TransitFields {
   return {
-    units: fieldResult(() => readTransitUnits(typed, settings)),
-    section: fieldResult(() => readers.section(typed.section)),
-    date: fieldResult(() => readers.date(typed.date)),
-    clause: fieldResult(() => readers.clause(typed.clause)),
-    hours: fieldResult(() => readers.hours(typed.hours)),
-    relievedAtMidRiver: fieldResult(() => readers.relievedAtMidRiver(typed.relievedAtMidRiver)),
-    anchoredEightHours: fieldResult(() => readers.anchoredEightHours(typed.anchoredEightHours)),
+    units: readTransitUnits(typed, settings),
+    section: readers.section(typed.section),
+    date: readers.date(typed.date),
+    clause: readers.clause(typed.clause),
+    hours: readers.hours(typed.hours),
+    relievedAtMidRiver: readers.relievedAtMidRiver(typed.relievedAtMidRiver),
+    anchoredEightHours: readers.anchoredEightHours(typed.anchoredEightHours),
   };
 }
 
@@ -142,58 +131,34 @@ export function transitFieldErrors(fields: TransitFields): { field: TransitField
   const errors: { field: TransitField; error: PilotageInputError }[] = [];
   for (const field of TRANSIT_FIELDS) {
     const result = fields[field];
-    if (!result.ok) errors.push({ field, error: result.error });
+    if (isPilotageInputError(result)) errors.push({ field, error: result });
   }
   return errors;
 }
 
-/** The transit, or the first field's error thrown. */
-export function transitOf(fields: TransitFields, boards: TransitBoards): TransitInput {
-  const errors = transitFieldErrors(fields);
-  if (errors.length > 0) throw errors[0].error;
-  const value = <F extends TransitField>(field: F) => (fields[field] as { value: TransitFieldValues[F] }).value;
+/** The transit, or the first field's error (TRANSIT_FIELDS order). */
+export function transitOf(fields: TransitFields, boards: TransitBoards): OrRefusal<TransitInput> {
+  const { units, section, date, clause, hours, relievedAtMidRiver, anchoredEightHours } = fields;
+  if (isPilotageInputError(units)) return units;
+  if (isPilotageInputError(section)) return section;
+  if (isPilotageInputError(date)) return date;
+  if (isPilotageInputError(clause)) return clause;
+  if (isPilotageInputError(hours)) return hours;
+  if (isPilotageInputError(relievedAtMidRiver)) return relievedAtMidRiver;
+  if (isPilotageInputError(anchoredEightHours)) return anchoredEightHours;
   return {
-    units: value("units"),
-    section: value("section"),
-    date: value("date"),
-    clause: value("clause"),
-    continuousHours: value("hours"),
-    relievedAtMidRiver: value("relievedAtMidRiver"),
-    anchoredEightHours: value("anchoredEightHours"),
+    units,
+    section,
+    date,
+    clause,
+    continuousHours: hours,
+    relievedAtMidRiver,
+    anchoredEightHours,
     boardFees: boards.boardFees,
     boardSurcharge: boards.boardSurcharge,
   };
 }
 
-export function readTransit(typed: TypedTransit, settings: EngineSettings): TransitInput {
+export function readTransit(typed: TypedTransit, settings: EngineSettings): OrRefusal<TransitInput> {
   return transitOf(readTransitFields(typed, settings), typed);
-}
-
-/** Readers that may answer a refusal (`R`: a function cell's error value, say) instead of throwing one. */
-export type RefusingTransitReaders<R> = { [Field in TransitField]: (input: unknown) => TransitFieldValues[Field] | R };
-
-/** For readers that throw their errors: nothing they answer is a refusal. */
-export const NOTHING_REFUSED = (_value: unknown): _value is never => false;
-
-/**
- * The same readers over one row of a column, in TRANSIT_FIELDS order, stopping at the first field
- * that does not read: its thrown error, or the refusal a reader answers (`isRefusal`), returned.
- * A column of 100,000 transits builds no per-field results.
- */
-export function readTransitCells<R>(readers: RefusingTransitReaders<R>, isRefusal: (value: unknown) => value is R, cells: TransitCells, boards: TransitBoards): TransitInput | R {
-  const units = readers.units(cells.units);
-  if (isRefusal(units)) return units;
-  const section = readers.section(cells.section);
-  if (isRefusal(section)) return section;
-  const date = readers.date(cells.date);
-  if (isRefusal(date)) return date;
-  const clause = readers.clause(cells.clause);
-  if (isRefusal(clause)) return clause;
-  const continuousHours = readers.hours(cells.hours);
-  if (isRefusal(continuousHours)) return continuousHours;
-  const relievedAtMidRiver = readers.relievedAtMidRiver(cells.relievedAtMidRiver);
-  if (isRefusal(relievedAtMidRiver)) return relievedAtMidRiver;
-  const anchoredEightHours = readers.anchoredEightHours(cells.anchoredEightHours);
-  if (isRefusal(anchoredEightHours)) return anchoredEightHours;
-  return { units, section, date, clause, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees: boards.boardFees, boardSurcharge: boards.boardSurcharge } as TransitInput;
 }

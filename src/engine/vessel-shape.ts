@@ -6,11 +6,11 @@
  * beside a breadth of 80 ft.
  */
 import Decimal from "decimal.js";
-import { shownInput } from "./errors";
+import { isPilotageInputError, OrRefusal, shownInput } from "./errors";
 import { MINIMUM_UNITS, unitsBelowMinimum } from "./inputs";
 import { PilotageUnits } from "./units";
 import { Dimension, DIMENSION_WORDS, LengthUnit } from "./messages";
-import { measurementInFeet, measurementReadAs, pilotageUnitsFromFeet } from "./measure";
+import { measurementReadAs, measurementsInFeet, pilotageUnitsFromFeet } from "./measure";
 import { EngineSettings } from "./settings";
 
 /** Measured units, with the shape's warning when the figures make no hull. */
@@ -43,18 +43,15 @@ export function shapeWarning(typed: Record<Dimension, unknown>, feet: Record<Dim
 }
 
 /**
- * The units of three measurements as typed (a number in `plainUnit`, or text with its unit), each
- * read by measurementInFeet (which throws what to fix), refused below MINIMUM_UNITS, with the
+ * The units of three measurements as typed (a number in `plainUnit`, or text with its unit), read
+ * by measurementsInFeet (whose refusal says what to fix), refused below MINIMUM_UNITS, with the
  * shape's warning.
  */
-export function measuredUnits(length: unknown, breadth: unknown, depth: unknown, settings: EngineSettings, plainUnit: LengthUnit = "ft"): MeasuredUnits {
-  const feet = {
-    length: measurementInFeet(length, "length", plainUnit),
-    breadth: measurementInFeet(breadth, "breadth", plainUnit),
-    depth: measurementInFeet(depth, "depth", plainUnit),
-  };
+export function measuredUnits(length: unknown, breadth: unknown, depth: unknown, settings: EngineSettings, plainUnit: LengthUnit = "ft"): OrRefusal<MeasuredUnits> {
+  const feet = measurementsInFeet(length, breadth, depth, plainUnit);
+  if (isPilotageInputError(feet)) return feet;
   const units = pilotageUnitsFromFeet(feet.length, feet.breadth, feet.depth, settings);
-  if (units.lt(MINIMUM_UNITS)) throw unitsBelowMinimum(units, "units", true);
+  if (units.lt(MINIMUM_UNITS)) return unitsBelowMinimum(units, "units", true);
   const warning = shapeWarning({ length, breadth, depth }, feet, plainUnit);
   return warning === null ? { measured: true, units } : { measured: true, units, shapeWarning: warning };
 }

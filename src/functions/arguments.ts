@@ -11,6 +11,7 @@ import {
   IsoDate,
   isPilotageInputError,
   EngineSettings,
+  OrRefusal,
   parseClauseId,
   parseLengthUnit,
   PilotageInputError,
@@ -55,8 +56,8 @@ export interface ArgumentDefinition<T = unknown> {
   /** The name in the formula's help and in messages; permanent once shipped. */
   name: string;
   shape: ArgumentShape;
-  /** Reads one plain cell (a table: its rows) to the value the rule takes, or returns (or throws) the refusal. */
-  read: (input: unknown, settings: EngineSettings) => T | PilotageInputError;
+  /** Reads one plain cell (a table: its rows) to the value the rule takes, or returns the refusal. */
+  read: (input: unknown, settings: EngineSettings) => OrRefusal<T>;
   /** A blank cell (or the argument left out): refused with this reason, else given to `read` (which says what blank means). */
   blank?: Reason<{ argument: string }>;
   zero: ZeroRule;
@@ -71,12 +72,12 @@ export interface ArgumentDefinition<T = unknown> {
 }
 
 /** A per-row argument, read by `read`; a blank and 0 are `read`'s to judge unless the options say otherwise. */
-function perRow<T>(name: string, read: (input: unknown, settings: EngineSettings) => T | PilotageInputError, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
+function perRow<T>(name: string, read: (input: unknown, settings: EngineSettings) => OrRefusal<T>, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
   return { name, shape: "perRow", read, zero: "number", optional: false, ...options };
 }
 
 /** A per-row argument whose column repeats a few values. */
-function repeating<T>(name: string, read: (input: unknown, settings: EngineSettings) => T | PilotageInputError, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
+function repeating<T>(name: string, read: (input: unknown, settings: EngineSettings) => OrRefusal<T>, options: Partial<ArgumentDefinition<T>> = {}): ArgumentDefinition<T> {
   return perRow(name, read, { repeats: true, ...options });
 }
 
@@ -96,18 +97,13 @@ export const DATE = transitDate("date");
 /** A transit date with the clause in force on it (D6), or the refusal of a date before clause (i), kept as a value: a named clause may stand instead. */
 export interface DateInForce {
   date: IsoDate;
-  inForce: ClauseInForce | PilotageInputError;
+  inForce: OrRefusal<ClauseInForce>;
 }
 export const DATE_IN_FORCE = repeating<DateInForce>(
   "date",
   (input, settings) => {
     const date = readDate(input);
-    try {
-      return { date, inForce: clauseInForceOn(date, settings) };
-    } catch (error) {
-      if (isPilotageInputError(error)) return { date, inForce: error };
-      throw error;
-    }
+    return isPilotageInputError(date) ? date : { date, inForce: clauseInForceOn(date, settings) };
   },
   { blank: ARGUMENT_REASONS.transitDateBlank, zero: ARGUMENT_REASONS.transitDateZero },
 );
@@ -117,7 +113,7 @@ export const CLAUSE = optional(repeating<ClauseId | null>("clause", (input) => p
 export const HOURS = repeating("hours", (input) => readHours(input));
 export const RELIEVED = repeating("relieved_at_midriver", (input) => readFlag(input, "relieved_at_midriver"));
 export const ANCHORED = repeating("anchored_8_hours", (input) => readFlag(input, "anchored_8_hours"));
-/** The engine's column reader: its refusals returned (a negative fee's is one for the argument), not thrown. */
+/** The engine's column reader: a negative fee's refusal is one for the argument. */
 const baseFeeCents = baseFeeCentsReader("base_fee");
 export const BASE_FEE = perRow<number>("base_fee", (input) => baseFeeCents(input), { blank: ARGUMENT_REASONS.baseFeeBlank });
 /** D11: the surcharge counts only under the setting basePlusSurcharge; there an empty cell (0 on the desktop) is not given. */
@@ -134,7 +130,7 @@ export const UNIT = optional(repeating("unit", (input) => parseLengthUnit(input)
 /** The most rows of data a board table may hold (blank rows not counted): the board changes its amounts a few times a year. */
 export const MAXIMUM_BOARD_TABLE_ROWS = 1_000;
 
-function table<T>(name: string, read: (rows: readonly (readonly unknown[])[]) => T): ArgumentDefinition<T> {
+function table<T>(name: string, read: (rows: readonly (readonly unknown[])[]) => OrRefusal<T>): ArgumentDefinition<T> {
   return { name, shape: "table", read: (rows) => read(rows as readonly (readonly unknown[])[]), zero: "number", optional: true, default: [] as unknown as T };
 }
 
@@ -144,10 +140,10 @@ export const BOARD_SURCHARGE = table("board_surcharge", readBoardSurchargeRows);
 // ---- How a spill is laid out ---------------------------------------------------------------------
 
 /** 1 (the default): a header row; 0: none, so that spills stack (VSTACK). */
-function readHeaders(input: unknown): boolean {
+function readHeaders(input: unknown): OrRefusal<boolean> {
   if (input === 1 || input === true) return true;
   if (input === 0 || input === false) return false;
-  throw new PilotageInputError(ARGUMENT_REASONS.headers, {});
+  return new PilotageInputError(ARGUMENT_REASONS.headers, {});
 }
 export const HEADERS = optional(repeating("headers", readHeaders, { default: true }));
 /** HUDSON_RATES's date: one cell. */
@@ -166,7 +162,7 @@ export const LENGTH_FT = optional(perRow("length_ft", (input) => readLengthFt(in
 
 // ---- The pilots' benefits, (5)–(9) ---------------------------------------------------------------
 
-/** An amount, by the engine's column reader: its refusals returned (a negative amount's is one for the argument), not thrown. */
+/** An amount, by the engine's column reader: a negative amount's refusal is one for the argument. */
 export const amount = (name: string, what: string) => {
   const read = benefitAmountReader(name, what);
   return perRow<BenefitAmount>(name, (input) => read(input));

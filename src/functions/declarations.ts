@@ -5,7 +5,7 @@
  * from BOARD_FEES (§ 89-a(4)(b)(1-a)). A clause or a board fee added to the data reaches them with
  * `npm run declarations`; test/functions/declarations.test.ts fails until it has.
  */
-import { BASE_PILOTAGE_CLAUSES, BOARD_FEE_TABLE_COLUMNS } from "../engine";
+import { BASE_PILOTAGE_CLAUSES, BOARD_FEE_TABLE_COLUMNS, LAST_CLAUSE } from "../engine";
 
 /** One derived passage: where it is, how to find it, and what it must say. */
 export interface DerivedPassage {
@@ -18,7 +18,6 @@ export interface DerivedPassage {
 }
 
 const FIRST_CLAUSE = BASE_PILOTAGE_CLAUSES[0].clause;
-const LAST_CLAUSE = BASE_PILOTAGE_CLAUSES[BASE_PILOTAGE_CLAUSES.length - 1].clause;
 
 const clauseMembers = BASE_PILOTAGE_CLAUSES.map((c) => `  /** ${c.citation} */\n  ${c.clause} = "${c.clause}",`).join("\n");
 

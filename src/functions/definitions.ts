@@ -18,14 +18,16 @@ import {
   explainBaseFee,
   fixedAnnualPension,
   isEligibleSurvivingSpouse,
+  isPilotageInputError,
+  OrRefusal,
   lastYearCountsAsFull,
   PilotageInputError,
-  pilotageUnitsFromMeasurements,
+  pilotageUnitsNumber,
   pilotRequirementAnswer,
   Quote,
-  quoteOrRefusal,
+  quoteTransit,
   reliefAtMidRiverCounts,
-  resignationDeadlineOrRefusal,
+  resignationDeadline,
   retirementContributionCents,
   SECTION_SHORT_NAMES,
   SectionNumber,
@@ -68,7 +70,7 @@ type ValuesOf<A extends readonly ArgumentDefinition[]> = { [K in keyof A]: A[K] 
 export interface FunctionDefinition<A extends readonly ArgumentDefinition[] = readonly ArgumentDefinition[]> {
   arguments: A;
   answer: AnswerKind;
-  /** The rule over one row's read values: the answer, or the refusal (returned or thrown) that is the row's error. */
+  /** The rule over one row's read values: the answer, or the refusal (returned) that is the row's error. */
   rule: (values: ValuesOf<A>, settings: EngineSettings) => unknown;
   /** For a function of one transit: the refusal when a per-row argument is a range of several cells. */
   oneRow?: Reason<Record<string, never>>;
@@ -96,7 +98,7 @@ type TransitValues = ValuesOf<typeof TRANSIT>;
 
 /** The engine's quote of one row of TRANSIT's values (D6: no clause argument, the date's clause). */
 function quoteOfTransit([units, section, date, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees, boardSurcharge]: TransitValues, settings: EngineSettings) {
-  return quoteOrRefusal(
+  return quoteTransit(
     { units, section, date, continuousHours, relievedAtMidRiver, anchoredEightHours, boardFees: boardFees as BoardFeeRow[], boardSurcharge: boardSurcharge as BoardSurchargeRow[] },
     settings,
   );
@@ -105,7 +107,7 @@ function quoteOfTransit([units, section, date, continuousHours, relievedAtMidRiv
 const baseFeeArguments = [args.UNITS, args.SECTION, args.DATE_IN_FORCE, args.CLAUSE] as const;
 
 /** D6: the base fee's working under the clause named, or else the one in force on the date (or that date's refusal). */
-function baseFeeWorkingOf([units, section, dated, clause]: ValuesOf<typeof baseFeeArguments>, settings: EngineSettings): BaseFeeWorking | PilotageInputError {
+function baseFeeWorkingOf([units, section, dated, clause]: ValuesOf<typeof baseFeeArguments>, settings: EngineSettings): OrRefusal<BaseFeeWorking> {
   const inForce = clause === null ? dated.inForce : namedClause(clause, settings);
   return inForce instanceof PilotageInputError ? inForce : baseFeeWorking(units, section, inForce, settings);
 }
@@ -114,7 +116,7 @@ export const PILOTAGE_UNITS = define({
   arguments: [args.measurement("length"), args.measurement("breadth"), args.measurement("depth"), args.UNIT],
   answer: "value",
   // The unit is read (and refused) before the rule reads the measurements with it.
-  rule: ([length, breadth, depth, unit], settings) => pilotageUnitsFromMeasurements(length, breadth, depth, settings, unit).toNumber(),
+  rule: ([length, breadth, depth, unit], settings) => pilotageUnitsNumber(length, breadth, depth, settings, unit),
 });
 
 export const HUDSON_BASE_FEE = define({
@@ -138,7 +140,10 @@ export const HUDSON_EXPLAIN = define({
 export const HUDSON_SURCHARGE = define({
   arguments: [args.UNITS, args.DATE, args.BOARD_SURCHARGE],
   answer: "cents",
-  rule: ([units, date, boardSurcharge], settings) => surchargeLine(units, surchargeTableOn(date, boardSurcharge as BoardSurchargeRow[], settings)).amountCents,
+  rule: ([units, date, boardSurcharge], settings) => {
+    const table = surchargeTableOn(date, boardSurcharge as BoardSurchargeRow[], settings);
+    return isPilotageInputError(table) ? table : surchargeLine(units, table).amountCents;
+  },
 });
 
 /** D11, D21: what the cell says when a relief at mid-river is given for a Section 1 transit, which never reaches the station. */
@@ -154,11 +159,12 @@ export const HUDSON_SECOND_PILOT = define({
     optional<SectionNumber | null>({ ...args.SECTION, zero: "blank" }, null),
   ],
   answer: "cents",
-  rule: ([baseCents, continuousHours, relieved, anchoredEightHours, surchargeCents, section], settings): MoneyWithNote | number => {
+  rule: ([baseCents, continuousHours, relieved, anchoredEightHours, surchargeCents, section], settings): OrRefusal<MoneyWithNote | number> => {
     // Without a section the relief is taken as given (a Section 2 transit's); with one, only where the transit reaches the station.
     const relievedAtMidRiver = section === null ? relieved : reliefAtMidRiverCounts(section, relieved);
     const basis = settings.secondPilotBasis;
     const line = secondPilotLineOfTypedCents(baseCents, { continuousHours, relievedAtMidRiver, anchoredEightHours }, basis, basis === "base" ? null : surchargeCents);
+    if (isPilotageInputError(line)) return line;
     const cents = line?.amountCents ?? 0;
     return relieved && !relievedAtMidRiver ? { cents, note: SECTION_1_RELIEF_NOTE } : cents;
   },
@@ -178,7 +184,7 @@ export const HUDSON_QUOTE = define({
   arguments: [...TRANSIT, args.HEADERS] as const,
   answer: "quoteRows",
   oneRow: ARGUMENT_REASONS.quoteOneTransit,
-  rule: (values, settings): QuoteRowsAnswer | PilotageInputError => {
+  rule: (values, settings): OrRefusal<QuoteRowsAnswer> => {
     const quote = quoteOfTransit(values.slice(0, TRANSIT.length) as unknown as TransitValues, settings);
     return quote instanceof PilotageInputError ? quote : { quote, headers: values[TRANSIT.length] };
   },
@@ -202,8 +208,9 @@ export const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 10
 export const HUDSON_RATES = define({
   arguments: [args.RATES_DATE, args.RATES_HEADERS],
   answer: "rows",
-  rule: ([date, headers], settings): RowsAnswer => {
+  rule: ([date, headers], settings): OrRefusal<RowsAnswer> => {
     const inForce = clauseInForceOn(date, settings);
+    if (isPilotageInputError(inForce)) return inForce;
     const rows = ([1, 2] as const).map((section) => {
       const rates = inForce.rates.sections[section];
       return [
@@ -260,20 +267,26 @@ export const HUDSON_LAST_YEAR_COUNTS = define({
 export const HUDSON_FIXED_PENSION = define({
   arguments: [args.RETIREMENT_YEAR],
   answer: "cents",
-  rule: ([year]) => toCents(fixedAnnualPension(year).amount).times(100).toNumber(),
+  rule: ([year]) => {
+    const pension = fixedAnnualPension(year);
+    return isPilotageInputError(pension) ? pension : toCents(pension.amount).times(100).toNumber();
+  },
 });
 
 export const HUDSON_BENEFIT_START = define({
   arguments: [args.benefitDate("retirement_date", "retirement date")],
   answer: "date",
-  rule: ([retirementDate]) => benefitStartDate(retirementDate).startDate,
+  rule: ([retirementDate]) => {
+    const start = benefitStartDate(retirementDate);
+    return isPilotageInputError(start) ? start : start.startDate;
+  },
 });
 
 export const HUDSON_RESIGNATION_DEADLINE = define({
   arguments: [args.benefitDate("retirement_effective_date", "retirement effective date")],
   answer: "date",
   rule: ([effectiveDate]) => {
-    const deadline = resignationDeadlineOrRefusal(effectiveDate);
+    const deadline = resignationDeadline(effectiveDate);
     return deadline instanceof PilotageInputError ? deadline : deadline.lastDay;
   },
 });

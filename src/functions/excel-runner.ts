@@ -184,7 +184,7 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
     if (argument.blank !== undefined) throw new PilotageInputError(argument.blank, { argument: argument.name }, argument.name);
   }
   const value = argument.read(cell, settings);
-  // A reader may return its refusal instead of throwing it.
+  // Readers return their refusal (the engine's convention); in the runner it is thrown to the row's catch.
   if (isPilotageInputError(value)) throw value;
   return value;
 }

@@ -12,6 +12,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { compliance, CallRequest, ComplianceRequest, HudsonPilotageError, quote, quoteCall, QuoteRequest, rates, SettingsRequest, writeQuote } from "../lib";
+import { LAST_CLAUSE } from "../engine";
+import { FEE_KEYS } from "../request/call";
 import { errorRecord, ErrorRecord } from "../request/errors";
 import { COMPLIANCE_OPTIONS } from "../request/compliance";
 import { QUOTE_OPTIONS } from "../request/quote";
@@ -117,7 +119,7 @@ const QUOTE_WORDS: Readonly<Record<string, string>> = {
   unmeasured: "true when the measurements are not provided: the maximum charge (500 units, § 89-a(4)(d)).",
   section: "1 (Lower River: Yonkers through Hyde Park) or 2 (Upper River: beyond Hyde Park through Albany or Troy). Required.",
   date: "Transit date, YYYY-MM-DD: chooses the clause in force. Required.",
-  clause: "Name the clause (i … xii) instead of looking it up by date.",
+  clause: `Name the clause (i … ${LAST_CLAUSE}) instead of looking it up by date.`,
   hours: "Expected continuous pilotage hours: over 10 adds a second pilot at 50% of base pilotage.",
   relievedMidriver: "First pilot relieved at the mid-river station (Section 2): no second-pilot fee.",
   anchored8h: "The vessel anchors at least 8 hours: no second pilot.",
@@ -150,7 +152,7 @@ const CALL_SCHEMA: z.ZodTypeAny = z
     boardRates: z
       .union([z.string(), z.object({ fees: z.array(z.record(text)).optional(), surcharge: z.array(z.record(text)).optional() })])
       .optional()
-      .describe("A board-rates file inside the server's folder, or the tables inline: {fees:[{from,launch,communication,midriverLaunch}], surcharge:[{from,upTo50Units,over50UpTo100Units,perUnitOver100Units}]}. Without them, board amounts are 'not entered' and the quote incomplete."),
+      .describe(`A board-rates file inside the server's folder, or the tables inline: {fees:[{${FEE_KEYS.join(",")}}], surcharge:[{from,upTo50Units,over50UpTo100Units,perUnitOver100Units}]}. Without them, board amounts are 'not entered' and the quote incomplete.`),
     otherCharges: z.array(z.object({ label: z.string(), amount: text })).optional().describe("Amounts § 89-a does not set (docking pilot, detention): shown apart, never in the statutory subtotal."),
     settings: z.record(text).optional().describe(SETTINGS_WORDS),
   })

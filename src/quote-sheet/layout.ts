@@ -6,7 +6,7 @@
  * Office.js (src/taskpane/excel-writer.ts), the command line through exceljs (./workbook.ts), so
  * the layout is tested without Excel.
  */
-import { BoardFeeFormField, BOARD_FEES, isBlank, isoToExcelSerial, PilotageInputError, readDate } from "../engine";
+import { BoardFeeFormField, BOARD_FEES, isBlank, isoToExcelSerial, isPilotageInputError, readDate } from "../engine";
 import {
   BOARD_FEE_TABLE,
   BOARD_FEES_REFERENCE,
@@ -260,12 +260,8 @@ export function boardRatesSheetSetup(): RangeWrite[] {
 
 /** A date as the sheet stores it: an Excel serial when it reads as a date, otherwise the text as typed. */
 function dateCellValue(text: string): CellValue {
-  try {
-    return isoToExcelSerial(readDate(text.trim(), "from date"));
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    return text.trim();
-  }
+  const date = readDate(text.trim(), "from date");
+  return isPilotageInputError(date) ? text.trim() : isoToExcelSerial(date);
 }
 
 function amountCellValue(text: string): CellValue {
@@ -314,11 +310,8 @@ export function isOurBoardRatesLayout(feeHeader: readonly unknown[][], surcharge
 function cellText(cell: unknown, kind: "date" | "amount"): string {
   if (cell === null || cell === undefined || cell === "") return "";
   if (kind === "date" && typeof cell === "number") {
-    try {
-      return readDate(cell, "from date");
-    } catch (error) {
-      if (!(error instanceof PilotageInputError)) throw error;
-    }
+    const date = readDate(cell, "from date");
+    if (!isPilotageInputError(date)) return date;
   }
   return String(cell).trim();
 }
@@ -566,7 +559,8 @@ export function quoteSheetLayoutOf(input: QuoteSheetInput, options: QuoteSheetOp
   input.transits.forEach((transit, index) => {
     const row = first + index;
     const quote = quotes[index];
-    const serial = isoToExcelSerial(readDate(transit.date));
+    // The date the transit was quoted on, as its quote read it.
+    const serial = isoToExcelSerial(quote.date);
     w.push(valueCell(`A${row}`, index + 1));
     w.push({
       address: `B${row}:G${row}`,
@@ -652,7 +646,7 @@ export function quoteSheetLayoutOf(input: QuoteSheetInput, options: QuoteSheetOp
   });
 
   const writes = valuesOnly ? valuesOnlyWrites(w, quotes, itemsHeader) : w;
-  const firstDate = input.transits.length > 0 ? readDate(input.transits[0].date) : "";
+  const firstDate = input.transits.length > 0 ? input.transits[0].quote.date : "";
   return {
     baseName: sheetBaseName(vessel.name, firstDate),
     writes,

@@ -4,9 +4,9 @@
  * meet a billed one.
  */
 import Decimal from "decimal.js";
-import { centsText, formatUsd, groupedThousands, isBlank, Money, moneyOfCents, PilotageInputError, readDecimal } from "../engine";
+import { centsText, formatUsd, groupedThousands, isBlank, isPilotageInputError, Money, moneyOfCents, OrRefusal, PilotageInputError, readDecimal } from "../engine";
 import { TABLE_CELL_REASONS } from "./messages";
-import { attempt, heldError, heldErrorOutcome, ok, Outcome } from "./cells";
+import { heldError, heldErrorOutcome, ok, Outcome, outcomeOf } from "./cells";
 
 // ---------------------------------------------------------------------------------------------
 // Amounts (issue 18: a reconcile of a million rows made some fifteen Decimal operations a row).
@@ -171,9 +171,7 @@ const DASH_ZERO = /^\(?\s*(?:US\$|USD|\$)?\s*[-\u2013\u2014]\s*(?:USD)?\s*\)?$/i
 /** An amount read from a billed cell: whole cents, or a row error naming the fraction of a cent. */
 function wholeCents(read: Outcome<Amount>, cell: unknown, field: string, what: string): Outcome<Amount> {
   if (!read.ok || read.value.cents !== null || read.value.decimal.mul(100).isInteger()) return read;
-  return attempt(() => {
-    throw new PilotageInputError(TABLE_CELL_REASONS.fractionOfCent, { what, text: typeof cell === "string" ? cell.trim() : String(cell) }, field);
-  });
+  return outcomeOf<Amount>(new PilotageInputError(TABLE_CELL_REASONS.fractionOfCent, { what, text: typeof cell === "string" ? cell.trim() : String(cell) }, field));
 }
 
 function readBilledCell(cell: unknown, field: string, what: string): Outcome<Amount> {
@@ -191,11 +189,13 @@ function readBilledText(cell: unknown, field: string, what: string): Outcome<Amo
     if (DASH_ZERO.test(text)) return ok(ZERO);
     const read = amountText(text);
     if (read !== null && "decimalComma" in read) {
-      return attempt(() => {
-        throw new PilotageInputError(TABLE_CELL_REASONS.decimalComma, { what, text }, field);
-      });
+      return outcomeOf<Amount>(new PilotageInputError(TABLE_CELL_REASONS.decimalComma, { what, text }, field));
     }
-    if (read !== null) return attempt(() => Amount.of(readDecimal(read.plain, field, what)));
+    if (read !== null) return amountOutcome(readDecimal(read.plain, field, what));
   }
-  return attempt(() => Amount.of(readDecimal(cell, field, what)));
+  return amountOutcome(readDecimal(cell, field, what));
+}
+
+function amountOutcome(read: OrRefusal<Decimal>): Outcome<Amount> {
+  return isPilotageInputError(read) ? outcomeOf<Amount>(read) : ok(Amount.of(read));
 }

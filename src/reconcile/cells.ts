@@ -5,7 +5,7 @@
  * file is the one place the layer names spreadsheet error values; the rest of it passes CellErrors
  * along without looking inside.
  */
-import { ErrorKind, isPilotageInputError, PilotageInputError } from "../engine";
+import { ErrorKind, isPilotageInputError, OrRefusal, PilotageInputError } from "../engine";
 
 /** An error value as a spreadsheet shows it, with the reason. */
 export interface CellError {
@@ -60,31 +60,16 @@ export function heldError(cell: unknown): string | null {
   return null;
 }
 
-/** Runs an engine call; its PilotageInputError becomes the error value the same NYPILOT formula shows. */
-export function attempt<T>(read: () => T): Outcome<T> {
-  try {
-    return ok(read());
-  } catch (error) {
-    return refused(error);
-  }
-}
-
-/** A PilotageInputError as the error value its formula shows; anything else is a bug, thrown on. */
-function refused(error: unknown): Outcome<never> {
-  if (isPilotageInputError(error)) return failed(cellErrorOf(error));
-  throw error;
+/** An engine answer as an outcome: its refusal becomes the error value the same NYPILOT formula shows. */
+export function outcomeOf<T>(answer: OrRefusal<T>): Outcome<T> {
+  return isPilotageInputError(answer) ? failed(cellErrorOf(answer)) : ok(answer);
 }
 
 /** Reads one input cell: an error value it holds is passed on, as a formula referencing it would. */
-export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) => T): Outcome<T> {
+export function readCell<T>(cell: unknown, what: string, read: (cell: unknown) => OrRefusal<T>): Outcome<T> {
   const held = heldError(cell);
   if (held !== null) return heldErrorOutcome(held, what);
-  // (Not attempt(() => read(cell)): a closure per cell, several cells a row.)
-  try {
-    return ok(read(cell));
-  } catch (error) {
-    return refused(error);
-  }
+  return outcomeOf(read(cell));
 }
 
 export function firstError(...outcomes: Outcome<unknown>[]): CellError | null {

@@ -5,7 +5,7 @@
  * "15-Jun-2026", "15 June 2026", "Jun 15, 2026", and Excel serial numbers, typed or as text, in a
  * date column. Every date ends as the engine's IsoDate, checked against the calendar by the engine.
  */
-import { daysInMonth, excelSerialToIso, IsoDate, isoDateOf, PilotageInputError, readDate } from "../engine";
+import { daysInMonth, excelSerialToIso, IsoDate, isoDateOf, OrRefusal, PilotageInputError, readDate } from "../engine";
 import { DateFormat, TABLE_CELL_REASONS } from "./messages";
 
 export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const satisfies readonly DateFormat[];
@@ -57,18 +57,18 @@ export function fullYear(written: string): number {
 /** Excel's pivot for two-digit years (its default "two-digit year cutoff" of 2029). */
 const TWO_DIGIT_YEAR_PIVOT = 30;
 
-function dateOf(year: number, month: number, day: number, cell: string, format: DateFormat, field: string): IsoDate {
+function dateOf(year: number, month: number, day: number, cell: string, format: DateFormat, field: string): OrRefusal<IsoDate> {
   if (year < 1000) {
-    throw new PilotageInputError(TABLE_CELL_REASONS.twoDigitYear, { field, text: cell, format }, field);
+    return new PilotageInputError(TABLE_CELL_REASONS.twoDigitYear, { field, text: cell, format }, field);
   }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new PilotageInputError(TABLE_CELL_REASONS.notInFormat, { field, text: cell, format }, field);
+    return new PilotageInputError(TABLE_CELL_REASONS.notInFormat, { field, text: cell, format }, field);
   }
   return readDate(isoDateOf(year, month, day), field);
 }
 
 /** A transit date cell of a table: a number is an Excel serial; text as described above. */
-export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_FORMAT, field = "date"): IsoDate {
+export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_FORMAT, field = "date"): OrRefusal<IsoDate> {
   if (typeof cell !== "string") return readDate(cell, field);
   const text = cell.trim();
   if (text === "") return readDate(cell, field);
@@ -76,7 +76,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
   if (iso) {
     const [hours, minutes, seconds] = [iso[2], iso[3], iso[4]].map((part) => Number(part ?? 0));
     if (hours !== 0 || minutes !== 0 || seconds !== 0) {
-      throw new PilotageInputError(TABLE_CELL_REASONS.timeOfDay, { field, text, date: iso[1] }, field);
+      return new PilotageInputError(TABLE_CELL_REASONS.timeOfDay, { field, text, date: iso[1] }, field);
     }
     return readDate(iso[1], field);
   }
@@ -87,7 +87,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
     // Year first (2026/06/15) is read one way only.
     if (first.length === 4) return dateOf(Number(first), Number(second), Number(third), text, format, field);
     if (format === "YYYY-MM-DD") {
-      throw new PilotageInputError(TABLE_CELL_REASONS.notIso, { field, text }, field);
+      return new PilotageInputError(TABLE_CELL_REASONS.notIso, { field, text }, field);
     }
     const [month, day] = format === "MM/DD/YYYY" ? [Number(first), Number(second)] : [Number(second), Number(first)];
     return dateOf(fullYear(third), month, day, text, format, field);
@@ -102,7 +102,7 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
     const month = monthOfName(monthFirst[1]);
     if (month !== null) return dateOf(fullYear(monthFirst[3]), month, Number(monthFirst[2]), text, format, field);
   }
-  throw new PilotageInputError(TABLE_CELL_REASONS.notADate, { field, text, format }, field);
+  return new PilotageInputError(TABLE_CELL_REASONS.notADate, { field, text, format }, field);
 }
 
 /** How a column's slash dates read: day first only, month first only, or nothing decides (every one could be either). */
@@ -147,7 +147,7 @@ export function dayFirstDate(cells: readonly unknown[]): string | null {
  * with a two-digit year too; a slash date that reads as two different days (3/6/26) is refused,
  * saying so, since no column's other dates can decide its order.
  */
-export function readGivenDate(text: string, field = "date"): IsoDate {
+export function readGivenDate(text: string, field = "date"): OrRefusal<IsoDate> {
   const trimmed = text.trim();
   const written = NUMERIC_DATE.exec(trimmed);
   const yearLast = written !== null && written[1].length <= 2;
@@ -155,7 +155,7 @@ export function readGivenDate(text: string, field = "date"): IsoDate {
   if (!yearLast && !DAY_MONTH_YEAR.test(trimmed) && !MONTH_DAY_YEAR.test(trimmed)) return readDate(text, field);
   const order = dateOrderOf([text]);
   if (order.either !== null) {
-    throw new PilotageInputError(TABLE_CELL_REASONS.ambiguousOrder, { field, text: text.trim() }, field);
+    return new PilotageInputError(TABLE_CELL_REASONS.ambiguousOrder, { field, text: text.trim() }, field);
   }
   return readTableDate(text, order.dayFirst !== null ? "DD/MM/YYYY" : DEFAULT_DATE_FORMAT, field);
 }

@@ -25,6 +25,7 @@ import {
   ChargeLine,
   IsoDate,
   isBlank,
+  isPilotageInputError,
   parseLengthUnit,
   PilotageUnits,
   measuredUnits,
@@ -43,7 +44,7 @@ import {
   formatUsd,
 } from "../engine";
 import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amounts";
-import { attempt, CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, readCell } from "./cells";
+import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, outcomeOf, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
 import { TablePlan } from "./mapping";
@@ -91,10 +92,8 @@ function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<Pilotage
     const held = heldError(cell);
     if (held !== null) return heldErrorOutcome(held, what);
   }
-  return attempt(() => {
-    const unit = isBlank(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
-    return measuredUnits(length, breadth, depth, plan.settings, unit);
-  });
+  const unit = isBlank(unitCell) ? (plan.measurementUnit ?? "ft") : parseLengthUnit(unitCell);
+  return outcomeOf(isPilotageInputError(unit) ? unit : measuredUnits(length, breadth, depth, plan.settings, unit));
 }
 
 function readInputs(cells: readonly unknown[], plan: TablePlan): RowInputs {
@@ -127,7 +126,7 @@ function quoteOf(inputs: RowInputs, plan: TablePlan, withSecondPilot: boolean): 
     boardFees: plan.boardFees,
     boardSurcharge: plan.boardSurcharge,
   };
-  return attempt(() => quoteTransit(transit, plan.settings));
+  return outcomeOf(quoteTransit(transit, plan.settings));
 }
 
 type LinesByCode = Partial<Record<ChargeCode, ChargeLine>>;
@@ -172,7 +171,8 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
     const line = (pricedLines as LinesByCode).surcharge as ChargeLine;
     surcharge = line.amountCents === null ? failed(notEnteredError(line.note)) : ok(line.amountCents);
   } else {
-    surcharge = attempt(() => surchargeLine(valueOf(inputs.units), surchargeTableOn(valueOf(inputs.date), plan.boardSurcharge, plan.settings)).amountCents as number);
+    const table = surchargeTableOn(valueOf(inputs.date), plan.boardSurcharge, plan.settings);
+    surcharge = outcomeOf(isPilotageInputError(table) ? table : (surchargeLine(valueOf(inputs.units), table).amountCents as number));
   }
 
   let secondPilot: Outcome<number>;

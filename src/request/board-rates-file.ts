@@ -21,6 +21,7 @@ import {
   readDate,
   readDecimal,
   reason,
+  refusalThrown,
   SCHEDULE_REASONS,
   shownInput,
 } from "../engine";
@@ -85,26 +86,22 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
       throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.table, { input: cells[0] ?? "" }));
     }
     const [, from, ...amountCells] = cells;
-    try {
-      readDate(from, "from date");
-    } catch (error) {
-      if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error);
-      throw error;
-    }
+    const date = readDate(from, "from date");
+    if (isPilotageInputError(date)) throw boardRatesError(rowNumber, date);
     try {
       if (isFees) {
         // As in a Board rates sheet, a fee of 0 is "not entered" (D10): the board sets no free launch.
         const amounts = BOARD_FEES.map((_fee, index) => amountCells[index]).map((amount) => {
           if (isBlank(amount)) return null;
-          const value = readDecimal(amount, "board_fees", "fee");
+          const value = refusalThrown(readDecimal(amount, "board_fees", "fee"));
           if (value.decimalPlaces() > 2) {
             throw new PilotageInputError(BOARD_RATES_FILE_REASONS.feeDecimals, { input: amount }, "board_fees");
           }
           return value.isZero() ? null : amount;
         });
-        fees.push({ row: readBoardFeeRows([[from, ...amounts]])[0], rowNumber });
+        fees.push({ row: refusalThrown(readBoardFeeRows([[from, ...amounts]]))[0], rowNumber });
       } else {
-        surcharge.push({ row: readBoardSurchargeRows([[from, ...amountCells.slice(0, 3)]])[0], rowNumber });
+        surcharge.push({ row: refusalThrown(readBoardSurchargeRows([[from, ...amountCells.slice(0, 3)]]))[0], rowNumber });
       }
     } catch (error) {
       if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error);
@@ -133,12 +130,9 @@ async function boardRatesSheetOf(filePath: string): Promise<BoardRates> {
   if (!hasBoardRatesHeaders(rows)) {
     throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)}: the "${BOARD_RATES_SHEET}" sheet's row 4 is not the add-in's two table headers (A4:D4 and F4:I4): give a workbook the add-in or reconcile wrote, or a CSV.`);
   }
-  try {
-    return readBoardRatesSheet(rows);
-  } catch (error) {
-    if (isPilotageInputError(error)) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} sheet "${BOARD_RATES_SHEET}": ${error.message}`);
-    throw error;
-  }
+  const rates = readBoardRatesSheet(rows);
+  if (isPilotageInputError(rates)) throw new InputFileError(filePath, `Board rates ${JSON.stringify(filePath)} sheet "${BOARD_RATES_SHEET}": ${rates.message}`);
+  return rates;
 }
 
 /** Reads --board-rates: the combined CSV (see BOARD_RATES_HELP) or a workbook's Board rates sheet. Any unreadable row stops the run. */

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import Decimal from "decimal.js";
-import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, resolveSettings, transitName } from "../engine";
+import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, refusalThrown, resolveSettings, transitName } from "../engine";
 import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
@@ -84,7 +84,8 @@ const CALL_KEYS = ["vessel", "transits", "boardRates", "otherCharges", "settings
 const VESSEL_KEYS = ["name", "imo", "length", "breadth", "depth", "unit", "units", "unmeasured"];
 const TRANSIT_KEYS = ["label", "direction", "section", "date", "hours", "relievedMidriver", "anchored8h", "clause"];
 const OTHER_CHARGE_KEYS = ["label", "amount"];
-const FEE_KEYS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
+/** The keys of an inline board fee row: its date and one per fee of BOARD_FEES. */
+export const FEE_KEYS = ["from", ...BOARD_FEES.map((fee) => fee.formField)];
 const SURCHARGE_KEYS = ["from", "upTo50Units", "over50UpTo100Units", "perUnitOver100Units"];
 /** More transits than any port call has: past it, the call is refused before any is read. */
 export const MAXIMUM_CALL_TRANSITS = 100;
@@ -229,7 +230,7 @@ function readOtherCharges(value: unknown): OtherCharge[] {
     if (amountText === undefined) throw usage(`${field}.amount`, `${field}.amount is required: dollars and cents, e.g. "850.00".`);
     let amount: Decimal;
     try {
-      amount = readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`);
+      amount = refusalThrown(readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`));
     } catch (error) {
       throw inCall(error, () => `${field}.amount`, "");
     }
@@ -239,9 +240,9 @@ function readOtherCharges(value: unknown): OtherCharge[] {
 }
 
 function readCallSettings(value: unknown): EngineSettings {
-  if (value === undefined || value === null) return resolveSettings({});
+  if (value === undefined || value === null) return refusalThrown(resolveSettings({}));
   try {
-    return resolveSettings(settingsFromFlags(flagValues(objectAt(value, "settings", Object.keys(SETTINGS_OPTIONS).map(camelOf)), SETTINGS_OPTIONS, "settings")));
+    return refusalThrown(resolveSettings(settingsFromFlags(flagValues(objectAt(value, "settings", Object.keys(SETTINGS_OPTIONS).map(camelOf)), SETTINGS_OPTIONS, "settings"))));
   } catch (error) {
     throw inCall(error, (field) => (field === null ? "settings" : `settings.${camelOf(field)}`), "");
   }

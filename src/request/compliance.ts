@@ -1,13 +1,14 @@
 /** The compliance request (§ 89-a(1), D13): the `compliance` command's flags, read and answered; shared by every door. */
 import {
+  isPilotageInputError,
+  OrRefusal,
   pilotRequirement,
-  PilotageInputError,
-  PilotRequirement,
   readGrossTons,
   readLengthFt,
   readLoadedDraftFt,
   readVesselStatus,
   REFUSED_PILOT_NOTE,
+  refusalThrown,
   resolveSettings,
   settingsNotDefault,
 } from "../engine";
@@ -33,27 +34,23 @@ export function complianceFromFlags(values: Readonly<Record<string, string | boo
   for (const [flag, words] of [["status", "the vessel status: foreign, registered or enrolled"], ["gross-tons", "the gross registered tons"], ["draft", "the fully loaded draft in feet"]]) {
     if (values[flag] === undefined) throw new UsageError(`--${flag} is required: ${words}.`, flag);
   }
-  const settings = resolveSettings(settingsFromFlags(values));
-  let answer: PilotRequirement;
-  try {
-    answer = pilotRequirement(
+  const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
+  // The readers name the engine's inputs; a command-line reader is told the flag.
+  const atFlag = <T>(result: OrRefusal<T>): T =>
+    refusalThrown(isPilotageInputError(result) && result.field !== undefined && FLAG_OF_FIELD[result.field] !== undefined ? result.withField(FLAG_OF_FIELD[result.field]) : result);
+  const answer = atFlag(
+    pilotRequirement(
       {
-        vesselStatus: readVesselStatus(text("status")),
-        grossTons: readGrossTons(text("gross-tons")),
-        loadedDraftFt: readLoadedDraftFt(text("draft")),
+        vesselStatus: atFlag(readVesselStatus(text("status"))),
+        grossTons: atFlag(readGrossTons(text("gross-tons"))),
+        loadedDraftFt: atFlag(readLoadedDraftFt(text("draft"))),
         proceedsBySea: values["not-by-sea"] !== true,
         recreational: values.recreational === true,
-        lengthFt: readLengthFt(text("length")),
+        lengthFt: atFlag(readLengthFt(text("length"))),
       },
       settings,
-    );
-  } catch (error) {
-    // The readers name the engine's inputs; a command-line reader is told the flag.
-    if (error instanceof PilotageInputError && error.field !== undefined && FLAG_OF_FIELD[error.field] !== undefined) {
-      throw error.withField(FLAG_OF_FIELD[error.field]);
-    }
-    throw error;
-  }
+    ),
+  );
   return {
     answer: answer.answer,
     reason: answer.reason,

@@ -13,6 +13,7 @@ import {
   quoteTransit,
   readAmount,
   readTransit,
+  refusalThrown,
   resolveSettings,
   UNMEASURED_WORD,
 } from "../engine";
@@ -28,7 +29,7 @@ function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[]
     throw new UsageError("--board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).");
   }
   const [upTo50, over50, perUnit] = parts.map((part, i) =>
-    readAmount(part, "board_surcharge", ["0-50 units surcharge", "51-100 units surcharge", "per-unit surcharge over 100"][i]).toString(),
+    refusalThrown(readAmount(part, "board_surcharge", ["0-50 units surcharge", "51-100 units surcharge", "per-unit surcharge over 100"][i])).toString(),
   );
   return [{ from: date, forThisTransit: true, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
 }
@@ -72,9 +73,9 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
     // Two sources for one amount would leave the reader guessing which one the quote used.
     if (alsoGiven) throw new UsageError(`Give the board amounts either in --board-rates or as flags, not both (--${alsoGiven} was also given).`, alsoGiven);
   }
-  const settings = resolveSettings(settingsFromFlags(values));
+  const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
   const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
-  return quoteTransit({ ...transitFromFlags(values, settings, rates), inputNotes }, settings);
+  return refusalThrown(quoteTransit({ ...transitFromFlags(values, settings, rates), inputNotes }, settings));
 }
 
 /** The vessel given one way, and the flags every transit needs. */
@@ -94,9 +95,9 @@ function checkTransitFlags(values: QuoteFlagValues): void {
 export function transitFromFlags(values: QuoteFlagValues, settings: EngineSettings, rates: BoardRates | null): TransitInput {
   const text = (flag: keyof typeof QUOTE_OPTIONS) => values[flag] as string | undefined;
   checkTransitFlags(values);
-  const date = readGivenDate(text("date") as string);
+  const date = refusalThrown(readGivenDate(text("date") as string));
   const boardSurcharge = text("board-surcharge");
-  return readTransit(
+  return refusalThrown(readTransit(
     {
       units: values.unmeasured ? UNMEASURED_WORD : text("units"),
       length: text("length"),
@@ -113,5 +114,5 @@ export function transitFromFlags(values: QuoteFlagValues, settings: EngineSettin
       boardSurcharge: rates ? rates.surcharge : boardSurcharge === undefined ? [] : boardSurchargeFromFlag(boardSurcharge, date),
     },
     settings,
-  );
+  ));
 }

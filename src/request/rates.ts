@@ -1,21 +1,18 @@
 /** The rates request: the schedule in force on a date, with the settings; shared by every door. */
-import { BOARD_FEES, clauseInForceOn, readDate, resolveSettings, PilotageInputError, SECTION_NAMES, StatutorySurchargePeriod, surchargeTableOn } from "../engine";
+import { BOARD_FEES, clauseInForceOn, isPilotageInputError, readDate, refusalThrown, resolveSettings, SECTION_NAMES, StatutorySurchargePeriod, surchargeTableOn } from "../engine";
 import { settingsFromFlags } from "./settings-flags";
 import { UsageError } from "./usage-error";
 
 /** The schedule in force on a date, as `rates --json` prints it and the library's rates(date) returns it. */
 export function ratesOn(values: Record<string, unknown>) {
   if (values.date === undefined) throw new UsageError("--date is required: the date as YYYY-MM-DD.", "date");
-  const settings = resolveSettings(settingsFromFlags(values));
-  const date = readDate(values.date);
-  const inForce = clauseInForceOn(date, settings);
-  let period: StatutorySurchargePeriod | null = null;
-  try {
-    // With no board rows, the engine answers only for the statutory periods.
-    period = surchargeTableOn(date, [], settings).bands as StatutorySurchargePeriod;
-  } catch (error) {
-    if (!(error instanceof PilotageInputError) || error.code !== "NO_SURCHARGE_TABLE") throw error;
-  }
+  const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
+  const date = refusalThrown(readDate(values.date));
+  const inForce = refusalThrown(clauseInForceOn(date, settings));
+  // With no board rows, the engine answers only for the statutory periods.
+  const table = surchargeTableOn(date, [], settings);
+  if (isPilotageInputError(table) && table.code !== "NO_SURCHARGE_TABLE") throw table;
+  const period = isPilotageInputError(table) ? null : (table.bands as StatutorySurchargePeriod);
   const sections = ([1, 2] as const).map((section) => ({ section, name: SECTION_NAMES[section], ...inForce.rates.sections[section] }));
   const json = {
     date,

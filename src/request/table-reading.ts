@@ -3,7 +3,7 @@
  * column corrections) and the plan for every row, from a request's flags: shared by `batch`,
  * `reconcile` and the library's batch(rows) and reconcile(rows).
  */
-import { EngineSettings, LengthUnit, parseLengthUnit, resolveSettings } from "../engine";
+import { EngineSettings, LengthUnit, parseLengthUnit, refusalThrown, resolveSettings } from "../engine";
 import {
   applyMappingOverrides,
   ColumnMapping,
@@ -45,9 +45,9 @@ export interface TableReading {
 }
 
 export function tableReading(values: TableReadingValues): TableReading {
-  const settings = resolveSettings(settingsFromFlags(values));
+  const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
   let measurementUnit: LengthUnit | null = null;
-  if (values.unit !== undefined) measurementUnit = parseLengthUnit(values.unit);
+  if (values.unit !== undefined) measurementUnit = refusalThrown(parseLengthUnit(values.unit));
   let dateFormat: DateFormat = DEFAULT_DATE_FORMAT;
   if (values["date-format"] !== undefined) {
     const parsed = parseDateFormat(values["date-format"]);

@@ -3,7 +3,7 @@
  * every change, marks input errors at their fields, and runs the actions (insert into Excel,
  * copy, download, board rates, settings) through a Platform: Excel or the standalone browser page.
  */
-import { DEFAULT_SETTINGS, EngineSettings, PilotageInputError, resolveSettings } from "../engine";
+import { DEFAULT_SETTINGS, EngineSettings, isPilotageInputError, resolveSettings } from "../engine";
 import { csvFileName, quoteTableRows, toCsv, toTsv } from "./export-table";
 import { computePane, FieldError, PaneResult, readSettingsForm } from "./form";
 import {
@@ -390,10 +390,7 @@ export class TaskPane {
 /** Settings from a saved object (a workbook's or the browser's); the defaults and a message if they do not read. */
 export function settingsFrom(saved: Record<string, unknown> | null): { settings: EngineSettings; problem: string | null } {
   if (!saved) return { settings: DEFAULT_SETTINGS, problem: null };
-  try {
-    return { settings: resolveSettings(saved), problem: null };
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    return { settings: DEFAULT_SETTINGS, problem: `The saved settings were not used: ${error.message}` };
-  }
+  const settings = resolveSettings(saved);
+  if (!isPilotageInputError(settings)) return { settings, problem: null };
+  return { settings: DEFAULT_SETTINGS, problem: `The saved settings were not used: ${settings.message}` };
 }

@@ -14,6 +14,7 @@ import {
   EngineSettings,
   centsOf,
   formatUsd,
+  isPilotageInputError,
   measurementInFeet,
   PilotageInputError,
   PilotageUnits,
@@ -92,20 +93,16 @@ export interface SettingsResult {
 
 /** The settings form checked by resolveSettings; an error names its field. */
 export function readSettingsForm(form: SettingsState): SettingsResult {
-  try {
-    const settings = resolveSettings({
-      unitsDecimals: form.unitsDecimals.trim() === "" ? null : form.unitsDecimals.trim(),
-      at100Units: form.at100Units,
-      actEffectiveDate: form.actEffectiveDate.trim(),
-      clauseVIStart: form.clauseVIStart.trim() === "" ? null : form.clauseVIStart.trim(),
-      secondPilotBasis: form.secondPilotBasis,
-      recreationalExemption: form.recreationalExemption,
-    });
-    return { settings, errors: [] };
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    return { settings: null, errors: [{ id: ids.setting(settingOfField(error.field)), message: paneMessage(error) }] };
-  }
+  const settings = resolveSettings({
+    unitsDecimals: form.unitsDecimals.trim() === "" ? null : form.unitsDecimals.trim(),
+    at100Units: form.at100Units,
+    actEffectiveDate: form.actEffectiveDate.trim(),
+    clauseVIStart: form.clauseVIStart.trim() === "" ? null : form.clauseVIStart.trim(),
+    secondPilotBasis: form.secondPilotBasis,
+    recreationalExemption: form.recreationalExemption,
+  });
+  if (!isPilotageInputError(settings)) return { settings, errors: [] };
+  return { settings: null, errors: [{ id: ids.setting(settingOfField(settings.field)), message: paneMessage(settings) }] };
 }
 
 /** resolveSettings names a setting by its key, or (for a date it could not read) by what the date is. */
@@ -171,8 +168,11 @@ function twoDecimals(value: Decimal): string {
 
 export function readVessel(vessel: VesselState, settings: EngineSettings): VesselResult {
   if (vessel.notProvided) {
+    const unmeasured = readTransitUnits({ units: UNMEASURED_WORD }, settings);
+    // The word UNMEASURED always reads: a refusal here is a bug.
+    if (isPilotageInputError(unmeasured)) throw unmeasured;
     return {
-      units: readTransitUnits({ units: UNMEASURED_WORD }, settings),
+      units: unmeasured,
       unitsText: "Not provided: charged as 500 units, the maximum (§ 89-a(4)(d))",
       working: null,
       feet: {},
@@ -185,12 +185,9 @@ export function readVessel(vessel: VesselState, settings: EngineSettings): Vesse
   const errors: FieldError[] = [];
   const feet: Partial<Record<Dimension, Decimal>> = {};
   for (const dimension of DIMENSIONS) {
-    try {
-      feet[dimension] = measurementInFeet(typed[dimension], dimension, unit);
-    } catch (error) {
-      if (!(error instanceof PilotageInputError)) throw error;
-      for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: paneMessage(error) });
-    }
+    const read = measurementInFeet(typed[dimension], dimension, unit);
+    if (!isPilotageInputError(read)) feet[dimension] = read;
+    else for (const id of dimensionFieldIds(dimension, vessel)) errors.push({ id, message: paneMessage(read) });
   }
   const feetText: Partial<Record<Dimension, string>> = {};
   for (const dimension of DIMENSIONS) {
@@ -199,6 +196,13 @@ export function readVessel(vessel: VesselState, settings: EngineSettings): Vesse
   }
   if (errors.length > 0) return { units: null, unitsText: "—", working: null, feet: feetText, errors, typed };
   const units = readTransitUnits(typed, settings);
+  if (isPilotageInputError(units)) {
+    // Each measurement reads, but together they make less than the fewest units accepted: marked on all three.
+    const message = paneMessage(units);
+    const marked = DIMENSIONS.flatMap((dimension) => dimensionFieldIds(dimension, vessel).map((id) => ({ id, message })));
+    return { units: null, unitsText: "—", working: null, feet: feetText, errors: marked, typed };
+  }
+  // Measurements given are read as measurements: unmeasured here is a bug.
   if (!units.measured) throw new Error("measured vessel read as unmeasured");
   return {
     units,
@@ -226,13 +230,8 @@ function isBlankText(text: string): boolean {
   return text.trim() === "";
 }
 
-function checkCell(errors: FieldError[], id: string, read: () => unknown): void {
-  try {
-    read();
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    errors.push({ id, message: paneMessage(error) });
-  }
+function checkCell(errors: FieldError[], id: string, read: unknown): void {
+  if (isPilotageInputError(read)) errors.push({ id, message: paneMessage(read) });
 }
 
 /**
@@ -243,12 +242,8 @@ function checkCell(errors: FieldError[], id: string, read: () => unknown): void 
 function checkDistinctDates(errors: FieldError[], rows: readonly { key: number; from: string; number: number }[], what: "Fee row" | "Surcharge row", idOf: (key: number) => string): void {
   const seen = new Map<string, number>();
   for (const row of rows) {
-    let date: string;
-    try {
-      date = readDate(row.from, "from date");
-    } catch {
-      continue;
-    }
+    const date = readDate(row.from, "from date");
+    if (isPilotageInputError(date)) continue;
     const earlier = seen.get(date);
     if (earlier === undefined) seen.set(date, row.number);
     else errors.push({ id: idOf(row.key), message: `${what} ${row.number} is also from ${date}, like ${what.toLowerCase()} ${earlier}: each row applies until the next row's date, so change this date or remove one of the two rows.` });
@@ -269,10 +264,10 @@ export function readBoard(fees: readonly FeeRowState[], surcharge: readonly Surc
   const feeRows = fees.filter((row) => !feeRowIsBlank(row));
   checkDistinctDates(errors, fees.map((row, i) => ({ key: row.key, from: row.from, number: i + 1 })).filter((_, i) => !feeRowIsBlank(fees[i])), "Fee row", (key) => ids.fee(key, "from"));
   for (const row of feeRows) {
-    checkCell(errors, ids.fee(row.key, "from"), () => readDate(row.from, "from date"));
+    checkCell(errors, ids.fee(row.key, "from"), readDate(row.from, "from date"));
     for (const fee of BOARD_FEES) {
       const value = row[fee.formField];
-      if (!isBlankText(value)) checkCell(errors, ids.fee(row.key, fee.formId), () => readAmount(value, "board_fees", fee.what));
+      if (!isBlankText(value)) checkCell(errors, ids.fee(row.key, fee.formId), readAmount(value, "board_fees", fee.what));
     }
   }
   const surchargeRows = surcharge.filter((row) => !surchargeRowIsBlank(row));
@@ -283,21 +278,22 @@ export function readBoard(fees: readonly FeeRowState[], surcharge: readonly Surc
     (key) => ids.surcharge(key, "from"),
   );
   for (const row of surchargeRows) {
-    checkCell(errors, ids.surcharge(row.key, "from"), () => readDate(row.from, "from date"));
+    checkCell(errors, ids.surcharge(row.key, "from"), readDate(row.from, "from date"));
     const amounts: [SurchargeProp, string, string][] = [
       ["upTo50", row.upTo50, "0–50 units surcharge"],
       ["over50", row.over50UpTo100, "51–100 units surcharge"],
       ["perUnit", row.perUnitOver100, "per-unit surcharge over 100 units"],
     ];
-    for (const [prop, value, what] of amounts) checkCell(errors, ids.surcharge(row.key, prop), () => readAmount(value, "board_surcharge", what));
+    for (const [prop, value, what] of amounts) checkCell(errors, ids.surcharge(row.key, prop), readAmount(value, "board_surcharge", what));
   }
   if (errors.length > 0) return { fees: [], surcharge: [], errors };
   // The readers skip a first row of titles; giving them ours means a typed row is never taken for one.
-  return {
-    fees: readBoardFeeRows([FEE_HEADER, ...feeRows.map((r) => [r.from, ...BOARD_FEES.map((fee) => r[fee.formField])])]),
-    surcharge: readBoardSurchargeRows([SURCHARGE_HEADER, ...surchargeRows.map((r) => [r.from, r.upTo50, r.over50UpTo100, r.perUnitOver100])]),
-    errors,
-  };
+  const feeTable = readBoardFeeRows([FEE_HEADER, ...feeRows.map((r) => [r.from, ...BOARD_FEES.map((fee) => r[fee.formField])])]);
+  const surchargeTable = readBoardSurchargeRows([SURCHARGE_HEADER, ...surchargeRows.map((r) => [r.from, r.upTo50, r.over50UpTo100, r.perUnitOver100])]);
+  // Every cell and every row's date was checked above by the same readers: a refusal here is a bug.
+  if (isPilotageInputError(feeTable)) throw feeTable;
+  if (isPilotageInputError(surchargeTable)) throw surchargeTable;
+  return { fees: feeTable, surcharge: surchargeTable, errors };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,20 +364,17 @@ function quoteOne(transit: TransitState, number: number, vessel: VesselResult, b
   const errors = marked.map(({ field, error }) => ({ id: ids.transit(transit.key, TRANSIT_PROPS[field] as TransitProp), message: paneMessage(error) }));
   if (errors.length > 0) return result(null, errors, errors[0].message);
   if (vessel.units === null) return result(null, [], VESSEL_FIRST);
-  try {
-    const input = transitOf(fields, { boardFees: board.fees, boardSurcharge: board.surcharge });
-    if (board.errors.length > 0) return result(null, [], "Correct the board-set amounts marked in Board rates.");
-    return result(quoteTransit(input, settings), [], null);
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    // A field's own error, or the quote's about a field (a date before the first clause, say).
-    const failed = transitFieldErrors(fields)[0];
-    const field = failed !== undefined && failed.error === error ? failed.field : (error.field as TransitField | undefined);
-    const prop = field !== undefined ? TRANSIT_PROPS[field] : undefined;
-    const message = paneMessage(error);
-    if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message }], message);
-    return result(null, [], message);
-  }
+  const input = transitOf(fields, { boardFees: board.fees, boardSurcharge: board.surcharge });
+  if (!isPilotageInputError(input) && board.errors.length > 0) return result(null, [], "Correct the board-set amounts marked in Board rates.");
+  const quote = isPilotageInputError(input) ? input : quoteTransit(input, settings);
+  if (!isPilotageInputError(quote)) return result(quote, [], null);
+  // A field's own error, or the quote's about a field (a date before the first clause, say).
+  const failed = transitFieldErrors(fields)[0];
+  const field = failed !== undefined && failed.error === quote ? failed.field : (quote.field as TransitField | undefined);
+  const prop = field !== undefined ? TRANSIT_PROPS[field] : undefined;
+  const message = paneMessage(quote);
+  if (prop) return result(null, [{ id: ids.transit(transit.key, prop), message }], message);
+  return result(null, [], message);
 }
 
 const VESSEL_FIRST = "Enter the vessel's measurements, or tick “Measurements not provided”.";
@@ -453,19 +446,16 @@ const COMPLIANCE_FIELDS: Record<string, ComplianceProp> = {
 export function checkCompliance(form: ComplianceState, settings: EngineSettings): ComplianceResult {
   const started = form.vesselStatus !== "" || !isBlankText(form.grossTons) || !isBlankText(form.loadedDraftFt);
   if (!started) return { started, answer: null, errors: [] };
-  try {
-    const input = readPilotRequirementInput({
-      vesselStatus: form.vesselStatus,
-      grossTons: form.grossTons,
-      loadedDraftFt: form.loadedDraftFt,
-      proceedsBySea: form.proceedsBySea,
-      recreational: form.recreational,
-      lengthFt: form.lengthFt,
-    });
-    return { started, answer: pilotRequirement(input, settings), errors: [] };
-  } catch (error) {
-    if (!(error instanceof PilotageInputError)) throw error;
-    const prop = (error.field !== undefined && COMPLIANCE_FIELDS[error.field]) || "status";
-    return { started, answer: null, errors: [{ id: ids.compliance(prop), message: paneMessage(error) }] };
-  }
+  const input = readPilotRequirementInput({
+    vesselStatus: form.vesselStatus,
+    grossTons: form.grossTons,
+    loadedDraftFt: form.loadedDraftFt,
+    proceedsBySea: form.proceedsBySea,
+    recreational: form.recreational,
+    lengthFt: form.lengthFt,
+  });
+  const answer = isPilotageInputError(input) ? input : pilotRequirement(input, settings);
+  if (!isPilotageInputError(answer)) return { started, answer, errors: [] };
+  const prop = (answer.field !== undefined && COMPLIANCE_FIELDS[answer.field]) || "status";
+  return { started, answer: null, errors: [{ id: ids.compliance(prop), message: paneMessage(answer) }] };
 }

@@ -18,7 +18,7 @@
  *
  * Pure data and the engine's board-table readers: no Office, no exceljs.
  */
-import { BOARD_FEES, boardFeeNamesInWords, BoardFeeRow, BoardSurchargeRow, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
+import { BOARD_FEES, boardFeeNamesInWords, BoardFeeRow, BoardSurchargeRow, isPilotageInputError, OrRefusal, readBoardFeeRows, readBoardSurchargeRows } from "../engine";
 
 export const BOARD_RATES_SHEET = "Board rates";
 export const BOARD_TITLE_ROW = 1;
@@ -76,7 +76,7 @@ export const BOARD_SHEET_WIDTH = BOARD_SURCHARGE_TABLE.lastColumn;
 export const BOARD_TITLE = "Board rates";
 export const BOARD_NOTE =
   `Amounts the boards set under § 89-a, entered by you: each row applies from its date until the next row's date. ` +
-  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns A–D and F–I; the add-in writes only those two tables and their titles.`;
+  `The NYPILOT formulas read rows ${BOARD_FIRST_ROW}–${BOARD_LAST_ROW} of columns ${letter(BOARD_FEE_TABLE.firstColumn)}–${letter(BOARD_FEE_TABLE.lastColumn)} and ${letter(BOARD_SURCHARGE_TABLE.firstColumn)}–${letter(BOARD_SURCHARGE_TABLE.lastColumn)}; the add-in writes only those two tables and their titles.`;
 
 function letter(column: number): string {
   let letters = "";
@@ -139,6 +139,9 @@ export function boardTableCells(rows: SheetRows, table: BoardTableContract): unk
 }
 
 /** Both tables, read by the engine's board-table readers (as the NYPILOT functions read them). */
-export function readBoardRatesSheet(rows: SheetRows): { fees: BoardFeeRow[]; surcharge: BoardSurchargeRow[] } {
-  return { fees: readBoardFeeRows(boardTableCells(rows, BOARD_FEE_TABLE)), surcharge: readBoardSurchargeRows(boardTableCells(rows, BOARD_SURCHARGE_TABLE)) };
+export function readBoardRatesSheet(rows: SheetRows): OrRefusal<{ fees: BoardFeeRow[]; surcharge: BoardSurchargeRow[] }> {
+  const fees = readBoardFeeRows(boardTableCells(rows, BOARD_FEE_TABLE));
+  if (isPilotageInputError(fees)) return fees;
+  const surcharge = readBoardSurchargeRows(boardTableCells(rows, BOARD_SURCHARGE_TABLE));
+  return isPilotageInputError(surcharge) ? surcharge : { fees, surcharge };
 }

@@ -13,12 +13,13 @@ import {
   PilotageUnits,
   resolveSettings,
   SectionNumber,
+  refusalThrown,
 } from "../../src/engine";
 import { money, perUnitAmount } from "./hand";
 
 const measured = (units: string): PilotageUnits => ({ measured: true, units: new Money(units) });
 const UNMEASURED: PilotageUnits = { measured: false };
-const FLAT_AT_100 = resolveSettings({ at100Units: "flatAmount" });
+const FLAT_AT_100 = refusalThrown(resolveSettings({ at100Units: "flatAmount" }));
 
 /**
  * The statute's rates, transcribed from nav-law-89-a.txt: for each clause and section,
@@ -103,7 +104,7 @@ describe("hand-worked per-unit amounts agree with exact integer-cents arithmetic
 });
 
 describe.each(GRID)("clause (%s), Section %d", (clause, section) => {
-  const schedule = namedClause(clause, DEFAULT_SETTINGS);
+  const schedule = refusalThrown(namedClause(clause, DEFAULT_SETTINGS));
 
   test.each(QUANTITIES)("%s units", (units) => {
     const expected = expectedFor(clause, section, units);
@@ -146,20 +147,20 @@ describe.each(GRID)("clause (%s), Section %d", (clause, section) => {
 
 describe("D4 at exactly 100 units where flat and per-unit differ (from clause (vi) on)", () => {
   test("(vi) Section 1: $1,333.14 flat vs 100 × $13.34 = $1,334.00 per unit; the default is per unit", () => {
-    const vi = namedClause("vi", DEFAULT_SETTINGS);
+    const vi = refusalThrown(namedClause("vi", DEFAULT_SETTINGS));
     expect(money(baseFeeWorking(measured("100"), 1, vi, DEFAULT_SETTINGS).amount)).toBe("1334.00");
     expect(money(baseFeeWorking(measured("100"), 1, vi, FLAT_AT_100).amount)).toBe("1333.14");
   });
 
   test("(xi) Section 2: $2,156.94 flat vs 100 × $21.58 = $2,158.00", () => {
-    const xi = namedClause("xi", DEFAULT_SETTINGS);
+    const xi = refusalThrown(namedClause("xi", DEFAULT_SETTINGS));
     expect(money(baseFeeWorking(measured("100"), 2, xi, DEFAULT_SETTINGS).amount)).toBe("2158.00");
     expect(money(baseFeeWorking(measured("100"), 2, xi, FLAT_AT_100).amount)).toBe("2156.94");
   });
 
   test("units are not rounded before the tables (D1 default): 99.999 is still 'more than 50 and up to 100'", () => {
     // (xi) Section 1: 99.999 < 100 → flat $1,530.48, not 100 × $15.32 = $1,532.00
-    const xi = namedClause("xi", DEFAULT_SETTINGS);
+    const xi = refusalThrown(namedClause("xi", DEFAULT_SETTINGS));
     expect(money(baseFeeWorking(measured("99.999"), 1, xi, DEFAULT_SETTINGS).amount)).toBe("1530.48");
     // 50.0001 > 50 → the "more than 50" band: $1,530.48, not the up-to-50 $1,070.58
     expect(money(baseFeeWorking(measured("50.0001"), 1, xi, DEFAULT_SETTINGS).amount)).toBe("1530.48");
@@ -167,17 +168,17 @@ describe("D4 at exactly 100 units where flat and per-unit differ (from clause (v
 
   test("a per-unit amount with more than two decimals of units is rounded once, half up", () => {
     // (xi) Section 2: 271.435 × $21.58 = $5,857.5673 → $5,857.57
-    const xi = namedClause("xi", DEFAULT_SETTINGS);
+    const xi = refusalThrown(namedClause("xi", DEFAULT_SETTINGS));
     expect(money(baseFeeWorking(measured("271.435"), 2, xi, DEFAULT_SETTINGS).amount)).toBe("5857.57");
     // (i) Section 1: 100.005 × $12.17 = $1,217.06085 → $1,217.06
-    expect(money(baseFeeWorking(measured("100.005"), 1, namedClause("i", DEFAULT_SETTINGS), DEFAULT_SETTINGS).amount)).toBe("1217.06");
+    expect(money(baseFeeWorking(measured("100.005"), 1, refusalThrown(namedClause("i", DEFAULT_SETTINGS)), DEFAULT_SETTINGS).amount)).toBe("1217.06");
     // (viii) Section 1: 150.25 × $14.02 = $2,106.505 → half up $2,106.51 (half-even would give $2,106.50)
-    expect(money(baseFeeWorking(measured("150.25"), 1, namedClause("viii", DEFAULT_SETTINGS), DEFAULT_SETTINGS).amount)).toBe("2106.51");
+    expect(money(baseFeeWorking(measured("150.25"), 1, refusalThrown(namedClause("viii", DEFAULT_SETTINGS)), DEFAULT_SETTINGS).amount)).toBe("2106.51");
   });
 });
 
 describe("explainBaseFee shows the arithmetic and the clause", () => {
-  const xi = namedClause("xi", DEFAULT_SETTINGS);
+  const xi = refusalThrown(namedClause("xi", DEFAULT_SETTINGS));
 
   test("per unit: 271.43 × $21.58 = $5,857.46 (271.43 × 21.58 = 5,857.4594)", () => {
     const text = explainBaseFee(baseFeeWorking(measured("271.43"), 2, xi, DEFAULT_SETTINGS));

@@ -12,6 +12,7 @@ import {
   readBoardFeeRows,
   readBoardSurchargeRows,
   secondPilotLine,
+  refusalThrown,
 } from "../../src/engine";
 import { halfOf, hundredths, inputErrorOf, money } from "./hand";
 
@@ -69,14 +70,14 @@ describe("D11 second pilot: the regular pilotage fee plus 50% when continuous pi
       boardSurcharge: [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "365.00", perUnitOver100Units: "3.65" }],
       boardFees: [{ from: "2026-01-01", launch: 50_000, communication: 7500, midriver_launch: 25_000 }],
     };
-    const withHours = quoteTransit({ ...transit, continuousHours: 10.5 }, DEFAULT_SETTINGS);
+    const withHours = refusalThrown(quoteTransit({ ...transit, continuousHours: 10.5 }, DEFAULT_SETTINGS));
     const byCode = Object.fromEntries(withHours.lines.map((l) => [l.code, money(l.amount)]));
     expect(byCode.base).toBe("4146.81");
     expect(byCode.second_pilot).toBe("2073.41");
-    const without = quoteTransit(transit, DEFAULT_SETTINGS);
+    const without = refusalThrown(quoteTransit(transit, DEFAULT_SETTINGS));
     expect(without.lines.map((l) => l.code)).not.toContain("second_pilot");
     // unmeasured (D2): base 500 × $21.58 = $10,790.00, second pilot $5,395.00
-    const unmeasured = quoteTransit({ ...transit, units: { measured: false }, continuousHours: 12 }, DEFAULT_SETTINGS);
+    const unmeasured = refusalThrown(quoteTransit({ ...transit, units: { measured: false }, continuousHours: 12 }, DEFAULT_SETTINGS));
     expect(money(unmeasured.lines.find((l) => l.code === "second_pilot")?.amount)).toBe("5395.00");
   });
 });
@@ -122,14 +123,14 @@ describe("D10 board-set fees", () => {
   });
 
   test("a fee entered with fractions of a cent is rounded half up (D14) when read: $123.455 → $123.46", () => {
-    const odd = readBoardFeeRows([["2025-01-01", "123.455", "0.01"]]);
+    const odd = refusalThrown(readBoardFeeRows([["2025-01-01", "123.455", "0.01"]]));
     expect(boardFeeLines(1, "2025-06-01", odd).map((l) => money(l.amount))).toEqual(["123.46", "0.01"]);
   });
 
   test("in a quote: a fee not entered leaves the total incomplete and out of the sum, with a warning", () => {
     // (xi) Section 2, 40 units: base (up to 50) $1,764.76; board surcharge 0–50 $300.00; launch $525.00;
     // communication $80.00; mid-river not entered. Total $1,764.76 + $300.00 + $525.00 + $80.00 = $2,669.76.
-    const quote = quoteTransit(
+    const quote = refusalThrown(quoteTransit(
       {
         units: { measured: true, units: new Money("40") },
         section: 2,
@@ -138,7 +139,7 @@ describe("D10 board-set fees", () => {
         boardSurcharge: [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "365.00", perUnitOver100Units: "3.65" }],
       },
       DEFAULT_SETTINGS,
-    );
+    ));
     expect(quote.lines.map((l) => [l.code, money(l.amount)])).toEqual([
       ["base", "1764.76"],
       ["surcharge", "300.00"],
@@ -152,15 +153,15 @@ describe("D10 board-set fees", () => {
   });
 
   test("fees read from a sheet: a blank cell is not entered; dates as Excel serials or text", () => {
-    const read = readBoardFeeRows([
+    const read = refusalThrown(readBoardFeeRows([
       ["From", "Launch", "Communication", "Mid-river launch"],
       [45658, 500, "75.00", ""], // serial 45658 = 2025-01-01 (46,023 for 2026-01-01 − 365)
       ["2026-01-01", "525", 80, null],
-    ]);
+    ]));
     expect(read.map((r) => r.from)).toEqual(["2025-01-01", "2026-01-01"]);
     expect(read.map((r) => r.midriver_launch)).toEqual([null, null]);
     expect(boardFeeLines(2, "2025-06-01", read).map((l) => money(l.amount))).toEqual(["500.00", "75.00", null]);
-    const bad = inputErrorOf(() => readBoardFeeRows([["2026-01-01", "-5", "80", "250"]]));
+    const bad = inputErrorOf(() => refusalThrown(readBoardFeeRows([["2026-01-01", "-5", "80", "250"]])));
     expect(bad.code).toBe("BAD_BOARD_TABLE");
     expect(bad.message).toContain("Board fees table, row 1");
     expect(bad.message).toContain("cannot be negative");
@@ -168,17 +169,17 @@ describe("D10 board-set fees", () => {
 
   test("two rows from one date are refused, naming both (neither may win silently)", () => {
     const twice = inputErrorOf(() =>
-      readBoardFeeRows([
+      refusalThrown(readBoardFeeRows([
         ["From", "Launch"],
         ["2026-01-01", 300],
         [46023, 310], // serial 46023 = 2026-01-01 again
-      ]),
+      ])),
     );
     expect(twice.code).toBe("BAD_BOARD_TABLE");
     expect(twice.message).toBe(
       "Board fees table, row 3: this row is also from 2026-01-01, like row 2: each row applies until the next row's date, so change this date or remove one of the two rows.",
     );
-    const surchargeTwice = inputErrorOf(() => readBoardSurchargeRows([["2031-01-01", 300, 360, 3.6], ["2031-01-01", 300, 360, 3.7]]));
+    const surchargeTwice = inputErrorOf(() => refusalThrown(readBoardSurchargeRows([["2031-01-01", 300, 360, 3.6], ["2031-01-01", 300, 360, 3.7]])));
     expect(surchargeTwice.message).toMatch(/^Board surcharge table, row 2: this row is also from 2031-01-01, like row 1:/);
   });
 });

@@ -15,6 +15,7 @@ import {
   resolveSettings,
   surchargeLine,
   surchargeTableOn,
+  refusalThrown,
 } from "../../src/engine";
 import { centsText as textOfCents } from "../../src/engine/money";
 import { centsFromMillionthsOfCent, millionthsOfNumber } from "../../src/engine/units";
@@ -70,9 +71,9 @@ describe("fast path = decimal path", () => {
   test("base pilotage, every clause and section", () => {
     fc.assert(
       fc.property(unitsText, fc.constantFrom(...BASE_PILOTAGE_CLAUSES.map((c) => c.clause)), fc.constantFrom(1 as const, 2 as const), fc.boolean(), (text, clause, section, flatAt100) => {
-        const settings = resolveSettings({ at100Units: flatAt100 ? "flatAmount" : "perUnitRate" });
-        const schedule = namedClause(clause, settings);
-        const fast = baseFeeWorking(readPilotageUnits(Number(text), settings), section, schedule, settings);
+        const settings = refusalThrown(resolveSettings({ at100Units: flatAt100 ? "flatAmount" : "perUnitRate" }));
+        const schedule = refusalThrown(namedClause(clause, settings));
+        const fast = baseFeeWorking(refusalThrown(readPilotageUnits(Number(text), settings)), section, schedule, settings);
         const slow = baseFeeWorking(decimalOnly(text), section, schedule, settings);
         expect(fast.amountCents).toBe(slow.amountCents);
         expect(fast.tier).toBe(slow.tier);
@@ -85,8 +86,8 @@ describe("fast path = decimal path", () => {
     const board = [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.605" }];
     fc.assert(
       fc.property(unitsText, fc.constantFrom("2016-01-15", "2017-06-30", "2018-12-01", "2019-05-05", "2020-01-01", "2024-07-04"), (text, date) => {
-        const table = surchargeTableOn(date, board, DEFAULT_SETTINGS);
-        const fast = surchargeLine(readPilotageUnits(Number(text), DEFAULT_SETTINGS), table);
+        const table = refusalThrown(surchargeTableOn(date, board, DEFAULT_SETTINGS));
+        const fast = surchargeLine(refusalThrown(readPilotageUnits(Number(text), DEFAULT_SETTINGS)), table);
         const slow = surchargeLine(decimalOnly(text), table);
         expect(fast.amountCents).toBe(slow.amountCents);
       }),
@@ -96,9 +97,9 @@ describe("fast path = decimal path", () => {
 
   test("a three-decimal board rate is charged exactly: 150 × $3.605 = $540.75", () => {
     // 150 units × $3.605 = $540.75 exactly
-    const table = surchargeTableOn("2024-07-04", [{ from: "2020-11-20", upTo50Units: "300", over50UpTo100Units: "360", perUnitOver100Units: "3.605" }], DEFAULT_SETTINGS);
-    expect(surchargeLine(readPilotageUnits(150, DEFAULT_SETTINGS), table).amount?.toFixed(2)).toBe("540.75");
+    const table = refusalThrown(surchargeTableOn("2024-07-04", [{ from: "2020-11-20", upTo50Units: "300", over50UpTo100Units: "360", perUnitOver100Units: "3.605" }], DEFAULT_SETTINGS));
+    expect(surchargeLine(refusalThrown(readPilotageUnits(150, DEFAULT_SETTINGS)), table).amount?.toFixed(2)).toBe("540.75");
     // 101 units × $3.605 = $364.105 → $364.11 (half up)
-    expect(surchargeLine(readPilotageUnits(101, DEFAULT_SETTINGS), table).amount?.toFixed(2)).toBe("364.11");
+    expect(surchargeLine(refusalThrown(readPilotageUnits(101, DEFAULT_SETTINGS)), table).amount?.toFixed(2)).toBe("364.11");
   });
 });

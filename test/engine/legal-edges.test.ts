@@ -15,10 +15,11 @@ import {
   readHours,
   readTransit,
   TypedTransit,
+  refusalThrown,
 } from "../../src/engine";
 import { halfOf, hundredths, money, perUnitAmount } from "./hand";
 
-const quote = (transit: TypedTransit): Quote => quoteTransit(readTransit(transit, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+const quote = (transit: TypedTransit): Quote => refusalThrown(quoteTransit(refusalThrown(readTransit(transit, DEFAULT_SETTINGS)), DEFAULT_SETTINGS));
 const d25 = (q: Quote) => q.warnings.filter((w) => w.includes("(D25)"));
 const line = (q: Quote, code: string) => q.lines.find((l) => l.code === code);
 // Board fee rows hold whole cents: $45.50 and $125.00.
@@ -151,11 +152,11 @@ describe("a vessel's shape no hull has is computed as read, with a warning namin
 
 describe("−0 hours is 0 hours on every door (the CLI's text and a cell's number)", () => {
   test.each([-0, "-0", "-0.0", " -0 "])("%p reads as 0, not as a negative", (typed) => {
-    expect(Object.is(readHours(typed), 0)).toBe(true);
+    expect(Object.is(refusalThrown(readHours(typed)), 0)).toBe(true);
   });
 
   test("a negative hour is still refused", () => {
-    expect(() => readHours("-0.5")).toThrow("cannot be negative");
+    expect(() => refusalThrown(readHours("-0.5"))).toThrow("cannot be negative");
   });
 });
 
@@ -171,12 +172,12 @@ describe("D6 clause (vi)'s start is unknown: a quote under (v) says (vi) may app
 
 describe("§ 89-a(2): an enrolled vessel from a foreign port may be piloted only by a licensed pilot", () => {
   test("the answer for an enrolled vessel is NOT REQUIRED, with (2)'s words in its note and reason", () => {
-    const answer = pilotRequirement({ vesselStatus: "enrolled", grossTons: 5000, loadedDraftFt: 20 });
+    const answer = refusalThrown(pilotRequirement({ vesselStatus: "enrolled", grossTons: 5000, loadedDraftFt: 20 }));
     expect(answer.answer).toBe("NOT REQUIRED");
     expect(answer.note).toContain('"to pilot or offer to pilot any foreign vessel or vessel from a foreign port or any vessel under register"');
     expect(answer.note).toContain("if this vessel comes from a foreign port, whoever pilots it on these waters must be a licensed Hudson River pilot (§ 89-a(2), (3))");
     expect(answer.reason.endsWith(answer.note as string)).toBe(true);
     // A foreign vessel's answer has no such note: (1) already requires the pilot.
-    expect(pilotRequirement({ vesselStatus: "foreign", grossTons: 5000, loadedDraftFt: 20 }).note).toBeNull();
+    expect(refusalThrown(pilotRequirement({ vesselStatus: "foreign", grossTons: 5000, loadedDraftFt: 20 })).note).toBeNull();
   });
 });

@@ -18,15 +18,16 @@ import {
   readPilotageUnits,
   resolveSettings,
 } from "../../src/engine";
-import { readAmountCents, readBaseFeeCents } from "../../src/engine/inputs";
+import { baseFeeCentsReader, readAmountCents } from "../../src/engine/inputs";
 import { refusalThrown } from "../../src/engine/errors";
-import { pilotageUnitsNumberOrRefusal, pilotageUnitsReader } from "../../src/engine/measure";
+import { pilotageUnitsNumber } from "../../src/engine/measure";
 import { inputErrorOf } from "./hand";
 
 /** The units a cell shows, its refusal thrown (as a door that throws reads them). */
-const pilotageUnitsNumberFromMeasurements = (...args: Parameters<typeof pilotageUnitsNumberOrRefusal>) => refusalThrown(pilotageUnitsNumberOrRefusal(...args));
+const readBaseFeeCents = (input: unknown) => refusalThrown(baseFeeCentsReader()(input));
+const pilotageUnitsNumberFromMeasurements = (...args: Parameters<typeof pilotageUnitsNumber>) => refusalThrown(pilotageUnitsNumber(...args));
 
-/** What a reader throws (code and message), or what it gives. */
+/** What a reader refuses (code and message; thrown by refusalThrown), or what it gives. */
 function outcome(read: () => unknown): unknown {
   try {
     return { value: read() };
@@ -53,7 +54,7 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
     const anyFeet = fc.oneof(hundredths(2000), fc.double({ min: 0.001, max: 2000, noNaN: true }), fc.integer({ min: 1, max: 400 }).map((n) => `${n} ft`));
     fc.assert(
       fc.property(fc.oneof(hundredths(2000), anyFeet), fc.oneof(hundredths(400), anyFeet), fc.oneof(hundredths(400), anyFeet), (l, b, d) => {
-        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber()));
+        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => refusalThrown(pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS)).toNumber()));
       }),
       { numRuns: 3000 },
     );
@@ -69,7 +70,7 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
       [600, 80, null],
       [-600, -80, -40],
     ]) {
-      const decimalPath = outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber());
+      const decimalPath = outcome(() => refusalThrown(pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS)).toNumber());
       expect(decimalPath).toHaveProperty("code");
       expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(decimalPath);
     }
@@ -86,20 +87,13 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
     const sum = (whole: number, max: number) => fc.tuple(fc.integer({ min: 0, max: whole }), fc.integer({ min: 1, max: max })).map(([w, h]) => w + h / 100);
     fc.assert(
       fc.property(sum(1999, 99), sum(399, 99), sum(399, 99), (l, b, d) => {
-        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS).toNumber()));
+        expect(outcome(() => pilotageUnitsNumberFromMeasurements(l, b, d, DEFAULT_SETTINGS))).toEqual(outcome(() => refusalThrown(pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS)).toNumber()));
       }),
       { numRuns: 5000 },
     );
   });
 
-  test("a column reader gives what pilotageUnitsFromMeasurements gives, its refusals (once per refused value) included", () => {
-    const refusals: unknown[] = [];
-    const refusal = (error: { code: string; message: string; field?: string }) => {
-      refusals.push(error);
-      return { code: error.code, message: error.message, field: error.field };
-    };
-    const reader = pilotageUnitsReader(DEFAULT_SETTINGS, refusal);
-    const unitReaders = { ft: reader, m: reader, in: reader };
+  test("pilotageUnitsNumber gives what pilotageUnitsFromMeasurements gives, its refusals included, in every unit", () => {
     const measurement = fc.oneof(
       fc.integer({ min: -200_000, max: 200_000 }).map((h) => h / 100),
       fc.double({ min: -3000, max: 3000 }),
@@ -107,22 +101,18 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
     );
     fc.assert(
       fc.property(measurement, measurement, measurement, fc.constantFrom("ft" as const, "m" as const, "in" as const), (l, b, d, unit) => {
-        const read = unitReaders[unit](l, b, d, unit);
-        expect(typeof read === "number" ? { value: read } : read).toEqual(outcome(() => pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS, unit).toNumber()));
+        const read = pilotageUnitsNumber(l, b, d, DEFAULT_SETTINGS, unit);
+        expect(outcome(() => refusalThrown(read))).toEqual(outcome(() => refusalThrown(pilotageUnitsFromMeasurements(l, b, d, DEFAULT_SETTINGS, unit)).toNumber()));
       }),
       { numRuns: 5000 },
     );
-    // The same number in another dimension or unit is its own refusal (its message names them).
-    const fresh = pilotageUnitsReader(DEFAULT_SETTINGS, refusal);
-    expect(fresh(600, -600, 40, "ft")).toMatchObject({ code: "NOT_POSITIVE", field: "breadth" });
-    expect(fresh(-600, 80, 40, "m")).toMatchObject({ code: "NOT_POSITIVE", field: "length" });
   });
 
   test("metres, inches and D1's rounding setting take the decimal.js path", () => {
     // 182.88 m = 600 ft exactly; 600 × 80 × 40 ÷ 10,000 = 192.
     expect(pilotageUnitsNumberFromMeasurements(182.88, 24.384, 12.192, DEFAULT_SETTINGS, "m")).toBe(192);
     // 100.01 × 33.33 = 3,333.3333; × 20.01 = 66,699.999333; ÷ 10,000 = 6.6699999333 units; two decimals under the setting: 6.67.
-    const rounded = resolveSettings({ unitsDecimals: 2 });
+    const rounded = refusalThrown(resolveSettings({ unitsDecimals: 2 }));
     expect(pilotageUnitsNumberFromMeasurements(100.01, 33.33, 20.01, rounded)).toBe(6.67);
   });
 });
@@ -130,12 +120,12 @@ describe("pilotage units from measurements as a number (§ 89-a(4)(b)(2))", () =
 describe("typed amounts in whole cents (D14)", () => {
   test("worked by hand", () => {
     expect(readBaseFeeCents(5857.46)).toBe(585_746);
-    expect(readAmountCents(0.01, "surcharge", "surcharge")).toBe(1);
-    expect(readAmountCents(1_000_000_000, "surcharge", "surcharge")).toBe(100_000_000_000);
+    expect(refusalThrown(readAmountCents(0.01, "surcharge", "surcharge"))).toBe(1);
+    expect(refusalThrown(readAmountCents(1_000_000_000, "surcharge", "surcharge"))).toBe(100_000_000_000);
     // Fractions of a cent round half up: 1,234.565 → 1,234.57; text the same.
     expect(readBaseFeeCents(1234.565)).toBe(123_457);
     expect(readBaseFeeCents("1,234.565")).toBe(123_457);
-    expect(readAmountCents(0, "surcharge", "surcharge")).toBe(0);
+    expect(refusalThrown(readAmountCents(0, "surcharge", "surcharge"))).toBe(0);
   });
 
   test("the same cents and refusals as readBaseFee and readAmount rounded to the cent", () => {
@@ -146,9 +136,9 @@ describe("typed amounts in whole cents (D14)", () => {
     );
     fc.assert(
       fc.property(inputs, (input) => {
-        expect(outcome(() => readBaseFeeCents(input))).toEqual(outcome(() => readBaseFee(input).toDecimalPlaces(2).times(100).toNumber()));
-        expect(outcome(() => readAmountCents(input, "surcharge", "surcharge"))).toEqual(
-          outcome(() => readAmount(input, "surcharge", "surcharge").toDecimalPlaces(2).times(100).toNumber()),
+        expect(outcome(() => readBaseFeeCents(input))).toEqual(outcome(() => refusalThrown(readBaseFee(input)).toDecimalPlaces(2).times(100).toNumber()));
+        expect(outcome(() => refusalThrown(readAmountCents(input, "surcharge", "surcharge")))).toEqual(
+          outcome(() => refusalThrown(readAmount(input, "surcharge", "surcharge")).toDecimalPlaces(2).times(100).toNumber()),
         );
       }),
       { numRuns: 3000 },
@@ -162,7 +152,7 @@ describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
   test("worked by hand", () => {
     // 271.425 units ≥ 100 under clause (xi), Section 2, $21.58 a unit: shown as 271.43 (half up);
     // the fee is on the exact units, 271.425 × 21.58 = 5,857.3515 → $5,857.35.
-    const working = baseFeeWorking(readPilotageUnits(271.425, DEFAULT_SETTINGS), 2, namedClause("xi", DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    const working = baseFeeWorking(refusalThrown(readPilotageUnits(271.425, DEFAULT_SETTINGS)), 2, refusalThrown(namedClause("xi", DEFAULT_SETTINGS)), DEFAULT_SETTINGS);
     expect(working.shown()).toEqual({ unitsCharged: "271.43", vesselUnits: "271.43", rate: "$21.58", amount: "$5,857.35", atPerUnitThreshold: false });
     expect(explainBaseFee(working)).toBe("271.43 units ≥ 100: 271.43 × $21.58 = $5,857.35 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)");
   });
@@ -182,7 +172,7 @@ describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
   };
 
   test("the sentence of its figures, at every tier, section and clause, measured or not, D4 either way", () => {
-    const flatAt100 = resolveSettings({ at100Units: "flatAmount" });
+    const flatAt100 = refusalThrown(resolveSettings({ at100Units: "flatAmount" }));
     const units = fc.oneof(
       fc.integer({ min: 1, max: 60_000_000 }).map((h) => h / 100_000),
       fc.constantFrom(50, 100, 100.005, 499.995, 500, 500.01, 0.004, 49_999.99, "UNMEASURED"),
@@ -190,16 +180,16 @@ describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
     fc.assert(
       fc.property(units, fc.constantFrom(1 as const, 2 as const), fc.constantFrom(...BASE_PILOTAGE_CLAUSES.map((c) => c.clause)), fc.boolean(), (typed, section, clause, d4) => {
         const settings = d4 ? flatAt100 : DEFAULT_SETTINGS;
-        const working = baseFeeWorking(readPilotageUnits(typed, settings), section, namedClause(clause, settings), settings);
+        const working = baseFeeWorking(refusalThrown(readPilotageUnits(typed, settings)), section, refusalThrown(namedClause(clause, settings)), settings);
         expect(explainBaseFee(working)).toBe(sentenceOf(working));
       }),
       { numRuns: 3000 },
     );
     // Worked by hand: 600 units on Section 1 under clause (xi): capped at 500 × $15.32 = $7,660.00.
-    const capped = baseFeeWorking(readPilotageUnits(600, DEFAULT_SETTINGS), 1, namedClause("xi", DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    const capped = baseFeeWorking(refusalThrown(readPilotageUnits(600, DEFAULT_SETTINGS)), 1, refusalThrown(namedClause("xi", DEFAULT_SETTINGS)), DEFAULT_SETTINGS);
     expect(explainBaseFee(capped)).toBe("600.00 units ≥ 100 (maximum charge of 500 units applies): 500.00 × $15.32 = $7,660.00 for Section 1, Lower River under § 89-a(4)(b)(1)(xi)");
     // Exactly 100 units under D4 flatAmount, Section 2, clause (xi): the second flat amount, $2,156.94.
-    const at100 = baseFeeWorking(readPilotageUnits(100, flatAt100), 2, namedClause("xi", flatAt100), flatAt100);
+    const at100 = baseFeeWorking(refusalThrown(readPilotageUnits(100, flatAt100)), 2, refusalThrown(namedClause("xi", flatAt100)), flatAt100);
     expect(explainBaseFee(at100)).toBe("100.00 units = 100: flat $2,156.94 for Section 2, Upper River (setting D4 flatAmount) under § 89-a(4)(b)(1)(xi)");
   });
 
@@ -207,8 +197,8 @@ describe("HUDSON_EXPLAIN's figures without decimal.js", () => {
     const units = fc.oneof(fc.integer({ min: 1, max: 60_000_000 }).map((h) => (h / 100_000).toString()), fc.constantFrom("50", "100", "100.005", "499.995", "500", "500.01", "0.004"));
     fc.assert(
       fc.property(units, fc.constantFrom(1 as const, 2 as const), fc.constantFrom(...BASE_PILOTAGE_CLAUSES.map((c) => c.clause)), (text, section, clause) => {
-        const inForce = namedClause(clause, DEFAULT_SETTINGS);
-        const exact = baseFeeWorking(readPilotageUnits(Number(text), DEFAULT_SETTINGS), section, inForce, DEFAULT_SETTINGS);
+        const inForce = refusalThrown(namedClause(clause, DEFAULT_SETTINGS));
+        const exact = baseFeeWorking(refusalThrown(readPilotageUnits(Number(text), DEFAULT_SETTINGS)), section, inForce, DEFAULT_SETTINGS);
         const decimal = baseFeeWorking(decimalOnly(text), section, inForce, DEFAULT_SETTINGS);
         expect(explainBaseFee(exact)).toBe(explainBaseFee(decimal));
         expect(exact.shown()).toEqual(decimal.shown());

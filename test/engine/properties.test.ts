@@ -17,6 +17,7 @@ import {
   readTransit,
   resolveSettings,
   SectionNumber,
+  refusalThrown,
 } from "../../src/engine";
 import { centsText, hundredths, money } from "./hand";
 
@@ -32,13 +33,13 @@ const unitsArb = fc.oneof(
 
 const measured = (units: Money): PilotageUnits => ({ measured: true, units });
 const baseCents = (units: PilotageUnits, section: SectionNumber, clause: ClauseId, settings: EngineSettings): bigint =>
-  hundredths(baseFeeWorking(units, section, namedClause(clause, settings), settings).amount.toFixed(2));
+  hundredths(baseFeeWorking(units, section, refusalThrown(namedClause(clause, settings)), settings).amount.toFixed(2));
 
 describe("base pilotage", () => {
   test("for a fixed clause and section the base fee never decreases as units grow (either D4 policy)", () => {
     fc.assert(
       fc.property(clauseArb, sectionArb, policyArb, unitsArb, unitsArb, (clause, section, policy, a, b) => {
-        const settings = resolveSettings({ at100Units: policy });
+        const settings = refusalThrown(resolveSettings({ at100Units: policy }));
         const [low, high] = a.lte(b) ? [a, b] : [b, a];
         expect(baseCents(measured(low), section, clause, settings) <= baseCents(measured(high), section, clause, settings)).toBe(true);
       }),
@@ -49,7 +50,7 @@ describe("base pilotage", () => {
   test("fee(u) = fee(500) for every u ≥ 500, and the unmeasured fee is fee(500)", () => {
     fc.assert(
       fc.property(clauseArb, sectionArb, fc.integer({ min: 5_000_000, max: 500_000_000 }), (clause, section, n) => {
-        const settings = resolveSettings();
+        const settings = refusalThrown(resolveSettings());
         const at500 = baseCents(measured(new Money(500)), section, clause, settings);
         expect(baseCents(measured(new Money(n).div(10_000)), section, clause, settings)).toBe(at500);
         expect(baseCents({ measured: false }, section, clause, settings)).toBe(at500);
@@ -61,8 +62,8 @@ describe("base pilotage", () => {
   test("the base fee is always a whole number of cents", () => {
     fc.assert(
       fc.property(clauseArb, sectionArb, policyArb, unitsArb, (clause, section, policy, units) => {
-        const settings = resolveSettings({ at100Units: policy });
-        const amount = baseFeeWorking(measured(units), section, namedClause(clause, settings), settings).amount;
+        const settings = refusalThrown(resolveSettings({ at100Units: policy }));
+        const amount = baseFeeWorking(measured(units), section, refusalThrown(namedClause(clause, settings)), settings).amount;
         expect(amount.decimalPlaces()).toBeLessThanOrEqual(2);
         expect(amount.gt(0)).toBe(true);
       }),
@@ -126,8 +127,8 @@ describe("quotes", () => {
   test("total = sum of the rounded lines; every line cited; lines in order; complete iff every amount entered", () => {
     fc.assert(
       fc.property(transitArb, settingsArb, (transit, partialSettings) => {
-        const settings = resolveSettings(partialSettings);
-        const quote = quoteTransit(transit, settings);
+        const settings = refusalThrown(resolveSettings(partialSettings));
+        const quote = refusalThrown(quoteTransit(transit, settings));
         checkQuote(quote);
         const codes = quote.lines.map((l) => l.code);
         const fees = transit.section === 1 ? ["launch", "communication"] : ["launch", "communication", "midriver_launch"];
@@ -150,8 +151,8 @@ describe("quotes", () => {
   test("notEntered lists the codes of the lines with no amount, in the lines' order, under either D11 basis", () => {
     fc.assert(
       fc.property(transitArb, settingsArb, fc.constantFrom<EngineSettings["secondPilotBasis"]>("base", "basePlusSurcharge"), (transit, partialSettings, secondPilotBasis) => {
-        const settings = resolveSettings({ ...partialSettings, secondPilotBasis });
-        const quote = quoteTransit(transit, settings);
+        const settings = refusalThrown(resolveSettings({ ...partialSettings, secondPilotBasis }));
+        const quote = refusalThrown(quoteTransit(transit, settings));
         expect(quote.notEntered).toEqual(quote.lines.filter((l) => l.amountCents === null).map((l) => l.code));
         expect(quote.complete).toBe(quote.notEntered.length === 0);
       }),
@@ -243,8 +244,8 @@ describe("any input", () => {
         (typed, partialSettings, useSettings) => {
           let quote: Quote;
           try {
-            const settings = resolveSettings(useSettings ? partialSettings : {});
-            quote = quoteTransit(readTransit(typed, settings), settings);
+            const settings = refusalThrown(resolveSettings(useSettings ? partialSettings : {}));
+            quote = refusalThrown(quoteTransit(refusalThrown(readTransit(typed, settings)), settings));
           } catch (error) {
             expect(error).toBeInstanceOf(PilotageInputError);
             const typedError = error as PilotageInputError;
@@ -273,7 +274,7 @@ describe("any input", () => {
         fc.constantFrom("1", "2", "Lower", "Upper"),
         dateArb,
         (hundredthsOfUnits, section, date) => {
-          const quote = quoteTransit(readTransit({ units: hundredthsOfUnits / 100, section, date }, resolveSettings()), resolveSettings());
+          const quote = refusalThrown(quoteTransit(refusalThrown(readTransit({ units: hundredthsOfUnits / 100, section, date }, refusalThrown(resolveSettings()))), refusalThrown(resolveSettings())));
           checkQuote(quote);
           quoted += 1;
         },

@@ -11,6 +11,7 @@ import {
   readTransit,
   resolveSettings,
   TypedTransit,
+  refusalThrown,
 } from "../../src/engine";
 import { inputErrorOf, money, sumOf } from "./hand";
 
@@ -19,7 +20,7 @@ const BOARD_SURCHARGE: BoardSurchargeRow[] = [{ from: "2020-11-20", upTo50Units:
 const BOARD_FEES: BoardFeeRow[] = [{ from: "2026-01-01", launch: 52_500, communication: 8000, midriver_launch: 26_000 }];
 
 const amounts = (quote: Quote) => quote.lines.map((line) => [line.code, money(line.amount)]);
-const typed = (transit: TypedTransit, settings = DEFAULT_SETTINGS) => quoteTransit(readTransit(transit, settings), settings);
+const typed = (transit: TypedTransit, settings = DEFAULT_SETTINGS) => refusalThrown(quoteTransit(refusalThrown(readTransit(transit, settings)), settings));
 
 describe("a complete quote, worked by hand", () => {
   // (xi) Section 2, 600' 6" × 80' × 40' = 192.16 units, 2026-06-15, 10.5 h continuous pilotage:
@@ -146,7 +147,7 @@ describe("the surcharge table missing (after the sixtieth month, no board row)",
 
 describe("settings in a quote", () => {
   test("settingsNotDefault names each changed setting and its value", () => {
-    const settings = resolveSettings({ at100Units: "flatAmount", clauseVIStart: "2021-06-01", unitsDecimals: 2, actEffectiveDate: "2015-12-01" });
+    const settings = refusalThrown(resolveSettings({ at100Units: "flatAmount", clauseVIStart: "2021-06-01", unitsDecimals: 2, actEffectiveDate: "2015-12-01" }));
     const quote = typed({ units: 100, section: 1, date: "2021-07-01", boardSurcharge: BOARD_SURCHARGE }, settings);
     expect([...quote.settingsNotDefault].sort()).toEqual(
       [
@@ -166,17 +167,17 @@ describe("settings in a quote", () => {
     // unrounded: 99.995 < 100 → (xi) Section 1 flat $1,530.48; rounded to 2 decimals: 100.00 → 100 × $15.32 = $1,532.00
     const transit = { length: 199.99, breadth: 50, depth: 100, section: 1, date: "2026-03-01", boardSurcharge: BOARD_SURCHARGE };
     expect(money(typed(transit).lines[0].amount)).toBe("1530.48");
-    const rounded = typed(transit, resolveSettings({ unitsDecimals: 2 }));
+    const rounded = typed(transit, refusalThrown(resolveSettings({ unitsDecimals: 2 })));
     expect(money(rounded.lines[0].amount)).toBe("1532.00");
     expect(rounded.settingsNotDefault).toEqual(["D1 round pilotage units before applying the tables: 2"]);
   });
 
   test("resolveSettings returns a frozen object, so it cannot change under a cache", () => {
-    expect(Object.isFrozen(resolveSettings())).toBe(true);
+    expect(Object.isFrozen(refusalThrown(resolveSettings()))).toBe(true);
   });
 
   test("a settings object of the caller's, changed between quotes, is reported as it is now", () => {
-    const settings = { ...resolveSettings() };
+    const settings = { ...refusalThrown(resolveSettings()) };
     const before = typed({ units: 100, section: 1, date: "2026-03-01", boardSurcharge: BOARD_SURCHARGE }, settings);
     expect(before.settingsNotDefault).toEqual([]);
     expect(money(before.lines[0].amount)).toBe("1532.00"); // 100 × $15.32
@@ -221,10 +222,10 @@ describe("board data changed between quotes", () => {
 
 describe("readTransit", () => {
   test("reads every typed field", () => {
-    const transit = readTransit(
+    const transit = refusalThrown(readTransit(
       { units: "271.43", section: "Section 2", date: 46387, clause: "(xi)", hours: "12", relievedAtMidRiver: "yes", anchoredEightHours: false },
       DEFAULT_SETTINGS,
-    );
+    ));
     expect(transit.units.measured && transit.units.units.toString()).toBe("271.43");
     expect(transit.section).toBe(2);
     expect(transit.date).toBe("2026-12-31");
@@ -235,15 +236,15 @@ describe("readTransit", () => {
   });
 
   test("both units and measurements is refused, naming the choice", () => {
-    const error = inputErrorOf(() => readTransit({ units: 192.16, length: 600.5, breadth: 80, depth: 40, section: 1, date: "2026-01-01" }, DEFAULT_SETTINGS));
+    const error = inputErrorOf(() => refusalThrown(readTransit({ units: 192.16, length: 600.5, breadth: 80, depth: 40, section: 1, date: "2026-01-01" }, DEFAULT_SETTINGS)));
     expect(error.message).toContain("either the pilotage units or the three measurements");
   });
 
   test("metric measurements with unit m: 182.88 × 24.384 × 12.192 m = 600 × 80 × 40 ft = 192 units", () => {
-    const transit = readTransit({ length: 182.88, breadth: 24.384, depth: 12.192, unit: "m", section: 2, date: "2026-01-01" }, DEFAULT_SETTINGS);
+    const transit = refusalThrown(readTransit({ length: 182.88, breadth: 24.384, depth: 12.192, unit: "m", section: 2, date: "2026-01-01" }, DEFAULT_SETTINGS));
     expect(transit.units.measured && transit.units.units.toString()).toBe("192");
     // (xi) Section 2: 192 × $21.58 = $4,143.36
-    expect(money(quoteTransit(transit, DEFAULT_SETTINGS).lines[0].amount)).toBe("4143.36");
+    expect(money(refusalThrown(quoteTransit(transit, DEFAULT_SETTINGS)).lines[0].amount)).toBe("4143.36");
   });
 
   test("a date before clause (i) fails the quote with BEFORE_FIRST_CLAUSE", () => {
@@ -262,7 +263,7 @@ describe("D11 setting secondPilotBasis: the second pilot's 50% of base pilotage,
   //   default:   50% × $4,926.45 = $2,463.225 → $2,463.23
   //   setting:   50% × ($4,926.45 + $827.86 = $5,754.31) = $2,877.155 → $2,877.16
   const transit: TypedTransit = { units: "271.43", section: 2, date: "2019-06-15", hours: "12" };
-  const plusSurcharge = resolveSettings({ secondPilotBasis: "basePlusSurcharge" });
+  const plusSurcharge = refusalThrown(resolveSettings({ secondPilotBasis: "basePlusSurcharge" }));
   const line = (quote: Quote, code: string) => quote.lines.find((l) => l.code === code);
 
   test("default: 50% of the base fee only", () => {
@@ -300,7 +301,7 @@ describe("D11 setting secondPilotBasis: the second pilot's 50% of base pilotage,
   });
 
   test("an unknown value of the setting is refused", () => {
-    const error = inputErrorOf(() => resolveSettings({ secondPilotBasis: "surcharge" }));
+    const error = inputErrorOf(() => refusalThrown(resolveSettings({ secondPilotBasis: "surcharge" })));
     expect(error.code).toBe("BAD_SETTING");
     expect(error.message).toBe('The second pilot\'s basis (D11) setting must be "base" or "basePlusSurcharge".');
   });

@@ -12,12 +12,13 @@ import {
   resolveSettings,
   surchargeLine,
   surchargeTableOn,
+  refusalThrown,
 } from "../../src/engine";
 import { inputErrorOf, money, perUnitAmount } from "./hand";
 
 const measured = (units: string): PilotageUnits => ({ measured: true, units: new Money(units) });
 const surchargeOn = (date: string, units: PilotageUnits, rows: readonly BoardSurchargeRow[] = [], settings = DEFAULT_SETTINGS) =>
-  surchargeLine(units, surchargeTableOn(date, rows, settings));
+  surchargeLine(units, refusalThrown(surchargeTableOn(date, rows, settings)));
 
 /** The five statutory tables of (1-c)(ii), transcribed: [0 to 50, 51 to 100, per unit over 100]. */
 const PERIODS: { first: string; last: string; bands: [string, string, string] }[] = [
@@ -58,9 +59,9 @@ describe("D7 bands (first period: $113.00 / $138.00 / $1.38 per unit)", () => {
   });
 
   test("reader values go the same way: 50.5 typed as text, 100.01 typed as a number", () => {
-    expect(money(surchargeOn(date, readPilotageUnits("50.5", DEFAULT_SETTINGS)).amount)).toBe("138.00");
-    expect(money(surchargeOn(date, readPilotageUnits(100.01, DEFAULT_SETTINGS)).amount)).toBe("138.01");
-    expect(money(surchargeOn(date, readPilotageUnits(50, DEFAULT_SETTINGS)).amount)).toBe("113.00");
+    expect(money(surchargeOn(date, refusalThrown(readPilotageUnits("50.5", DEFAULT_SETTINGS))).amount)).toBe("138.00");
+    expect(money(surchargeOn(date, refusalThrown(readPilotageUnits(100.01, DEFAULT_SETTINGS))).amount)).toBe("138.01");
+    expect(money(surchargeOn(date, refusalThrown(readPilotageUnits(50, DEFAULT_SETTINGS))).amount)).toBe("113.00");
   });
 });
 
@@ -68,7 +69,7 @@ describe("D8 the five statutory periods, each on its first and last day", () => 
   describe.each(PERIODS.map((p, i) => [i + 1, p] as const))("period %d", (_n, period) => {
     const [upTo50, over50, rate] = period.bands;
     test.each([period.first, period.last])("%s", (date) => {
-      const table = surchargeTableOn(date, [], DEFAULT_SETTINGS);
+      const table = refusalThrown(surchargeTableOn(date, [], DEFAULT_SETTINGS));
       expect(table.citation).toBe("§ 89-a(4)(b)(1-c)(ii)");
       expect(table.assumed).toBe(true);
       expect(table.source).toContain("assumed");
@@ -92,7 +93,7 @@ describe("D8 the five statutory periods, each on its first and last day", () => 
   });
 
   test("the day after the fifth period (2020-11-20) needs the board's table: NO_SURCHARGE_TABLE, #N/A, saying what to enter and naming no one adapter's input", () => {
-    const error = inputErrorOf(() => surchargeTableOn("2020-11-20", [], DEFAULT_SETTINGS));
+    const error = inputErrorOf(() => refusalThrown(surchargeTableOn("2020-11-20", [], DEFAULT_SETTINGS)));
     expect(error.code).toBe("NO_SURCHARGE_TABLE");
     expect(error.kind).toBe("na");
     expect(error.message).toContain("No surcharge board table covers 2020-11-20");
@@ -103,19 +104,19 @@ describe("D8 the five statutory periods, each on its first and last day", () => 
   });
 
   test("before the effective date there is no surcharge: BEFORE_FIRST_CLAUSE", () => {
-    expect(inputErrorOf(() => surchargeTableOn("2015-11-19", [], DEFAULT_SETTINGS)).code).toBe("BEFORE_FIRST_CLAUSE");
+    expect(inputErrorOf(() => refusalThrown(surchargeTableOn("2015-11-19", [], DEFAULT_SETTINGS))).code).toBe("BEFORE_FIRST_CLAUSE");
   });
 
   test("another anchor moves the periods (GCL § 30): from 29 February 2016, period 2 starts 2017-02-28 and the window ends 2021-02-27", () => {
     // 2016-02-29 + 12 months = 2017-02-28; + 60 months = 2021-02-28 (2021 is not a leap year), so the last statutory day is 2021-02-27.
-    const leap = resolveSettings({ actEffectiveDate: "2016-02-29" });
+    const leap = refusalThrown(resolveSettings({ actEffectiveDate: "2016-02-29" }));
     expect(money(surchargeOn("2016-02-29", measured("40"), [], leap).amount)).toBe("113.00");
     expect(money(surchargeOn("2017-02-27", measured("40"), [], leap).amount)).toBe("113.00");
     expect(money(surchargeOn("2017-02-28", measured("40"), [], leap).amount)).toBe("170.00");
     expect(money(surchargeOn("2021-02-27", measured("40"), [], leap).amount)).toBe("280.00");
-    expect(inputErrorOf(() => surchargeTableOn("2021-02-28", [], leap)).code).toBe("NO_SURCHARGE_TABLE");
-    expect(inputErrorOf(() => surchargeTableOn("2016-02-28", [], leap)).code).toBe("BEFORE_FIRST_CLAUSE");
-    expect(surchargeTableOn("2017-02-28", [], leap).source).toContain("2016-02-29");
+    expect(inputErrorOf(() => refusalThrown(surchargeTableOn("2021-02-28", [], leap))).code).toBe("NO_SURCHARGE_TABLE");
+    expect(inputErrorOf(() => refusalThrown(surchargeTableOn("2016-02-28", [], leap))).code).toBe("BEFORE_FIRST_CLAUSE");
+    expect(refusalThrown(surchargeTableOn("2017-02-28", [], leap)).source).toContain("2016-02-29");
   });
 });
 
@@ -140,7 +141,7 @@ describe("D8 the surcharge board's tables after the sixtieth month", () => {
   });
 
   test("a board row's citation and source; not assumed", () => {
-    const table = surchargeTableOn("2021-06-01", rows, DEFAULT_SETTINGS);
+    const table = refusalThrown(surchargeTableOn("2021-06-01", rows, DEFAULT_SETTINGS));
     expect(table.citation).toBe("§ 89-a(4)(b)(1-b), (1-c)(i), (iii) (set quarterly by the surcharge board)");
     expect(table.source).toBe("surcharge board table from 2021-01-01");
     expect(table.assumed).toBe(false);
@@ -155,7 +156,7 @@ describe("D8 the surcharge board's tables after the sixtieth month", () => {
 
   test("rows all after the date leave it uncovered: NO_SURCHARGE_TABLE", () => {
     const later: BoardSurchargeRow[] = [{ from: "2021-01-01", upTo50Units: "310.00", over50UpTo100Units: "377.00", perUnitOver100Units: "3.77" }];
-    expect(inputErrorOf(() => surchargeTableOn("2020-12-31", later, DEFAULT_SETTINGS)).code).toBe("NO_SURCHARGE_TABLE");
+    expect(inputErrorOf(() => refusalThrown(surchargeTableOn("2020-12-31", later, DEFAULT_SETTINGS))).code).toBe("NO_SURCHARGE_TABLE");
   });
 
   test("unmeasured under a board table: 500 × $3.77 = $1,885.00, citing § 89-a(4)(d)", () => {
@@ -166,12 +167,12 @@ describe("D8 the surcharge board's tables after the sixtieth month", () => {
   });
 
   test("rows read from a sheet (title row, Excel serial dates, text amounts) give the same charges", () => {
-    const read = readBoardSurchargeRows([
+    const read = refusalThrown(readBoardSurchargeRows([
       ["From", "0-50", "51-100", "Per unit over 100"],
       [44197, "310", "377.00", "$3.77"], // serial 44197 = 2021-01-01: 46,023 (2026-01-01) − 365 (2025) − 366 (2024) − 365 (2023) − 365 (2022) − 365 (2021) = 44,197
       [null, null, null, null],
       ["2023-01-01", 330, 400, 4],
-    ]);
+    ]));
     expect(read.map((r) => r.from)).toEqual(["2021-01-01", "2023-01-01"]);
     expect(money(surchargeOn("2021-06-01", measured("150.5"), read).amount)).toBe("567.39");
     expect(money(surchargeOn("2023-06-01", measured("40"), read).amount)).toBe("330.00");

@@ -9,19 +9,17 @@ import {
   chargedUnits,
   compareUnits,
   DEFAULT_SETTINGS,
+  isPilotageInputError,
   Money,
-  NOTHING_REFUSED,
   quoteTransit,
   readTransit,
-  readTransitCells,
   readTransitFields,
-  RefusingTransitReaders,
-  TRANSIT_FIELDS,
+  refusalThrown,
   totalOfQuotes,
   transitFieldErrors,
+  transitOf,
   timesCents,
   timesRate,
-  transitFieldReaders,
   unitsCappedAt,
 } from "../../src/engine";
 
@@ -31,53 +29,37 @@ const SURCHARGE: BoardSurchargeRow[] = [{ from: "2025-01-01", upTo50Units: "320"
 describe("readTransitFields", () => {
   test("every field reads on its own: two bad fields are two errors, each naming its field", () => {
     const fields = readTransitFields({ units: 192.16, section: "Middle", date: "2026-06-15", hours: "many" }, DEFAULT_SETTINGS);
-    expect(fields.units.ok && fields.date.ok).toBe(true);
+    expect(isPilotageInputError(fields.units) || isPilotageInputError(fields.date)).toBe(false);
     expect(transitFieldErrors(fields).map(({ field, error }) => [field, error.code, error.field])).toEqual([
       ["section", "UNKNOWN_SECTION", "section"],
       ["hours", "NOT_A_NUMBER", "hours"],
     ]);
   });
 
-  test("readTransit throws the first field's error, in field order", () => {
-    expect(() => readTransit({ units: "lots", section: "Middle", date: "2026-06-15" }, DEFAULT_SETTINGS)).toThrow(/pilotage units "lots"/);
+  test("readTransit returns the first field's error, in field order", () => {
+    expect(() => refusalThrown(readTransit({ units: "lots", section: "Middle", date: "2026-06-15" }, DEFAULT_SETTINGS))).toThrow(/pilotage units "lots"/);
   });
 });
 
-describe("readTransitCells", () => {
-  // Readers that answer a refusal (as a function cell's readers answer an error value) instead of throwing.
-  const REFUSED = { refused: true } as const;
-  const isRefused = (value: unknown): value is typeof REFUSED => value === REFUSED;
-  const readersRefusing = (refusing: string[], read: string[]) => {
-    const engineReaders = transitFieldReaders(DEFAULT_SETTINGS);
-    return Object.fromEntries(
-      Object.entries(engineReaders).map(([field, reader]) => [field, (input: unknown) => (read.push(field), refusing.includes(field) ? REFUSED : (reader as (cell: unknown) => unknown)(input))]),
-    ) as RefusingTransitReaders<typeof REFUSED>;
-  };
-  const cells = { units: 192.16, section: 1, date: "2026-06-15", hours: 12 };
+describe("transitOf", () => {
+  const typed = { units: 192.16, section: 1, date: "2026-06-15", hours: 12 };
 
-  test("the first field refused in the fields' order is the answer, and no later field is read", () => {
-    const read: string[] = [];
-    expect(readTransitCells(readersRefusing(["hours", "date"], read), isRefused, cells, {})).toBe(REFUSED);
-    expect(read).toEqual(["units", "section", "date"]);
+  test("the first field refused, in the fields' order, is the answer", () => {
+    const fields = readTransitFields({ ...typed, section: "Middle", hours: "many", date: "June" }, DEFAULT_SETTINGS);
+    const refusal = transitOf(fields, {});
+    expect(isPilotageInputError(refusal) && [refusal.code, refusal.field]).toEqual(["UNKNOWN_SECTION", "section"]);
   });
 
   test("every field read: the transit, with the boards given", () => {
-    const read: string[] = [];
-    const transit = readTransitCells(readersRefusing([], read), isRefused, cells, { boardFees: FEES });
-    expect(read).toEqual([...TRANSIT_FIELDS]);
+    const transit = transitOf(readTransitFields(typed, DEFAULT_SETTINGS), { boardFees: FEES });
     expect(transit).toMatchObject({ section: 1, date: "2026-06-15", clause: null, continuousHours: 12, relievedAtMidRiver: false, anchoredEightHours: false, boardFees: FEES });
-  });
-
-  test("readers that throw: their first error is thrown, as readTransit's", () => {
-    const throwing = transitFieldReaders(DEFAULT_SETTINGS);
-    expect(() => readTransitCells(throwing, NOTHING_REFUSED, { ...cells, section: "Middle", hours: "many" }, {})).toThrow(/section/i);
   });
 });
 
 describe("TotalOfQuotes", () => {
   test("sums every quote and the complete ones apart", () => {
-    const complete = quoteTransit(readTransit({ units: 200, section: 1, date: "2026-06-15", boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
-    const incomplete = quoteTransit(readTransit({ units: 200, section: 1, date: "2026-06-15", boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+    const complete = refusalThrown(quoteTransit(refusalThrown(readTransit({ units: 200, section: 1, date: "2026-06-15", boardFees: FEES, boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS)), DEFAULT_SETTINGS));
+    const incomplete = refusalThrown(quoteTransit(refusalThrown(readTransit({ units: 200, section: 1, date: "2026-06-15", boardSurcharge: SURCHARGE }, DEFAULT_SETTINGS)), DEFAULT_SETTINGS));
     const sum = totalOfQuotes([complete, incomplete]);
     // $4,189.50 (above) + $3,834.00 ($3,064.00 + $770.00, the board fees not entered) = $8,023.50
     expect([sum.totalCents, sum.completeTotalCents, sum.quotes, sum.incomplete, sum.complete]).toEqual([802350, 418950, 2, 1, false]);

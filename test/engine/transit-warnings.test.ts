@@ -2,10 +2,10 @@
  * What a quote says about its inputs (D19–D21, D24) and exactness at every size the readers accept
  * (D22). Amounts are worked by hand from § 89-a; board amounts are illustrative test data.
  */
-import { BoardFeeRow, BoardSurchargeRow, DEFAULT_SETTINGS, Quote, quoteTransit, readAmount, readTransit, TypedTransit } from "../../src/engine";
+import { BoardFeeRow, BoardSurchargeRow, DEFAULT_SETTINGS, Quote, quoteTransit, readAmount, readTransit, TypedTransit, refusalThrown } from "../../src/engine";
 import { hundredths, inputErrorOf, money } from "./hand";
 
-const quote = (transit: TypedTransit): Quote => quoteTransit(readTransit(transit, DEFAULT_SETTINGS), DEFAULT_SETTINGS);
+const quote = (transit: TypedTransit): Quote => refusalThrown(quoteTransit(refusalThrown(readTransit(transit, DEFAULT_SETTINGS)), DEFAULT_SETTINGS));
 const line = (q: Quote, code: string) => q.lines.find((l) => l.code === code);
 const fees = (from: string, midriver: string | null = "125.00", forThisTransit = false): BoardFeeRow[] => [
   { from, forThisTransit, launch: 31_000, communication: 4550, midriver_launch: midriver === null ? null : Number(hundredths(midriver)) },
@@ -129,10 +129,10 @@ describe("D22 exact at every size the readers accept", () => {
   });
 
   test("an amount over $1,000,000,000 is refused, naming the bound (every line and total stays exact below it)", () => {
-    const error = inputErrorOf(() => readAmount("90071992547409.93", "launch-fee", "launch fee"));
+    const error = inputErrorOf(() => refusalThrown(readAmount("90071992547409.93", "launch-fee", "launch fee")));
     expect(error.code).toBe("IMPLAUSIBLE");
     expect(error.message).toBe("The launch fee 90071992547409.93 is over $1,000,000,000, the most an amount may be (D22): check the figure.");
-    expect(readAmount("1000000000.00", "launch-fee", "launch fee").toFixed(2)).toBe("1000000000.00");
+    expect(refusalThrown(readAmount("1000000000.00", "launch-fee", "launch fee")).toFixed(2)).toBe("1000000000.00");
   });
 
   test("a launch fee of $999,999,999.99 is exact in the total", () => {

@@ -6,6 +6,7 @@ installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine/settings";
+import { refusalThrown } from "../../src/engine/errors";
 
 const one = (value: unknown) => [[value]];
 const column = (...values: unknown[]) => values.map((v) => [v]);
@@ -34,7 +35,7 @@ describe("HUDSON_PILOT_REQUIRED, § 89-a(1)", () => {
   });
 
   test("under the setting under200Ft, 200 ft is REQUIRED and a missing length is #VALUE! (D13)", () => {
-    setFunctionSettings(resolveSettings({ recreationalExemption: "under200Ft" }));
+    setFunctionSettings(refusalThrown(resolveSettings({ recreationalExemption: "under200Ft" })));
     try {
       expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(199)))).toBe("BOARD DISCRETION");
       expect(first(benefits.pilotRequired(one("foreign"), one(500), one(9), null, one(true), one(200)))).toBe("REQUIRED");

@@ -13,7 +13,7 @@ installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DEFAULT_SETTINGS, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
+const { DEFAULT_SETTINGS, refusalThrown, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
 
 const first = (grid: unknown[][]) => grid[0][0];
 const last = (grid: unknown[][]) => grid[grid.length - 1];
@@ -75,7 +75,7 @@ describe("HUDSON_QUOTE's one-cell path answers as the column machinery does", ()
 describe("what is kept from call to call follows the settings and the tables", () => {
   test("a settings change between two HUDSON_QUOTE calls is seen", () => {
     expect(last(pilotage.quote(transit))[1]).toBe(10244.09);
-    setFunctionSettings(resolveSettings({ unitsDecimals: 0 }));
+    setFunctionSettings(refusalThrown(resolveSettings({ unitsDecimals: 0 })));
     // D1 rounding to whole units: 271.43 → 271. Base 271 × $21.58 = $5,848.18; surcharge 271 × $3.60 = $975.60;
     // second pilot 50% × $5,848.18 = $2,924.09; fees $480.75. Total 5,848.18 + 975.60 + 2,924.09 + 480.75 = $10,228.62.
     const rounded = pilotage.quote(transit);
@@ -127,7 +127,7 @@ describe("HUDSON_RATES, one cell per call", () => {
   test("a settings change between calls is seen", () => {
     // Clause (i) is in force from the act's effective date (D6): 2015-11-20 by default.
     expect(pilotage.rates("2015-12-01")[1][5]).toBe("§ 89-a(4)(b)(1)(i)");
-    setFunctionSettings(resolveSettings({ actEffectiveDate: "2016-01-01" }));
+    setFunctionSettings(refusalThrown(resolveSettings({ actEffectiveDate: "2016-01-01" })));
     expect(excelError(first(pilotage.rates("2015-12-01")))?.code).toBe("#N/A");
     setFunctionSettings(DEFAULT_SETTINGS);
     expect(pilotage.rates("2015-12-01")[1][5]).toBe("§ 89-a(4)(b)(1)(i)");
@@ -152,10 +152,11 @@ describe("a cell that did not read is kept, per settings, and answers as when fi
   const byEngine = (r: Row) => {
     const settings = engine.DEFAULT_SETTINGS;
     const readers = engine.transitFieldReaders(settings, { relievedAtMidRiver: "relieved_at_midriver", anchoredEightHours: "anchored_8_hours" });
-    const boards = { boardFees: engine.readBoardFeeRows(fees), boardSurcharge: engine.readBoardSurchargeRows(board) };
+    const boards = { boardFees: engine.refusalThrown(engine.readBoardFeeRows(fees)), boardSurcharge: engine.refusalThrown(engine.readBoardSurchargeRows(board)) };
     try {
-      const cells = { units: r.units, section: r.section, date: r.date, hours: r.hours, relievedAtMidRiver: r.relieved, anchoredEightHours: r.anchored };
-      return { total: engine.quoteTransit(engine.readTransitCells(readers, engine.NOTHING_REFUSED, cells, boards), settings).totalCents / 100 };
+      const typed = { units: r.units, section: r.section, date: r.date, hours: r.hours, relievedAtMidRiver: r.relieved, anchoredEightHours: r.anchored };
+      const transit = engine.refusalThrown(engine.transitOf(engine.readTransitFields(typed, settings, readers), boards));
+      return { total: engine.refusalThrown(engine.quoteTransit(transit, settings)).totalCents / 100 };
     } catch (error) {
       return { message: (error as Error).message };
     }
@@ -169,7 +170,7 @@ describe("a cell that did not read is kept, per settings, and answers as when fi
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 12 }), (rows) => {
         // A new settings object: readers (and what they keep) of its own, starting empty.
-        setFunctionSettings(resolveSettings({}));
+        setFunctionSettings(refusalThrown(resolveSettings({})));
         for (const r of [...rows, ...rows.slice().reverse()]) expect(answerOf(pilotage.quote(grids(r)))).toEqual(byEngine(r));
       }),
       { numRuns: 200 },
@@ -178,9 +179,9 @@ describe("a cell that did not read is kept, per settings, and answers as when fi
 
   test("a failure kept under one settings object is not another's: the same cell is read again under new settings", () => {
     // 271.43 rounds to 271 units under unitsDecimals 0; "n/a" fails under both, with the same message.
-    setFunctionSettings(resolveSettings({}));
+    setFunctionSettings(refusalThrown(resolveSettings({})));
     const failed = excelError(first(pilotage.quote({ ...transit, units: one("n/a") })));
-    setFunctionSettings(resolveSettings({ unitsDecimals: 0 }));
+    setFunctionSettings(refusalThrown(resolveSettings({ unitsDecimals: 0 })));
     expect(excelError(first(pilotage.quote({ ...transit, units: one("n/a") })))).toEqual(failed);
     expect(last(pilotage.quote(transit))[0]).toBe("Total");
   });

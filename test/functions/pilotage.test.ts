@@ -10,7 +10,7 @@ installCustomFunctionsGlobal();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setFunctionSettings } = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DEFAULT_SETTINGS, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
+const { DEFAULT_SETTINGS, refusalThrown, resolveSettings } = require("../../src/engine") as typeof import("../../src/engine");
 
 const column = (...values: unknown[]) => values.map((v) => [v]);
 const first = (grid: unknown[][]) => grid[0][0];
@@ -96,7 +96,7 @@ describe("HUDSON_BASE_FEE", () => {
   test("the D4 setting applies through the runtime settings", () => {
     // Exactly 100 units, (xi) Section 1: per-unit 100 × $15.32 = $1,532.00; flat amount $1,530.48
     expect(first(pilotage.baseFee(one(100), one(1), one("2026-06-15"), null))).toBe(1532);
-    setFunctionSettings(resolveSettings({ at100Units: "flatAmount" }));
+    setFunctionSettings(refusalThrown(resolveSettings({ at100Units: "flatAmount" })));
     expect(first(pilotage.baseFee(one(100), one(1), one("2026-06-15"), null))).toBe(1530.48);
   });
 });
@@ -147,7 +147,7 @@ describe("HUDSON_SECOND_PILOT", () => {
   test("the surcharge argument counts only under the setting D11 basePlusSurcharge", () => {
     // Default: 50% × $4,926.45 = $2,463.225 → $2,463.23; a surcharge given is not part of the basis.
     expect(first(pilotage.secondPilot(one(4926.45), one(12), null, null, one(827.86)))).toBe(2463.23);
-    setFunctionSettings(resolveSettings({ secondPilotBasis: "basePlusSurcharge" }));
+    setFunctionSettings(refusalThrown(resolveSettings({ secondPilotBasis: "basePlusSurcharge" })));
     // 50% × ($4,926.45 + $827.86 = $5,754.31) = $2,877.155 → $2,877.16
     expect(first(pilotage.secondPilot(one(4926.45), one(12), null, null, one(827.86)))).toBe(2877.16);
     // No surcharge (or an empty cell, 0 on the desktop): #VALUE! that says to enter it.
@@ -232,7 +232,7 @@ describe("HUDSON_TOTAL and HUDSON_QUOTE", () => {
       { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee. ${advice}` },
       { code: "#N/A", message: `${oneDate} surcharge, launch fee, communication fee, mid-river launch fee. ${advice}` },
     ]);
-    setFunctionSettings(resolveSettings({ secondPilotBasis: "basePlusSurcharge" }));
+    setFunctionSettings(refusalThrown(resolveSettings({ secondPilotBasis: "basePlusSurcharge" })));
     const [twelveHours, , , eightHours] = messages(rows);
     expect(twelveHours?.message).toBe(`${oneDate} surcharge, second pilot, launch fee, communication fee. ${advice}`);
     expect(eightHours?.message).toBe(`${oneDate} surcharge, launch fee, communication fee, mid-river launch fee. ${advice}`);
@@ -280,7 +280,7 @@ describe("shared runtime settings", () => {
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const taskpaneCopy = require("../../src/functions/runtime-settings") as typeof import("../../src/functions/runtime-settings");
-      taskpaneCopy.setFunctionSettings(resolveSettings({ at100Units: "flatAmount" }));
+      taskpaneCopy.setFunctionSettings(refusalThrown(resolveSettings({ at100Units: "flatAmount" })));
     });
     // Exactly 100 units, (xi) Section 1, flat amount (D4 setting): $1,530.48
     expect(first(pilotage.baseFee(one(100), one(1), one("2026-06-15"), null))).toBe(1530.48);

@@ -1,5 +1,6 @@
 /** Which way a date column's slash dates go, from its first rows. */
 import { dayFirstDate, parseDateFormat, readGivenDate, readTableDate } from "../../src/reconcile";
+import { refusalThrown } from "../../src/engine";
 
 describe("dayFirstDate", () => {
   test("a date with no such month read month first, and none that must be month first: day first", () => {
@@ -29,7 +30,7 @@ describe("two-digit years, as Excel's default US short date writes them", () => 
     ["01/01/30", "MM/DD/YYYY", "1930-01-01"],
     ["6.15.99", "MM/DD/YYYY", "1999-06-15"],
   ] as const)("%s read %s is %s", (text, format, iso) => {
-    expect(readTableDate(text, format)).toBe(iso);
+    expect(refusalThrown(readTableDate(text, format))).toBe(iso);
   });
 
   test("--date-format takes the two-digit forms too", () => {
@@ -37,10 +38,10 @@ describe("two-digit years, as Excel's default US short date writes them", () => 
   });
 
   test("a date given alone (quote --date): 6/15/26 is June 15th, 2026; 3/6/26 reads as two days and is refused saying so", () => {
-    expect(readGivenDate("6/15/26")).toBe("2026-06-15");
-    expect(readGivenDate("15/6/26")).toBe("2026-06-15");
-    expect(readGivenDate("2026-06-15")).toBe("2026-06-15");
-    expect(readGivenDate("6/6/26")).toBe("2026-06-06");
-    expect(() => readGivenDate("3/6/26")).toThrow('The date "3/6/26" could be month 3 day 6 or day 3 month 6: write it as YYYY-MM-DD');
+    expect(refusalThrown(readGivenDate("6/15/26"))).toBe("2026-06-15");
+    expect(refusalThrown(readGivenDate("15/6/26"))).toBe("2026-06-15");
+    expect(refusalThrown(readGivenDate("2026-06-15"))).toBe("2026-06-15");
+    expect(refusalThrown(readGivenDate("6/6/26"))).toBe("2026-06-06");
+    expect(() => refusalThrown(readGivenDate("3/6/26"))).toThrow('The date "3/6/26" could be month 3 day 6 or day 3 month 6: write it as YYYY-MM-DD');
   });
 });

@@ -2,7 +2,7 @@
  * Each row beside the engine's quote: amounts, variances, flags and notes. Expected amounts are
  * worked by hand from § 89-a in each test (test/engine/hand.ts does the cents arithmetic).
  */
-import { resolveSettings } from "../../src/engine";
+import { resolveSettings, refusalThrown } from "../../src/engine";
 import { exactText, guessMapping, planTable, quoteRow, reconcileRow } from "../../src/reconcile";
 import { halfOf, perUnitAmount, sumOf } from "../engine/hand";
 import { amounts, cents, exact, plan } from "./support";
@@ -162,7 +162,7 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
   test("settings apply: D4 flat amount at exactly 100 units", () => {
     // 100 units, Section 1, 2026: per-unit 100 × $15.32 = $1,532.00 by default; flat $1,530.48 with at100Units flatAmount.
     const mapping = guessMapping(["Units", "Section", "Date", "Base"]);
-    const flat = planTable(mapping, "reconcile", { settings: resolveSettings({ at100Units: "flatAmount" }), boardFees: [], boardSurcharge: [] });
+    const flat = planTable(mapping, "reconcile", { settings: refusalThrown(resolveSettings({ at100Units: "flatAmount" })), boardFees: [], boardSurcharge: [] });
     expect(cents(reconcileRow(["100", "1", "2026-05-05", "1530.48"], flat).computed.base)).toBe("1530.48");
     expect(cents(reconcileRow(["100", "1", "2026-05-05", "1530.48"], plan(["Units", "Section", "Date", "Base"])).computed.base)).toBe("1532.00");
   });

@@ -2,12 +2,12 @@
  * What the reconciliation tests share: the boards' amounts used throughout (examples, not the
  * boards' figures), a plan from headers and --map texts, and outcomes shown as text.
  */
-import { DEFAULT_SETTINGS, readBoardFeeRows, readBoardSurchargeRows } from "../../src/engine";
+import { DEFAULT_SETTINGS, readBoardFeeRows, readBoardSurchargeRows, refusalThrown } from "../../src/engine";
 import { Amount, applyMappingOverrides, exactText, guessMapping, Outcome, parseMappingOverride, planTable, ReconciledRow, TablePlan } from "../../src/reconcile";
 
 export const RATES = {
-  fees: readBoardFeeRows([["2024-01-01", "300.00", "45.50", "125.00"]]),
-  surcharge: readBoardSurchargeRows([["2020-11-20", "300.00", "360.00", "3.60"]]),
+  fees: refusalThrown(readBoardFeeRows([["2024-01-01", "300.00", "45.50", "125.00"]])),
+  surcharge: refusalThrown(readBoardSurchargeRows([["2020-11-20", "300.00", "360.00", "3.60"]])),
 };
 
 export function plan(headers: string[], purpose: "reconcile" | "batch" = "reconcile", overrides: string[] = []): TablePlan {

@@ -8,7 +8,7 @@
  */
 import fs from "fs";
 import path from "path";
-import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine";
+import { DEFAULT_SETTINGS, resolveSettings, refusalThrown } from "../../src/engine";
 import { getFunctionSettings, setFunctionSettings } from "../../src/functions/runtime-settings";
 import {
   applySettingsToFunctions,
@@ -531,7 +531,7 @@ describe("settings saved with the workbook and applied to the functions", () => 
     globals.Excel = fake.excelGlobal();
     expect(readWorkbookSettings()).toBeNull();
 
-    const settings = resolveSettings({ at100Units: "flatAmount", unitsDecimals: 2 });
+    const settings = refusalThrown(resolveSettings({ at100Units: "flatAmount", unitsDecimals: 2 }));
     await saveWorkbookSettings(settings);
     expect(store[WORKBOOK_SETTINGS_KEY]).toEqual({
       unitsDecimals: 2,

@@ -6,7 +6,7 @@
  *   clause (xii), from 2027-01-01: Section 2 $22.23 per unit;
  *   flat amounts in (xi), Section 1: up to 50 units $1070.58, more than 50 and up to 100 $1530.48.
  */
-import { DEFAULT_SETTINGS, resolveSettings } from "../../src/engine";
+import { DEFAULT_SETTINGS, resolveSettings, refusalThrown } from "../../src/engine";
 import { computePane, ids, readSettingsForm, readVessel, typedDimension, usdOfCents } from "../../src/taskpane/form";
 import { neutralizeFormula, quoteTableRows, toCsv, toTsv } from "../../src/taskpane/export-table";
 import {
@@ -237,7 +237,7 @@ describe("settings (D1, D4, D6, D11, D13)", () => {
     setField(state, `transit.${state.transits[0].key}.date`, "2026-06-15");
     const base = (settings: typeof DEFAULT_SETTINGS) => computePane(state, settings).transits[0].quote?.lines.find((l) => l.code === "base")?.amountCents;
     expect(base(DEFAULT_SETTINGS)).toBe(153200);
-    const flat = resolveSettings({ at100Units: "flatAmount" });
+    const flat = refusalThrown(resolveSettings({ at100Units: "flatAmount" }));
     expect(base(flat)).toBe(153048);
     expect(computePane(state, flat).settingsNotDefault).toEqual(["D4 charge at exactly 100 units: flatAmount"]);
     expect(computePane(state, DEFAULT_SETTINGS).settingsNotDefault).toEqual([]);
@@ -270,7 +270,7 @@ describe("the § 89-a(1) compliance check (D13)", () => {
   });
 
   test("under the setting under200Ft, 200 ft is REQUIRED and the length is asked for at the length field", () => {
-    const under200 = resolveSettings({ recreationalExemption: "under200Ft" });
+    const under200 = refusalThrown(resolveSettings({ recreationalExemption: "under200Ft" }));
     const state = initialState();
     Object.assign(state.compliance, { vesselStatus: "registered", grossTons: "500", loadedDraftFt: "9", recreational: true, lengthFt: "200" });
     expect(computePane(state, under200).compliance.answer?.answer).toBe("REQUIRED");

@@ -13,7 +13,7 @@
  * of base plus surcharge ((1-c)(iv) deems the surcharge a pilotage fee). D21: the mid-river station
  * is reached only in Section 2. The hours, percent and sections are rates/thresholds.ts's.
  */
-import { PilotageInputError } from "../errors";
+import { OrRefusal, PilotageInputError } from "../errors";
 import { SCHEDULE_REASONS } from "../messages";
 import { formatUsd } from "../money";
 import { SectionNumber } from "../rates/base-pilotage";
@@ -119,7 +119,7 @@ export function secondPilotLineOfTypedCents(
   circumstances: SecondPilotCircumstances,
   basis: EngineSettings["secondPilotBasis"] = "base",
   surchargeCents: number | null = null,
-): ChargeLine | null {
-  if (basis === "basePlusSurcharge" && surchargeCents === null) throw new PilotageInputError(SCHEDULE_REASONS.surchargeBlank, {}, "surcharge");
+): OrRefusal<ChargeLine | null> {
+  if (basis === "basePlusSurcharge" && surchargeCents === null) return new PilotageInputError(SCHEDULE_REASONS.surchargeBlank, {}, "surcharge");
   return secondPilotLine(secondPilotBasisCents(baseCents, surchargeCents, basis), circumstances, basis);
 }

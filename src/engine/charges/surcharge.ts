@@ -12,7 +12,7 @@
  * dated rows, which are the user's data (rates/surcharge.ts).
  */
 import { addMonthsGcl30, IsoDate, monthsSince, rowInForce } from "../dates";
-import { PilotageInputError, refusalThrown } from "../errors";
+import { OrRefusal, PilotageInputError } from "../errors";
 import { SCHEDULE_REASONS } from "../messages";
 import { centsOf, formatUsd, Money, wholeCentsOfText } from "../money";
 import { BOARD_SURCHARGE_CITATION, STATUTORY_SURCHARGE_PERIODS, StatutorySurchargePeriod, SurchargeBands } from "../rates/surcharge";
@@ -79,7 +79,7 @@ export function boardSurchargeRowOn(date: IsoDate, rows: readonly BoardSurcharge
  * D8: the statutory table for the month after the act's effective date, else the board's row in
  * force; refused before the act, and after the sixtieth month with no board row entered.
  */
-export function surchargeTableOrRefusal(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn | PilotageInputError {
+export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): OrRefusal<SurchargeTableOn> {
   const anchor = settings.actEffectiveDate;
   if (date < anchor) return new PilotageInputError(SCHEDULE_REASONS.beforeSurcharge, { date, actEffectiveDate: anchor }, "date");
   const months = monthsSince(anchor, date);
@@ -119,11 +119,6 @@ class BoardTable implements SurchargeTableOn {
   get source(): string {
     return `surcharge board table from ${this.bands.from}`;
   }
-}
-
-/** surchargeTableOrRefusal, its refusal thrown. */
-export function surchargeTableOn(date: IsoDate, boardRows: readonly BoardSurchargeRow[], settings: EngineSettings): SurchargeTableOn {
-  return refusalThrown(surchargeTableOrRefusal(date, boardRows, settings));
 }
 
 export const SURCHARGE_LABEL = "Surcharge (pilots' retirement funding)";
