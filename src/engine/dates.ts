@@ -20,7 +20,7 @@ export function isoDateOf(year: number, month: number, day: number): IsoDate {
 }
 
 export function partsOf(date: IsoDate): { year: number; month: number; day: number } {
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+  return { year: digitsAt(date, 0, 4), month: digitsAt(date, 5, 7), day: digitsAt(date, 8, 10) };
 }
 
 function dayNumber(date: IsoDate): number {

@@ -18,6 +18,7 @@ import { isPilotageInputError, OrRefusal, PilotageInputError } from "./errors";
 import { SCHEDULE_REASONS } from "./messages";
 import { moneyOfCents } from "./money";
 import { ClauseId, SectionNumber } from "./rates/base-pilotage";
+import { boardFeesFor } from "./rates/board-fees";
 import { ClauseInForce, scheduleFor } from "./schedule";
 import { EngineSettings, settingsNotDefault } from "./settings";
 import { TransitInput } from "./transit-reader";
@@ -147,8 +148,8 @@ class TransitQuote implements Quote {
     const warnings = [...this.schedule.warnings];
     if (!this.input.units.measured) warnings.push(UNMEASURED_WARNING);
     if (isPilotageInputError(this.surchargeTable)) warnings.push(`Surcharge not entered: ${this.surchargeTable.message}`);
-    for (const line of boardFeeLinesOf(this.input.section, this.input.date, this.feeRow)) {
-      if (line.amountCents === null) warnings.push(`${line.label} not entered: the total leaves it out.`);
+    for (const fee of boardFeesFor(this.input.section)) {
+      if (this.feeRow === null || this.feeRow[fee.code] === null) warnings.push(`${fee.label} not entered: the total leaves it out.`);
     }
     return transitWarnings(this.input, this.settings, this.feeRow, warnings);
   }

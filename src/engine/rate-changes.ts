@@ -51,14 +51,16 @@ function nextDay(date: IsoDate): IsoDate | null {
 /** The last year a date may have (Excel's 9999-12-31, D15): "YYYY-MM-DD" text compares in date order only up to it. */
 const LAST_YEAR = 9999;
 
-/** The changes of rates that take effect on `day`, the day after `before`, in the order of a quote's lines. */
+/**
+ * The changes of rates that take effect on `day`, the day after `before`, in the order of a quote's
+ * lines: a clause or a board row in force on `day` that starts that day, a surcharge table other than the day before's.
+ */
 function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settings: EngineSettings): string[] {
   const changes: string[] = [];
   // § 89-a(4)(b)(1), D6: a clause named by the user is not chosen by the date, so no date changes it.
   if (!transit.clause) {
     const inForce = clauseInForceOn(day, settings);
-    const inForceBefore = clauseInForceOn(before, settings);
-    if (!isPilotageInputError(inForce) && (isPilotageInputError(inForceBefore) || inForce.rates !== inForceBefore.rates)) {
+    if (!isPilotageInputError(inForce) && inForce.startsOn === day) {
       const assumed = inForce.startAssumed ? `, its start ${inForce.rates.clause === "vi" ? "from setting clauseVIStart" : "assumed from setting actEffectiveDate"}, D6` : "";
       changes.push(`clause (${inForce.rates.clause})'s base pilotage rates (${inForce.rates.citation}${assumed})`);
     }
@@ -80,7 +82,7 @@ function changesOn(before: IsoDate, day: IsoDate, transit: TransitTiming, settin
   // § 89-a(4)(b)(1-a), D10: the board's fee row in force.
   const fees = transit.boardFees ?? NO_ROWS;
   const feeRow = boardFeeRowOn(day, fees);
-  if (feeRow !== boardFeeRowOn(before, fees) && feeRow !== null) changes.push(`the board's fees from ${feeRow.from} (${BOARD_FEES_CLAUSE}, D10)`);
+  if (feeRow !== null && feeRow.from === day) changes.push(`the board's fees from ${feeRow.from} (${BOARD_FEES_CLAUSE}, D10)`);
   return changes;
 }
 

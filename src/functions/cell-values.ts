@@ -102,6 +102,13 @@ class CardRows implements QuoteRowVisitor {
   }
 }
 
+/** The card's sections: the same for every quote. */
+const CARD_SECTIONS: QuoteEntity["layouts"]["card"]["sections"] = [
+  { layout: "List", properties: ["Total", "Complete", "Base rates"] },
+  { layout: "List", title: "Charges", properties: ["Lines"] },
+  { layout: "List", title: "Warnings and settings", properties: ["Warnings", "Settings"] },
+];
+
 export const QUOTE_CARD_UNSUPPORTED =
   "This Excel cannot show a quote as a card (entity values need CustomFunctionsRuntime 1.4, Microsoft 365): use NYPILOT.HUDSON_QUOTE with the same arguments for the quote as rows.";
 
@@ -128,11 +135,7 @@ export function quoteCard(quote: Quote): QuoteEntity {
     layouts: {
       card: {
         title: `Hudson River pilotage quote: ${shown}`,
-        sections: [
-          { layout: "List", properties: ["Total", "Complete", "Base rates"] },
-          { layout: "List", title: "Charges", properties: ["Lines"] },
-          { layout: "List", title: "Warnings and settings", properties: ["Warnings", "Settings"] },
-        ],
+        sections: CARD_SECTIONS,
       },
     },
   };

@@ -191,10 +191,11 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
 
 /**
  * What a cell of `argument` reads as, or its error value, from what the runner remembers when it
- * can (every cell of an argument whose column repeats a few values, each refused cell of any).
+ * can: every cell of an argument whose column repeats a few values, and each refused text of any
+ * (a number of an amount or units column is read again: reading it costs less than looking it up).
  */
 function readRemembered(argument: ArgumentDefinition, cell: Cell, settings: EngineSettings): unknown {
-  const key = cellKey(cell);
+  const key = argument.repeats || typeof cell === "string" ? cellKey(cell) : undefined;
   const known = key === undefined ? undefined : memory.cell(argument, key);
   if (known !== undefined) return known;
   let read: unknown;
@@ -307,12 +308,6 @@ function wholeAnswer(definition: FunctionDefinition, answer: unknown, cellValues
 
 // ---- The run -------------------------------------------------------------------------------------
 
-/** Arguments that are the same for every row: their cell, and what it read as (or its error). */
-interface Fixed {
-  cell: Cell;
-  value: unknown;
-}
-
 /**
  * `definition`'s answer for the arguments Excel passed (`given`, in the definition's order; a
  * missing optional one is undefined or null). Never throws: every refusal is an Excel error value.
@@ -342,17 +337,19 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
   const argumentsDefined = definition.arguments;
   const count = argumentsDefined.length;
 
-  // The shape: every range of several cells the same size; tables and single cells apart.
+  // The shape: every range of several cells the same size (the varying arguments, one cell per
+  // row); tables (read once, here), single cells and left-out arguments are the same for every row.
   let rows = 1;
   let columns = 1;
-  const fixed: (Fixed | undefined)[] = new Array(count);
-  const varying: number[] = [];
   const grids: (Grid | null)[] = new Array(count);
+  const varying: number[] = [];
+  const isVarying: boolean[] = new Array(count).fill(false);
+  const fixedValues: unknown[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const argument = argumentsDefined[i];
     const value = given[i];
     if (argument.shape === "table") {
-      fixed[i] = { cell: null, value: value === null || value === undefined ? argument.default : readTable(argument, value, settings) };
+      fixedValues[i] = value === null || value === undefined ? argument.default : readTable(argument, value, settings);
       continue;
     }
     const grid = gridOf(value);
@@ -370,36 +367,35 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
       throw new PilotageInputError(ARGUMENT_REASONS.sizes, { rows, columns, otherRows: grid.length, otherColumns: width });
     }
     varying.push(i);
+    isVarying[i] = true;
   }
 
-  // Single cells (and left-out arguments) read once for the call, their errors kept as values.
+  // The arguments the same for every row, read once for the call, their errors kept as values; the
+  // last (in order) that is an Excel error value is every row's answer, as Excel's own functions do.
+  let fixedErrorValueAt = -1;
   for (let i = 0; i < count; i++) {
-    if (fixed[i] !== undefined || varying.includes(i)) continue;
+    if (isVarying[i] || argumentsDefined[i].shape === "table") continue;
     const grid = grids[i];
     const cell = grid === null ? null : cellAt(grid, 0, 0);
-    fixed[i] = { cell, value: isExcelError(cell) ? cell : readRemembered(argumentsDefined[i], cell, settings) };
+    if (isExcelError(cell)) fixedErrorValueAt = i;
+    fixedValues[i] = isExcelError(cell) ? cell : readRemembered(argumentsDefined[i], cell, settings);
   }
   const readers = varying.map((i) => cellReader(argumentsDefined[i], settings));
-  const isVarying = argumentsDefined.map((_, i) => varying.includes(i));
-  // The last argument (in order) holding an Excel error value is the answer, as Excel's own functions do.
-  let fixedErrorValueAt = -1;
-  for (let i = 0; i < count; i++) if (!isVarying[i] && isExcelError(fixed[i]?.cell)) fixedErrorValueAt = i;
 
   const values: unknown[] = new Array(count);
   const cells: Cell[] = new Array(count);
   const answerOfRow = (r: number, c: number): unknown => {
     let errorValueAt = fixedErrorValueAt;
-    for (let v = 0; v < varying.length; v++) {
-      const i = varying[v];
+    for (const i of varying) {
       const cell = cellAt(grids[i] as Grid, r, c);
       cells[i] = cell;
       if (i > errorValueAt && isExcelError(cell)) errorValueAt = i;
     }
-    if (errorValueAt >= 0) return isVarying[errorValueAt] ? cells[errorValueAt] : fixed[errorValueAt]?.cell;
+    if (errorValueAt >= 0) return isVarying[errorValueAt] ? cells[errorValueAt] : fixedValues[errorValueAt];
     // Read in argument order: the first argument that does not read is the row's error.
     let v = 0;
     for (let i = 0; i < count; i++) {
-      const value = isVarying[i] ? readers[v++](cells[i]) : (fixed[i] as Fixed).value;
+      const value = isVarying[i] ? readers[v++](cells[i]) : fixedValues[i];
       if (isExcelError(value)) return value;
       values[i] = value;
     }

@@ -337,11 +337,8 @@ export function typedTransitDate(text: string): string {
   const picked = /^00(\d\d)-(\d\d)-(\d\d)$/.exec(trimmed);
   if (picked !== null) return `${fullYear(picked[1])}-${picked[2]}-${picked[3]}`;
   if (trimmed === "" || /^\d{4}-/.test(trimmed)) return text;
-  try {
-    return readGivenDate(trimmed);
-  } catch {
-    return text;
-  }
+  const date = readGivenDate(trimmed);
+  return isPilotageInputError(date) ? text : date;
 }
 
 function quoteOne(transit: TransitState, number: number, vessel: VesselResult, board: BoardResult, settings: EngineSettings): TransitResult {

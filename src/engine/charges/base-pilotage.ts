@@ -70,9 +70,9 @@ export interface BaseFeeWorking {
   clause: ClauseInForce;
   tier: BaseTier;
   /** D2: measurements not provided. */
-  unmeasured: boolean;
+  readonly unmeasured: boolean;
   /** True when the maximum (500 units) cut the units charged. */
-  cappedAtMaximum: boolean;
+  readonly cappedAtMaximum: boolean;
   amountCents: number;
   /** The units the table was applied to (500 for an unmeasured vessel, at most the maximum). */
   readonly unitsCharged: Decimal;
@@ -99,36 +99,59 @@ export function baseFeeWorking(units: PilotageUnits, section: SectionNumber, cla
   const charged = chargedUnits(units);
   const tier = baseTierOf(charged, settings);
   const amountCents = baseFeeCents(charged, section, clause, settings);
-  const maximumUnits = clause.rates.sections[section].maximumUnits;
-  const onUnits = tier === "perUnit" ? unitsCappedAt(charged, maximumUnits) : charged;
+  const onUnits = tier === "perUnit" ? unitsCappedAt(charged, clause.rates.sections[section].maximumUnits) : charged;
   const rateCents = tier === "perUnit" ? sectionCents(clause.rates.sections[section]).perUnit : null;
-  return {
-    section,
-    clause,
-    tier,
-    unmeasured: !units.measured,
-    cappedAtMaximum: onUnits !== charged,
-    amountCents,
-    get unitsCharged() {
-      return onUnits.decimal;
-    },
-    get vesselUnits() {
-      return units.measured ? units.units : null;
-    },
-    get rate() {
-      return rateCents === null ? null : moneyOfCents(rateCents);
-    },
-    get amount() {
-      return moneyOfCents(amountCents);
-    },
-    shown: () => ({
+  return new Working(units, charged, onUnits, rateCents, section, clause, tier, amountCents);
+}
+
+/** baseFeeWorking's answer: the figures as worked, each Decimal and text made when read. */
+class Working implements BaseFeeWorking {
+  constructor(
+    private readonly units: PilotageUnits,
+    private readonly charged: ChargeUnits,
+    /** The units the amount is of: the charged units, or the maximum when it cut them. */
+    private readonly onUnits: ChargeUnits,
+    private readonly rateCents: number | null,
+    readonly section: SectionNumber,
+    readonly clause: ClauseInForce,
+    readonly tier: BaseTier,
+    readonly amountCents: number,
+  ) {}
+
+  get unmeasured(): boolean {
+    return !this.units.measured;
+  }
+
+  get cappedAtMaximum(): boolean {
+    return this.onUnits !== this.charged;
+  }
+
+  get unitsCharged(): Decimal {
+    return this.onUnits.decimal;
+  }
+
+  get vesselUnits(): Decimal | null {
+    return this.units.measured ? this.units.units : null;
+  }
+
+  get rate(): Decimal | null {
+    return this.rateCents === null ? null : moneyOfCents(this.rateCents);
+  }
+
+  get amount(): Decimal {
+    return moneyOfCents(this.amountCents);
+  }
+
+  shown(): BaseFeeFiguresShown {
+    const { onUnits, rateCents } = this;
+    return {
       unitsCharged: unitsText(onUnits),
-      vesselUnits: units.measured ? unitsText(charged) : null,
+      vesselUnits: this.units.measured ? unitsText(this.charged) : null,
       rate: rateCents === null ? null : formatUsd(rateCents),
-      amount: formatUsd(amountCents),
+      amount: formatUsd(this.amountCents),
       atPerUnitThreshold: compareUnits(onUnits, BASE_PILOTAGE_BANDS.perUnitFrom.units) === 0,
-    }),
-  };
+    };
+  }
 }
 
 /** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */

@@ -7,30 +7,34 @@ export type ChargeCode = "base" | "surcharge" | "second_pilot" | BoardFeeCode;
 
 /**
  * `amountCents` is rounded to cents (D14), or null when the user has not entered the amount.
- * `amount` is the same as a Decimal, and `note` the working in words; both are made when read.
+ * `amount` is the same as a Decimal, and `note` the working in words; both are made when read,
+ * since a column of totals reads neither.
  */
-export interface ChargeLine {
-  readonly code: ChargeCode;
-  readonly label: string;
-  readonly amountCents: number | null;
-  readonly amount: Decimal | null;
-  readonly citation: string;
-  readonly note: string;
+export class ChargeLine {
+  constructor(
+    readonly code: ChargeCode,
+    readonly label: string,
+    readonly amountCents: number | null,
+    readonly citation: string,
+    private readonly working: () => string,
+  ) {}
+
+  get amount(): Decimal | null {
+    return this.amountCents === null ? null : moneyOfCents(this.amountCents);
+  }
+
+  get note(): string {
+    return this.working();
+  }
+
+  toJSON() {
+    const { code, label, amountCents, citation, amount, note } = this;
+    return { code, label, amountCents, citation, amount, note };
+  }
 }
 
 export function chargeLine(code: ChargeCode, label: string, amountCents: number | null, citation: string, note: () => string): ChargeLine {
-  return {
-    code,
-    label,
-    amountCents,
-    citation,
-    get amount() {
-      return amountCents === null ? null : moneyOfCents(amountCents);
-    },
-    get note() {
-      return note();
-    },
-  };
+  return new ChargeLine(code, label, amountCents, citation, note);
 }
 
 /** A charge's name in a sentence ("surcharge", a board fee's `what`), as a message lists what is not entered. */
