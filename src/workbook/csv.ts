@@ -323,7 +323,9 @@ class CsvTextDecoder {
       this.sourceName,
       `${JSON.stringify(this.sourceName)} is not UTF-8 text: line ${line} has the byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} ` +
         `(${JSON.stringify(asWindows)} in Windows-1252/Latin-1, as Excel's plain "CSV (Comma delimited)" saves it). ` +
-        `Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.`,
+        `Save the file as "CSV UTF-8 (Comma delimited)", or convert it (iconv -f windows-1252 -t utf-8), and run again.` +
+        // Said only where the reader chose UTF-8 itself: its earlier bytes read as UTF-8, so it will not guess the file is two encodings at once.
+        (this.forced === undefined ? ` If the whole file was saved as Windows-1252 (its earlier letters only looked like UTF-8), read it so with --encoding windows-1252.` : ""),
     );
   }
 }

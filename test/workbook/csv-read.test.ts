@@ -360,6 +360,11 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
     // "Ærø" in UTF-8 on line 2, then a lone 0xE9: a damaged UTF-8 file, not Windows-1252.
     const mixed = Buffer.concat([Buffer.from("vessel\nÆrø\nCaf"), Buffer.from([0xe9]), Buffer.from("\n")]);
     await expect(read(mixed, {})).rejects.toThrow("is not UTF-8 text: line 3 has the byte 0xE9");
+    // The reader chose UTF-8 itself there, so it names the way to read a Windows-1252 file whose first
+    // letters only looked like UTF-8 ("Ö…" is D6 85 in Windows-1252, a UTF-8 character too).
+    const lookalike = Buffer.concat([Buffer.from("vessel\n"), Buffer.from([0xd6, 0x85]), Buffer.from("\nCaf"), Buffer.from([0xe9]), Buffer.from("\n")]);
+    await expect(read(lookalike, {})).rejects.toThrow("If the whole file was saved as Windows-1252 (its earlier letters only looked like UTF-8), read it so with --encoding windows-1252.");
+    await expect(read(bytes, { encoding: "utf-8" })).rejects.not.toThrow("--encoding windows-1252");
   });
 
   test("a file cut inside a UTF-8 character is refused when UTF-8 is asked for", async () => {
