@@ -60,6 +60,8 @@ export function quoteTransit(input: TransitInput, settings: EngineSettings): OrR
 /** A transit's charges in whole cents, worked out when it is made; its lines, notes and warnings when read. */
 class TransitQuote implements Quote {
   private readonly surchargeCents: number | null;
+  /** Null: not entered (the surcharge it is a percentage of is not); undefined: no hours given, no line. */
+  private readonly secondPilotCents: number | null | undefined;
   /** D11: what the second pilot's percentage is of (null: the surcharge it needs is not entered). */
   private readonly secondPilotBasis: number | null;
   private readonly feeRow: BoardFeeRow | null;
@@ -76,7 +78,7 @@ class TransitQuote implements Quote {
     const baseCents = baseFeeCents(charged, input.section, schedule, settings);
     const surcharge = (this.surchargeCents = isPilotageInputError(surchargeTable) ? null : surchargeCents(charged, surchargeTable));
     this.secondPilotBasis = secondPilotBasisCents(baseCents, surcharge, settings.secondPilotBasis);
-    const secondPilot = secondPilotCents(this.secondPilotBasis, this.circumstances);
+    const secondPilot = (this.secondPilotCents = secondPilotCents(this.secondPilotBasis, this.circumstances));
     const feeRow = (this.feeRow = boardFeeRowOn(input.date, input.boardFees ?? []));
     this.totalCents = baseCents + (surcharge ?? 0) + (secondPilot ?? 0) + boardFeesEnteredCents(input.section, feeRow);
     this.complete = surcharge !== null && secondPilot !== null && boardFeesAllEntered(input.section, feeRow);
@@ -139,8 +141,13 @@ class TransitQuote implements Quote {
     return lines;
   }
 
+  /** The lines' codes whose amount is null, in the lines' order, from the amounts alone (no line made). */
   get notEntered(): readonly ChargeCode[] {
-    return this.lines.filter((line) => line.amountCents === null).map((line) => line.code);
+    const codes: ChargeCode[] = [];
+    if (this.surchargeCents === null) codes.push("surcharge");
+    if (this.secondPilotCents === null) codes.push("second_pilot");
+    for (const fee of boardFeesFor(this.input.section)) if (this.feeRow === null || this.feeRow[fee.code] === null) codes.push(fee.code);
+    return codes;
   }
 
   /** The schedule's warnings, what is not entered, then what the inputs call for (transit-warnings.ts). */
