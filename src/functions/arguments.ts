@@ -146,8 +146,8 @@ function readHeaders(input: unknown): OrRefusal<boolean> {
   return new PilotageInputError(ARGUMENT_REASONS.headers, {});
 }
 export const HEADERS = optional(repeating("headers", readHeaders, { default: true }));
-/** HUDSON_RATES's date, with its clause or the refusal of a date before clause (i): one cell. */
-export const RATES_DATE: ArgumentDefinition<DateInForce> = { ...DATE_IN_FORCE, shape: "single" };
+/** HUDSON_RATES's date: one cell. */
+export const RATES_DATE: ArgumentDefinition<string> = { ...DATE, shape: "single" };
 export const RATES_HEADERS: ArgumentDefinition<boolean> = { ...HEADERS, shape: "single" };
 
 // ---- § 89-a(1) -----------------------------------------------------------------------------------

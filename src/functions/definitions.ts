@@ -12,6 +12,7 @@ import {
   benefitStartDate,
   BoardFeeRow,
   BoardSurchargeRow,
+  clauseInForceOn,
   disabilityBenefitCents,
   EngineSettings,
   explainBaseFee,
@@ -207,7 +208,8 @@ export const RATES_HEADER = ["Section", "Up to 50 units", "More than 50 up to 10
 export const HUDSON_RATES = define({
   arguments: [args.RATES_DATE, args.RATES_HEADERS],
   answer: "rows",
-  rule: ([{ inForce }, headers]): OrRefusal<RowsAnswer> => {
+  rule: ([date, headers], settings): OrRefusal<RowsAnswer> => {
+    const inForce = clauseInForceOn(date, settings);
     if (isPilotageInputError(inForce)) return inForce;
     const rows = ([1, 2] as const).map((section) => {
       const rates = inForce.rates.sections[section];
