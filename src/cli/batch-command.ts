@@ -14,6 +14,7 @@ import {
   OutCell,
   prepareTableJob,
   runTableRows,
+  tablePlaceJson,
   streamsHelp,
   summaryHeadLines,
   summaryOutput,
@@ -50,7 +51,8 @@ Options:
   --encoding utf-8|windows-1252
                            a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
                            is not UTF-8, said in the summary)
-  --sheet NAME             the sheet of an .xlsx input (default: the first)
+  --sheet NAME             the sheet of an .xlsx input (default: the one whose table reads best)
+  --header-row N           the row that names the columns (default: found among the first 30)
   --force                  replace an existing output file
   --json                   print the summary as JSON
   --help                   this text
@@ -181,7 +183,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   };
   const report = summaryOutput(job, io);
   if (values.json) {
-    report(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, notes: [...input.readingNotes, ...job.mapping.notes], summary }, null, 2) + "\n");
+    report(JSON.stringify({ input: input.path, output: job.outputPath, boardRates: job.boardRatesPath, table: tablePlaceJson(input.place), notes: [...input.readingNotes, ...job.mapping.notes], summary }, null, 2) + "\n");
   } else {
     report(batchText(job, summary));
   }

@@ -57,6 +57,7 @@ import {
   OutCell,
   prepareTableJob,
   runTableRows,
+  tablePlaceJson,
   STANDARD_STREAM,
   streamsHelp,
   summaryHeadLines,
@@ -111,7 +112,8 @@ Options:
   --encoding utf-8|windows-1252
                            a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
                            is not UTF-8, said in the summary)
-  --sheet NAME             the sheet of an .xlsx input (default: the first)
+  --sheet NAME             the sheet of an .xlsx input (default: the one whose table reads best)
+  --header-row N           the row that names the columns (default: found among the first 30)
   --values-only            an .xlsx output with values only, no formulas
   --force                  replace an existing output file
   --json                   print the summary as JSON
@@ -401,6 +403,7 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
         input: job.input.path,
         output: job.outputPath,
         boardRates: job.boardRatesPath,
+        table: tablePlaceJson(job.input.place),
         mapping,
         columns: mapping,
         unusedColumns: job.mapping.fields.flatMap((field, index) => (field === null ? [{ column: columnLetter(index + 1), header: job.mapping.headers[index] }] : [])),

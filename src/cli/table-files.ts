@@ -15,7 +15,12 @@ import {
   describeUnused,
   MalformedRow,
   DateFormat,
+  cellText,
+  findTable,
   GUESS_SAMPLE_ROWS,
+  HEADER_SEARCH_ROWS,
+  HeaderTry,
+  MappingError,
   readBilledAmount,
   readTableDate,
   rowRanges,
@@ -27,17 +32,16 @@ import {
   CsvWriter,
   fitColumns,
   InputFileError,
-  isCsvRowError,
   isFormulaWithoutValue,
   JsonLinesWriter,
   numericText,
   readCsvRowBatches,
   openXlsxSheet,
   refuseExistingOutput,
+  xlsxSheetNames,
   sameFile,
   XlsxStreamWriter,
   type CsvEncoding,
-  type CsvItem,
   type CsvRowError,
   type ExcelErrorValue,
   type FormulaCell,
@@ -71,6 +75,7 @@ export const TABLE_OPTIONS = {
   map: { type: "string", multiple: true },
   encoding: { type: "string" },
   sheet: { type: "string" },
+  "header-row": { type: "string" },
   force: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean" },
@@ -136,8 +141,13 @@ function wrapped(words: readonly string[], indent: number, width: number): strin
   return lines.map((text) => " ".repeat(indent) + text).join("\n");
 }
 
-export const MAP_HELP = `Columns are found from their headers (any case; synonyms such as LOA, beam, pilotage units,
-river, transit date, invoice total, billed surcharge, mid-river launch). Correct or complete the
+export const MAP_HELP = `The table is found as a person would: the header row among the first 30 rows (a title or a
+period above it is left out; group headers over merged cells are joined), in a workbook the sheet
+whose table reads best; --header-row N and --sheet NAME say where it is instead.
+Columns are found from their headers (any case; synonyms and short forms such as LOA, beam, Mld
+depth, pilotage units, river, Sect, transit date, Hrs, invoice total, Amt due, Surch, 2nd Plt,
+mid-river launch) and their values (hours are small numbers, a section 1, 2, Lower or Upper; a
+running total is never an amount). Correct or complete the
 guess with --map COLUMN=FIELD (repeatable), COLUMN being a header or a column letter, FIELD one of
   vessel units length breadth depth unit section date hours relieved anchored
 ${wrapped(BILLED_FIELDS, 2, 96)}      or ignore (do not use the column)
@@ -212,7 +222,7 @@ export function isMalformed(item: TableItem): item is MalformedItem {
 export interface TableInput {
   readonly path: string;
   readonly kind: TableFileKind;
-  /** Row 1, as text. */
+  /** The header row, as text (joined to the group headers above it, where there are any). */
   readonly header: readonly string[];
   /** Columns of the original table (at least the header's). */
   readonly width: number;
@@ -224,13 +234,72 @@ export interface TableInput {
   progress(): number;
   /** What reading the file found worth telling (read as Windows-1252), complete once every row is read. */
   readonly readingNotes: readonly string[];
+  /** Where the table is: its sheet, its header row, and what was tried to find it. */
+  readonly place: TablePlace;
   /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
   close(): Promise<void>;
 }
 
-/** The first rows (whole batches, at least GUESS_SAMPLE_ROWS rows unless the table is shorter), read ahead for guessing the columns from their values; replayed() gives them again. */
-async function readAhead(batches: AsyncIterator<readonly TableItem[]>, ahead: TableItem[] = []): Promise<TableItem[]> {
-  while (ahead.length < GUESS_SAMPLE_ROWS) {
+/** Where a table was found in its file, said in the summary and in a refusal. */
+export interface TablePlace {
+  /** The workbook's sheet; null for a CSV. */
+  readonly sheet: string | null;
+  readonly headerRow: number;
+  /** The group-header row joined to the header, if any. */
+  readonly groupRow: number | null;
+  /** "given": --header-row; "found": the best of the first rows; "first": no row named a field, so the first is shown. */
+  readonly how: "given" | "found" | "first";
+  /** The rows tried as the header, by number. */
+  readonly rowsTried: readonly number[];
+  /** For a workbook read without --sheet: every sheet looked at and where its table reads best (null: none found). */
+  readonly sheetsTried: readonly { readonly sheet: string; readonly headerRow: number | null; readonly fields: number }[];
+  /** Whether the sheet was chosen among several (no --sheet given). */
+  readonly sheetChosen: boolean;
+}
+
+/** Where the table is, in the summary's words: `sheet "Invoices" (of 2, the one whose table reads best), header row 3 (found among rows 1–30)`. */
+export function tablePlaceText(place: TablePlace): string {
+  const parts: string[] = [];
+  if (place.sheet !== null) {
+    const others = place.sheetsTried.length;
+    parts.push(`sheet ${JSON.stringify(place.sheet)}${place.sheetChosen && others > 1 ? ` (of ${others} sheets, the one whose table reads best; --sheet chooses another)` : ""}`);
+  }
+  const group = place.groupRow === null ? "" : ` joined to the group headers of row ${place.groupRow}`;
+  const how = place.how === "given" ? " (--header-row)" : place.how === "found" ? ` (found among the first ${HEADER_SEARCH_ROWS} rows; --header-row chooses another)` : " (no row named a field)";
+  parts.push(`header row ${place.headerRow}${group}${how}`);
+  return parts.join(", ");
+}
+
+/** Where the table is, for --json: sheet (null for a CSV), headerRow, groupRow, how it was chosen, what was tried. */
+export function tablePlaceJson(place: TablePlace): object {
+  return { sheet: place.sheet, headerRow: place.headerRow, groupRow: place.groupRow, headerRowChosen: place.how, rowsTried: place.rowsTried, sheetsTried: place.sheetsTried };
+}
+
+/** A table anywhere but under a header in row 1 of the only sheet is worth a line of the summary. */
+export function placeWorthSaying(place: TablePlace): boolean {
+  return place.headerRow !== 1 || place.groupRow !== null || place.how === "given" || (place.sheetChosen && place.sheetsTried.length > 1);
+}
+
+function rowsTriedText(rows: readonly number[]): string {
+  if (rows.length === 0) return "no rows";
+  return rows.length === 1 ? `row ${rows[0]}` : `rows ${rowRanges(rows)}`;
+}
+
+/** What a refusal adds when the columns cannot be mapped: where the table was looked for, and the three ways to say. */
+export function tablePlaceHelp(place: TablePlace): string {
+  const sheets =
+    place.sheetsTried.length > 1
+      ? ` Sheets tried: ${place.sheetsTried.map((tried) => `${JSON.stringify(tried.sheet)} (${tried.headerRow === null ? "no header row found" : `row ${tried.headerRow}, ${tried.fields} ${tried.fields === 1 ? "field" : "fields"}`})`).join(", ")}.`
+      : "";
+  return `The header was read from ${tablePlaceText(place)}; rows tried: ${rowsTriedText(place.rowsTried)}.${sheets} Say where the table is with --sheet NAME or --header-row N, or what a column holds with --map.`;
+}
+
+/** The rows read ahead: enough to find the header among the first rows and guess the columns from the rows under it. */
+const LOOK_AHEAD_ROWS = HEADER_SEARCH_ROWS + GUESS_SAMPLE_ROWS;
+
+/** The first items (whole batches, at least `rows` unless the table is shorter), read ahead; replayed() gives them again. */
+async function readAhead(batches: AsyncIterator<readonly TableItem[]>, ahead: TableItem[] = [], rows = GUESS_SAMPLE_ROWS): Promise<TableItem[]> {
+  while (ahead.length < rows) {
     const next = await batches.next();
     if (next.done) break;
     ahead.push(...next.value);
@@ -253,7 +322,47 @@ async function* oneByOne(items: AsyncIterable<TableItem>): AsyncGenerator<readon
   for await (const item of items) yield [item];
 }
 
-/** CSV from a byte stream of known size (for the progress bar) or unknown (standard input). */
+/** A CSV row of empty fields only (",,,,", as spreadsheets save a blank row) is no row, as a blank line is none. */
+function isEmptyRow(item: TableItem): boolean {
+  return !isMalformed(item) && item.cells.every((cell) => typeof cell === "string" && cell.trim() === "");
+}
+
+async function* withoutEmptyRows(batches: AsyncIterable<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
+  for await (const batch of batches) {
+    const kept = batch.some(isEmptyRow) ? batch.filter((item) => !isEmptyRow(item)) : batch;
+    if (kept.length > 0) yield kept;
+  }
+}
+
+/** A row whose field count is not the header's, as the CSV reader reports one (standard input is read once, its counts checked here). */
+async function* widthChecked(batches: AsyncIterable<readonly TableItem[]>, width: number): AsyncGenerator<readonly TableItem[]> {
+  for await (const batch of batches) {
+    yield batch.map((item): TableItem => {
+      if (isMalformed(item) || item.cells.length === width) return item;
+      const count = item.cells.length;
+      const error = `has ${count} ${count === 1 ? "field" : "fields"}; the header has ${width}`;
+      return item.line === undefined ? { rowNumber: item.rowNumber, error } : { rowNumber: item.rowNumber, line: item.line, error: `${error} (line ${item.line})` };
+    });
+  }
+}
+
+/** Where the table is among the rows read ahead: the header given (--header-row) or found, or the first row when none names a field. */
+function locate(ahead: readonly TableItem[], headerRow: number | undefined, purpose: TablePurpose, name: string, sheet: string | null): { found: HeaderTry; how: TablePlace["how"]; rowsTried: number[] } {
+  const rows = ahead.filter((item): item is TableRow => !isMalformed(item));
+  const found = findTable(rows, { headerRow, purpose });
+  const rowsTried = found.tried.map((tried) => tried.rowNumber);
+  if (found.best !== null) return { found: found.best, how: headerRow === undefined ? "found" : "given", rowsTried };
+  if (headerRow !== undefined) {
+    const where = sheet === null ? JSON.stringify(name) : `${JSON.stringify(name)} sheet ${JSON.stringify(sheet)}`;
+    throw new UsageError(`--header-row ${headerRow}: ${where} has no row ${headerRow} among its first ${HEADER_SEARCH_ROWS} rows that hold anything.`, "header-row");
+  }
+  const first = rows[0];
+  if (first === undefined) {
+    throw new InputFileError(name, `${sheet === null ? JSON.stringify(name) : `${JSON.stringify(name)} sheet ${JSON.stringify(sheet)}`} has no rows to read: it needs a header row and rows of transits.`);
+  }
+  return { found: { rowNumber: first.rowNumber, groupRowNumber: null, headers: first.cells.map(cellText), fields: [], score: 0 }, how: "first", rowsTried };
+}
+
 /** --encoding: "utf-8" or "windows-1252" (also "utf8", "cp1252", "latin1"). */
 export function parseEncoding(text: string | undefined): CsvEncoding | undefined {
   if (text === undefined) return undefined;
@@ -263,42 +372,94 @@ export function parseEncoding(text: string | undefined): CsvEncoding | undefined
   throw new UsageError(`--encoding ${JSON.stringify(text)} is not one this reads: give utf-8 or windows-1252.`, "encoding");
 }
 
-async function csvInputFrom(name: string, stream: fs.ReadStream | Readable, size: number | null, encoding?: CsvEncoding): Promise<TableInput> {
+/** --header-row N: a row number, 1 for the first. */
+export function parseHeaderRow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const row = Number(text.trim());
+  if (!Number.isInteger(row) || row < 1 || row > HEADER_SEARCH_ROWS) {
+    throw new UsageError(`--header-row ${JSON.stringify(text)} must be a row number from 1 to ${HEADER_SEARCH_ROWS} (the row that names the columns).`, "header-row");
+  }
+  return row;
+}
+
+/** How a table file is opened: the sheet and header row when given, the encoding, the purpose (what makes a table complete). */
+export interface TableOpening {
+  readonly sheet?: string;
+  readonly headerRow?: number;
+  readonly encoding?: CsvEncoding;
+  readonly purpose?: TablePurpose;
+}
+
+/**
+ * CSV from a byte stream of known size (for the progress bar) or unknown (standard input). The
+ * first rows are read with any field count to find the header row; a file is then read again
+ * with the header's count required of every row after it (so a broken quote costs one row, as
+ * the reader promises), standard input (read once) has its counts checked as it goes.
+ */
+async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, size: number | null, opening: TableOpening, reopen: boolean): Promise<TableInput> {
   const readingNotes: string[] = [];
   const onEncoding = () => {
-    readingNotes.push(`${JSON.stringify(name)} is not UTF-8: it was read as Windows-1252 (Excel's plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.`);
+    const note = `${JSON.stringify(name)} is not UTF-8: it was read as Windows-1252 (Excel's plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.`;
+    if (!readingNotes.includes(note)) readingNotes.push(note);
   };
-  const batches = readCsvRowBatches(stream, { encoding, onEncoding })[Symbol.asyncIterator]();
-  const first = await batches.next();
-  if (first.done) throw new InputFileError(name, `${JSON.stringify(name)} is empty: it needs a header row and rows of transits.`);
-  const [head, ...afterHead]: CsvItem[] = first.value;
-  if (isCsvRowError(head)) {
+  const { encoding } = opening;
+  let stream = open();
+  let batches: AsyncIterator<readonly TableItem[]> = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: Infinity })[Symbol.asyncIterator]();
+  let ahead: TableItem[];
+  let located: ReturnType<typeof locate>;
+  try {
+    ahead = await readAhead(batches, [], LOOK_AHEAD_ROWS);
+    if (ahead.length === 0) throw new InputFileError(name, `${JSON.stringify(name)} is empty: it needs a header row and rows of transits.`);
+    located = locate(ahead, opening.headerRow, opening.purpose ?? "reconcile", name, null);
+  } catch (error) {
     await batches.return?.(undefined);
-    throw new InputFileError(name, `${JSON.stringify(name)} row ${head.rowNumber}: the header row cannot be read: ${head.error}`);
+    throw error;
   }
-  const header = head.cells;
-  const ahead = await readAhead(batches, afterHead);
+  const headerRow = located.found.rowNumber;
+  // The header row's own field count: the rows after it must have it (a wider row is malformed, as the reader says).
+  const headerItem = ahead.find((item): item is TableRow => !isMalformed(item) && item.rowNumber === headerRow);
+  const width = headerItem?.cells.length ?? located.found.headers.length;
+  let rest: AsyncGenerator<readonly TableItem[]>;
+  if (reopen) {
+    await batches.return?.(undefined);
+    stream = open();
+    batches = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: headerRow })[Symbol.asyncIterator]();
+    ahead = await readAhead(batches, [], LOOK_AHEAD_ROWS);
+    rest = withoutEmptyRows(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches));
+  } else {
+    rest = withoutEmptyRows(widthChecked(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches), width));
+  }
+  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow && !isEmptyRow(item));
+  const header = padded(located.found.headers, width);
   return {
     path: name,
     kind: "csv",
     header,
     readingNotes,
-    width: header.length,
-    sample: sampleCells(ahead),
-    batches: () => replayed(ahead, batches),
+    width,
+    sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width)),
+    batches: () => rest,
+    place: { sheet: null, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried: [], sheetChosen: false },
     // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
     progress: () => (size === null ? 0 : size === 0 ? 1 : (stream as fs.ReadStream).bytesRead / size),
     close: async () => {
+      await rest.return(undefined);
       await batches.return?.(undefined);
     },
   };
+}
+
+function padded(header: readonly string[], width: number): string[] {
+  const cells = header.slice(0, width);
+  while (cells.length < width) cells.push("");
+  return cells;
 }
 
 /** The zip signature an .xlsx starts with: such bytes on standard input are refused, not read as CSV. */
 const ZIP_SIGNATURE = Buffer.from("PK\x03\x04", "latin1");
 
 /** Standard input, read as CSV ("-" as the input). */
-async function stdinInput(stdin: CliIo["stdin"], encoding?: CsvEncoding): Promise<TableInput> {
+async function stdinInput(stdin: CliIo["stdin"], opening: TableOpening): Promise<TableInput> {
   if (stdin === undefined) throw new UsageError('The input "-" is standard input, and there is none here: give a file name.', "input");
   async function* checked(): AsyncGenerator<Buffer> {
     let first = true;
@@ -313,10 +474,10 @@ async function stdinInput(stdin: CliIo["stdin"], encoding?: CsvEncoding): Promis
       yield bytes;
     }
   }
-  return csvInputFrom(STANDARD_STREAM, Readable.from(checked()), null, encoding);
+  return csvInputFrom(STANDARD_STREAM, () => Readable.from(checked()), null, opening, false);
 }
 
-async function csvInput(filePath: string, encoding?: CsvEncoding): Promise<TableInput> {
+async function csvInput(filePath: string, opening: TableOpening): Promise<TableInput> {
   let size: number;
   try {
     const stats = await fs.promises.stat(filePath);
@@ -328,26 +489,75 @@ async function csvInput(filePath: string, encoding?: CsvEncoding): Promise<Table
     throw new InputFileError(filePath, `Cannot read ${JSON.stringify(filePath)}: ${reason}`);
   }
   // Our own stream, so its bytesRead drives the progress bar.
-  return csvInputFrom(filePath, fs.createReadStream(filePath), size, encoding);
+  return csvInputFrom(filePath, () => fs.createReadStream(filePath), size, opening, true);
 }
 
-async function xlsxInput(filePath: string, sheet: string | undefined): Promise<TableInput> {
+/** A sheet opened and its first rows read ahead (row 1 among them), to find its table. */
+interface OpenedSheet {
+  readonly opened: Awaited<ReturnType<typeof openXlsxSheet>>;
+  readonly batches: AsyncIterator<readonly TableItem[]>;
+  readonly ahead: TableItem[];
+}
+
+async function openSheet(filePath: string, sheet: string | undefined): Promise<OpenedSheet> {
   // Streamed within the limits of DEFAULT_XLSX_LIMITS (README, "Limits on .xlsx input").
   const opened = await openXlsxSheet(filePath, { sheet });
-  if (opened.header.every((text) => text.trim() === "")) {
+  const batches = oneByOne(opened.rows())[Symbol.asyncIterator]();
+  try {
+    const rowOne: TableItem[] = opened.header.some((text) => text.trim() !== "") ? [{ rowNumber: 1, cells: opened.header }] : [];
+    return { opened, batches, ahead: await readAhead(batches, rowOne, LOOK_AHEAD_ROWS) };
+  } catch (error) {
     await opened.close();
-    throw new InputFileError(filePath, `${JSON.stringify(filePath)} sheet ${JSON.stringify(opened.sheetName)} has no header row: row 1 must name the columns.`);
+    throw error;
   }
-  const batches = oneByOne(opened.rows());
-  const ahead = await readAhead(batches);
+}
+
+/**
+ * A workbook's table: on the sheet given, or else on the sheet whose table reads best (each sheet's
+ * first rows tried; the first sheet on a tie), under the header row given or found.
+ */
+async function xlsxInput(filePath: string, opening: TableOpening): Promise<TableInput> {
+  const purpose = opening.purpose ?? "reconcile";
+  const sheetsTried: { sheet: string; headerRow: number | null; fields: number }[] = [];
+  let chosen: string | undefined = opening.sheet;
+  const names = opening.sheet === undefined ? await xlsxSheetNames(filePath) : [];
+  if (names.length > 1) {
+    let bestScore = -1;
+    for (const name of names) {
+      const { opened, batches, ahead } = await openSheet(filePath, name);
+      await batches.return?.(undefined);
+      await opened.close();
+      const found = findTable(ahead.filter((item): item is TableRow => !isMalformed(item)), { headerRow: opening.headerRow, purpose });
+      const fields = found.best === null ? 0 : new Set(found.best.fields.filter((field) => field !== null)).size;
+      sheetsTried.push({ sheet: name, headerRow: found.best?.rowNumber ?? null, fields });
+      const score = found.best?.score ?? 0;
+      if (score > bestScore) {
+        bestScore = score;
+        chosen = name;
+      }
+    }
+  }
+  const { opened, batches, ahead } = await openSheet(filePath, chosen);
+  let located: ReturnType<typeof locate>;
+  try {
+    located = locate(ahead, opening.headerRow, purpose, filePath, opened.sheetName);
+  } catch (error) {
+    await batches.return?.(undefined);
+    await opened.close();
+    throw error;
+  }
+  const headerRow = located.found.rowNumber;
+  const afterHeader = ahead.filter((item) => item.rowNumber > headerRow);
+  const header = padded(located.found.headers, opened.width);
   return {
     path: filePath,
     kind: "xlsx",
-    header: opened.header,
+    header,
     readingNotes: [],
     width: opened.width,
-    sample: sampleCells(ahead),
-    batches: () => replayed(ahead, batches),
+    sample: sampleCells(afterHeader),
+    batches: () => replayed(afterHeader, batches),
+    place: { sheet: opened.sheetName, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried, sheetChosen: names.length > 1 },
     progress: () => opened.progress(),
     // readAhead started the rows, so ending them closes the sheet (rows() closes it in a finally).
     close: async () => {
@@ -356,12 +566,12 @@ async function xlsxInput(filePath: string, sheet: string | undefined): Promise<T
   };
 }
 
-export async function openTableInput(filePath: string, sheet: string | undefined, stdin?: CliIo["stdin"], encoding?: CsvEncoding): Promise<TableInput> {
+export async function openTableInput(filePath: string, opening: TableOpening, stdin?: CliIo["stdin"]): Promise<TableInput> {
   const kind = tableFileKind(filePath, "input");
-  if (kind === "csv" && sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
-  if (kind === "xlsx" && encoding !== undefined) throw new UsageError("--encoding applies to a .csv input only: a workbook says its own.", "encoding");
-  if (filePath === STANDARD_STREAM) return stdinInput(stdin, encoding);
-  return kind === "csv" ? csvInput(filePath, encoding) : xlsxInput(filePath, sheet);
+  if (kind === "csv" && opening.sheet !== undefined) throw new UsageError("--sheet applies to an .xlsx input only.");
+  if (kind === "xlsx" && opening.encoding !== undefined) throw new UsageError("--encoding applies to a .csv input only: a workbook says its own.", "encoding");
+  if (filePath === STANDARD_STREAM) return stdinInput(stdin, opening);
+  return kind === "csv" ? csvInput(filePath, opening) : xlsxInput(filePath, opening);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,6 +597,7 @@ type TableValues = Record<string, unknown> & {
   "date-format"?: string;
   encoding?: string;
   sheet?: string;
+  "header-row"?: string;
   force?: boolean;
 };
 
@@ -415,12 +626,15 @@ export async function prepareTableJob(values: TableValues, positionals: readonly
   if (toFile) await refuseExistingOutput(outputPath, { force });
   const boardRatesPath = values["board-rates"] ?? null;
   const rates = await boardRatesOf(boardRatesPath);
-  const input = await openTableInput(inputPath, values.sheet, io.stdin, parseEncoding(values.encoding));
+  const opening: TableOpening = { sheet: values.sheet, headerRow: parseHeaderRow(values["header-row"]), encoding: parseEncoding(values.encoding), purpose };
+  const input = await openTableInput(inputPath, opening, io.stdin);
   try {
     const { mapping, plan } = planTableReading(input.header, input.sample, reading, rates, purpose);
     return { input, plan, mapping, outputPath, outputKind, boardRatesPath, force };
   } catch (error) {
     await input.close();
+    // A mapping refused says where the header was read from, and how to say where it is.
+    if (error instanceof MappingError && (placeWorthSaying(input.place) || input.place.how === "first")) throw new MappingError((door) => `${error.messageIn(door)} ${tablePlaceHelp(input.place)}`);
     throw error;
   }
 }
@@ -702,7 +916,7 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
 /** The lines a table command's text summary starts with: what was read, how, and with which settings. */
 export function summaryHeadLines(command: string, job: TableJob): string[] {
   const unused = describeUnused(job.mapping);
-  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, `Columns: ${mappingLines(job).join("; ")}`, `Not used: ${unused.length === 0 ? "none" : unused.join("; ")}`];
+  const lines = [`hudson-pilotage ${command}: ${job.input.path}`, ...(placeWorthSaying(job.input.place) ? [`Table: ${tablePlaceText(job.input.place)}`] : []), `Columns: ${mappingLines(job).join("; ")}`, `Not used: ${unused.length === 0 ? "none" : unused.join("; ")}`];
   for (const note of [...job.input.readingNotes, ...job.mapping.notes]) lines.push(`Note: ${note}`);
   for (const setting of settingsNotDefault(job.plan.settings)) lines.push(`Setting: ${setting}`);
   return lines;

@@ -102,7 +102,8 @@ export function readPilotageUnits(input: unknown, settings: EngineSettings, fiel
 export function readSection(input: unknown, field = "section"): OrRefusal<SectionNumber> {
   if (typeof input === "number" && (input === 1 || input === 2)) return input;
   if (typeof input === "string") {
-    const text = input.trim().toLowerCase().replace(/\s+/g, " ");
+    // "Sect. 2", "Sec 2": the trade's short forms of "Section 2".
+    const text = input.trim().toLowerCase().replace(/\s+/g, " ").replace(/^sect?\.? ?(?=[12]\b)/, "section ");
     if (["1", "section 1", "lower", "lower river", "section 1, lower river"].includes(text)) return 1;
     if (["2", "section 2", "upper", "upper river", "section 2, upper river"].includes(text)) return 2;
   }

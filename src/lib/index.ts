@@ -6,7 +6,7 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
-import { quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { findTable, HEADER_SEARCH_ROWS, quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
 import { PensionJson, pensionFromFlags } from "../request/pension";
 import { CallRequest, quoteCallRequest } from "../request/call";
@@ -89,15 +89,26 @@ const ROWS_OPTIONS = TABLE_READING_OPTIONS;
  * `--board-rates`), `unit`, `dateFormat` and the settings, as the commands' flags in camelCase;
  * `map` corrects the columns' meanings, as `--map`: { "Invoice": "billed_total", "Notes": "ignore" }.
  */
-export type RowsRequest = RequestOf<typeof ROWS_OPTIONS> & { map?: Readonly<Record<string, string>> | null };
+export type RowsRequest = RequestOf<typeof ROWS_OPTIONS> & {
+  map?: Readonly<Record<string, string>> | null;
+  /**
+   * For rows given as arrays of cells (a sheet's rows as a reader gives them, title and all): the
+   * row (1 for the first) that names the columns. Left out, it is found among the first 30 rows,
+   * as the command line finds it.
+   */
+  headerRow?: number | string | null;
+};
 
 /** A row: its cells by column header, as a CSV's header row names them; a cell is text, a number, true/false or null. */
 export type RowObject = Readonly<Record<string, unknown>>;
 
-/** Rows for batch and reconcile: an array, any iterable, or an async iterable (a stream of parsed rows). */
-export type Rows = Iterable<RowObject> | AsyncIterable<RowObject>;
+/** A sheet's row as an array of cells, the header row among them (found, or named by headerRow). */
+export type SheetRowCells = readonly unknown[];
 
-const ROWS_FIELDS = new Set([...Object.keys(ROWS_OPTIONS).map(camelCase), "map"]);
+/** Rows for batch and reconcile: an array, any iterable, or an async iterable (a stream of parsed rows), of row objects or of arrays of cells. */
+export type Rows = Iterable<RowObject> | AsyncIterable<RowObject> | Iterable<SheetRowCells> | AsyncIterable<SheetRowCells>;
+
+const ROWS_FIELDS = new Set([...Object.keys(ROWS_OPTIONS).map(camelCase), "map", "headerRow"]);
 
 /** As many rows as the command line reads ahead to guess the columns from their values. */
 const SAMPLE_ROWS = 50;
@@ -115,7 +126,8 @@ interface PlannedRows {
 
 /** Reads ahead for the columns (the first row's keys) and their guess, plans the rows, and gives them again with their cells. */
 async function plannedRows(rows: Rows, request: RowsRequest, purpose: TablePurpose): Promise<PlannedRows | null> {
-  const { map, ...flags } = (request ?? {}) as RowsRequest;
+  const { map, headerRow: headerRowGiven, ...flags } = (request ?? {}) as RowsRequest;
+  const headerRow = headerRowGiven === undefined || headerRowGiven === null ? undefined : parseHeaderRowRequest(headerRowGiven);
   const values = flagValues(flags, ROWS_OPTIONS, purpose);
   if (map !== undefined && map !== null && (typeof map !== "object" || Array.isArray(map))) {
     throw new HudsonPilotageError("BAD_OPTION_VALUE", "map", 'map takes an object of column → field, e.g. { "Invoice": "billed_total" }.');
@@ -132,6 +144,15 @@ async function plannedRows(rows: Rows, request: RowsRequest, purpose: TablePurpo
     if (next.done) break;
     ahead.push(next.value);
   }
+  if (ahead.length > 0 && Array.isArray(ahead[0])) {
+    while (ahead.length < SAMPLE_ROWS + HEADER_SEARCH_ROWS) {
+      const next = await source.next();
+      if (next.done) break;
+      ahead.push(next.value);
+    }
+    return sheetRowsPlanned(ahead, source, headerRow, reading, rates, purpose);
+  }
+  if (headerRow !== undefined) throw new HudsonPilotageError("BAD_OPTION_VALUE", "headerRow", "headerRow applies to rows given as arrays of cells (a sheet's rows); rows given as objects are named by their keys.");
   const first = ahead.find(isRowObject);
   if (first === undefined && ahead.length === 0) return null;
   const header = first === undefined ? [] : Object.keys(first);
@@ -152,6 +173,63 @@ async function plannedRows(rows: Rows, request: RowsRequest, purpose: TablePurpo
     };
     for (const value of ahead) yield one(value);
     for (let next = await source.next(); !next.done; next = await source.next()) yield one(next.value);
+  }
+  return { plan, keys: inputKeys(header), rows: numbered() };
+}
+
+function parseHeaderRowRequest(value: number | string): number {
+  const row = Number(typeof value === "string" ? value.trim() : value);
+  if (!Number.isInteger(row) || row < 1 || row > HEADER_SEARCH_ROWS) {
+    throw new HudsonPilotageError("BAD_OPTION_VALUE", "headerRow", `headerRow must be a row number from 1 to ${HEADER_SEARCH_ROWS} (the row that names the columns), not ${JSON.stringify(value)}.`);
+  }
+  return row;
+}
+
+/**
+ * Rows given as arrays of cells: the header row found among the first (or the one given), the
+ * rows above it left out, each row after it numbered as the sheet numbers it (1 for the first).
+ */
+function sheetRowsPlanned(
+  ahead: readonly unknown[],
+  source: Iterator<unknown> | AsyncIterator<unknown>,
+  headerRow: number | undefined,
+  reading: ReturnType<typeof tableReading>,
+  rates: Awaited<ReturnType<typeof boardRatesOf>>,
+  purpose: TablePurpose,
+): PlannedRows {
+  const sheetRows = ahead.flatMap((cells, index) => (Array.isArray(cells) ? [{ rowNumber: index + 1, cells: cells as unknown[] }] : []));
+  const found = findTable(sheetRows, { headerRow, purpose });
+  if (found.best === null) {
+    const tried = found.tried.length === 0 ? "no row of words" : `rows ${found.tried.map((row) => row.rowNumber).join(", ")}`;
+    const message =
+      headerRow === undefined
+        ? `No row among the first ${HEADER_SEARCH_ROWS} names the columns (tried: ${tried}): give headerRow, or map the columns.`
+        : `headerRow ${headerRow}: there is no row ${headerRow} among the rows given.`;
+    throw new HudsonPilotageError("USAGE", "headerRow", message);
+  }
+  const header = found.best.headers.map((text, index) => (text === "" ? `Column ${index + 1}` : text));
+  const at = found.best.rowNumber;
+  const sample = sheetRows.filter((row) => row.rowNumber > at).slice(0, SAMPLE_ROWS).map((row) => header.map((_key, column) => row.cells[column] ?? null));
+  const { plan } = planTableReading(header, sample, reading, rates, purpose);
+  async function* numbered(): AsyncGenerator<{ row: number; cells: unknown[] } | RowErrorJson> {
+    let number = 0;
+    const one = (value: unknown): { row: number; cells: unknown[] } | RowErrorJson | null => {
+      number += 1;
+      if (number <= at) return null;
+      if (!Array.isArray(value)) return { row: number, error: { code: "BAD_ROW", field: null, message: `Row ${number} is not an array of cells, as the rows before it are.` } };
+      if (value.length > header.length && value.slice(header.length).some((cell) => cell !== null && cell !== undefined && cell !== "")) {
+        return { row: number, error: { code: "UNKNOWN_COLUMN", field: null, message: `Row ${number} has ${value.length} cells; the header row (row ${at}) names ${header.length} columns.` } };
+      }
+      return { row: number, cells: header.map((_key, column) => (value[column] as unknown) ?? null) };
+    };
+    for (const value of ahead) {
+      const answer = one(value);
+      if (answer !== null) yield answer;
+    }
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      const answer = one(next.value);
+      if (answer !== null) yield answer;
+    }
   }
   return { plan, keys: inputKeys(header), rows: numbered() };
 }

@@ -168,6 +168,8 @@ const RECONCILE_SHAPE: z.ZodRawShape = {
   map: z.record(z.string()).optional().describe('Column corrections: { "Charged": "billed_total", "Notes": "ignore" }.'),
   dateFormat: z.string().optional().describe("The date order of slash dates: MM/DD/YYYY (default) or DD/MM/YYYY."),
   unit: z.string().optional().describe("Unit of plain-number measurements: ft, m or in."),
+  sheet: z.string().optional().describe("The sheet of an .xlsx (default: the one whose table reads best)."),
+  headerRow: z.number().int().optional().describe("The row that names the columns, 1 for the first (default: found among the first 30 rows)."),
 };
 const COMPLIANCE_SHAPE: z.ZodRawShape = optionsShape(COMPLIANCE_OPTIONS, {
   status: "foreign; registered (American, under register); enrolled (American, not under register, coastwise). Required.",
@@ -254,7 +256,7 @@ export function pilotageServer(root: string, version: string): McpServer {
     {
       title: "Check an invoice file against § 89-a",
       description:
-        "Reconciles a CSV or .xlsx of pilotage invoices (inside the server's folder) row by row: each row's computed amounts beside the billed ones. Answers the summary (rows checked, billed, computed, variance, rows flagged) and the flagged rows with why. Columns are guessed from the headers; map corrects them.",
+        "Reconciles a CSV or .xlsx of pilotage invoices (inside the server's folder) row by row: each row's computed amounts beside the billed ones. Answers the summary (rows checked, billed, computed, variance, rows flagged) and the flagged rows with why. The table is found (its sheet and header row; sheet and headerRow say where) and its columns typed from their headers and values; map corrects them.",
       inputSchema: RECONCILE_SHAPE,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -265,6 +267,8 @@ export function pilotageServer(root: string, version: string): McpServer {
         for (const [column, field] of Object.entries((request.map ?? {}) as Record<string, string>)) args.push("--map", `${column}=${field}`);
         if (request.dateFormat !== undefined) args.push("--date-format", String(request.dateFormat));
         if (request.unit !== undefined) args.push("--unit", String(request.unit));
+        if (request.sheet !== undefined) args.push("--sheet", String(request.sheet));
+        if (request.headerRow !== undefined) args.push("--header-row", String(request.headerRow));
         const { main } = await import("../cli/main");
         let stdout = "";
         let stderr = "";

@@ -37,7 +37,7 @@ function monthOfName(name: string): number | null {
   return index < 0 ? null : index + 1;
 }
 
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const NUMERIC_DATE = /^(\d{1,4})([/.-])(\d{1,2})\2(\d{1,4})$/;
 const DAY_MONTH_YEAR = /^(\d{1,2})[\s\-/.]+([A-Za-z]{3,9}\.?)[\s\-/.,]+(\d{2,4})$/;
 const MONTH_DAY_YEAR = /^([A-Za-z]{3,9}\.?)[\s\-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]+(\d{2,4})$/i;
@@ -75,7 +75,10 @@ export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_F
   const iso = ISO_DATE_TIME.exec(text);
   if (iso) {
     const [hours, minutes, seconds] = [iso[2], iso[3], iso[4]].map((part) => Number(part ?? 0));
-    if (hours !== 0 || minutes !== 0 || seconds !== 0) {
+    // A local date and time (a dispatch system's "2026-11-03 06:40", the boarding) is charged by its
+    // date, as an Excel date-time is (D15); one with a time zone names an instant, whose calendar
+    // date depends on where it is read: refused unless it is midnight.
+    if (iso[5] !== undefined && (hours !== 0 || minutes !== 0 || seconds !== 0)) {
       return new PilotageInputError(TABLE_CELL_REASONS.timeOfDay, { field, text, date: iso[1] }, field);
     }
     return readDate(iso[1], field);

@@ -6,6 +6,7 @@
  */
 export * from "./amounts";
 export * from "./cells";
+export * from "./column-values";
 export * from "./dates";
 export * from "./fields";
 export * from "./formulas";
@@ -15,3 +16,4 @@ export * from "./status";
 export * from "./summary";
 export * from "./totals";
 export * from "./printed-columns";
+export * from "./table-finder";

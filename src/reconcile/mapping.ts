@@ -6,7 +6,8 @@ import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
 import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
-import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { columnValues, firstMisfit, runningTotalOf, valuesFit } from "./column-values";
 
 // The error and its words live in their own small module, which the command line loads at start-up.
 export { MAP_FLAG_WORDS, MappingError, type MappingWords };
@@ -61,10 +62,6 @@ const WHOLE_NUMBER_TEXT = /^\d+$/;
 
 type ValueLook = "money" | "identifiers" | "whole numbers" | "other" | "none";
 
-function valuesOf(sample: readonly (readonly unknown[])[], column: number): unknown[] {
-  return sample.map((row) => row[column]).filter((cell) => !(cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "")));
-}
-
 /**
  * money: amounts with cents or a currency sign; identifiers: text with letters, or whole numbers
  * with leading zeros or counting up one by one; whole numbers: whole numbers otherwise.
@@ -93,6 +90,8 @@ interface Candidate {
   readonly field: ReconcileField;
   /** Higher wins: 2 a specific header, 1 a loose one; amounts-looking values add, whole numbers take away. */
   readonly score: number;
+  /** Words of the header the guess passed over ("Tug" of "Tug hrs"). */
+  readonly passedOver?: readonly string[];
 }
 
 function guessWith(headers: readonly string[], sample: readonly (readonly unknown[])[], settled: ReadonlyMap<number, ReconcileField | null>): ColumnMapping {
@@ -105,25 +104,40 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
     if (settled.has(column)) return;
     const guess = guessHeader(header);
     if (guess === null) {
-      // A column that would have been an amount but for its identifier header, said once.
+      // A column that would have been an amount but for its identifier or running-total header, said once.
       const unguarded = guessField(header.replace(/#/g, " "));
       if (namesIdentifiers(header) && /billed|invoice|amount|total/i.test(header) && unguarded === null) {
         notes.push(`${describeColumn(headers, column)} names identifiers, so it is never taken as an amount.`);
+      } else if (namesRunningTotal(header) && /total|amount|amt|balance/i.test(header)) {
+        notes.push(`${describeColumn(headers, column)} is a running total or a balance: never taken as a billed amount.`);
       }
       return;
     }
     if (settledFields.has(guess.field)) return;
+    const values = columnValues(sample, column);
     let score = guess.loose ? 1 : 2;
     if (isBilledField(guess.field)) {
-      const look = valueLook(valuesOf(sample, column));
+      const look = valueLook(values);
       if (look === "identifiers") {
-        notes.push(`${describeColumn(headers, column)} holds identifiers (such as ${JSON.stringify(String(valuesOf(sample, column)[0]))}), not amounts: not used as the ${FIELD_LABELS[guess.field]}.`);
+        notes.push(`${describeColumn(headers, column)} holds identifiers (such as ${JSON.stringify(String(values[0]))}), not amounts: not used as the ${FIELD_LABELS[guess.field]}.`);
+        return;
+      }
+      const added = runningTotalOf(sample, column);
+      if (added !== null) {
+        notes.push(`${describeColumn(headers, column)} is a running total (each row adds ${describeColumn(headers, added)}): not used as the ${FIELD_LABELS[guess.field]}.`);
         return;
       }
       if (look === "money") score += 0.5;
       if (look === "whole numbers") score -= 0.5;
     }
-    candidates.push({ column, field: guess.field, score });
+    // A header is a claim its values must bear out: most of them read as the field, or the column is not used.
+    if (valuesFit(guess.field, values) < 0.5) {
+      notes.push(
+        `${describeColumn(headers, column)} is headed like the ${FIELD_LABELS[guess.field]}, but its values do not read as one (such as ${JSON.stringify(String(firstMisfit(guess.field, values)))}): not used (${mapOption(headers, column, guess.field)} uses it).`,
+      );
+      return;
+    }
+    candidates.push({ column, field: guess.field, score, passedOver: guess.passedOver });
   });
   const byField = new Map<ReconcileField, Candidate[]>();
   for (const candidate of candidates) byField.set(candidate.field, [...(byField.get(candidate.field) ?? []), candidate]);
@@ -132,6 +146,9 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
     const top = list.filter((candidate) => candidate.score === best);
     const chosen = top[0];
     fields[chosen.column] = field;
+    if (chosen.passedOver !== undefined && top.length === 1) {
+      notes.push(`${describeColumn(headers, chosen.column)} is taken as the ${FIELD_LABELS[field]} from its last words (not from "${chosen.passedOver.join(" ")}"): ${mapOption(headers, chosen.column, "ignore")} if it is not.`);
+    }
     if (top.length > 1 && DECISIVE.has(field)) {
       ambiguities.push({ field, columns: top.map((candidate) => candidate.column) });
       continue;
@@ -140,6 +157,13 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
       if (other === chosen) continue;
       notes.push(`${describeColumn(headers, other.column)} also looks like the ${FIELD_LABELS[field]}; ${describeColumn(headers, chosen.column)} is used.`);
     }
+  }
+  // "Pilotage" beside no other charge and no total is the whole pilotage bill (a voyage-cost sheet), said.
+  const billedColumns = fields.flatMap((field, column) => (field !== null && isBilledField(field) ? [column] : []));
+  if (billedColumns.length === 1 && fields[billedColumns[0]] === "billed_base" && !settled.has(billedColumns[0]) && namesPilotageAlone(headers[billedColumns[0]])) {
+    const column = billedColumns[0];
+    fields[column] = "billed_total";
+    notes.push(`${describeColumn(headers, column)} is the only amount column: taken as the billed total, the whole pilotage bill (${mapOption(headers, column, "billed_base")} if it is the base pilotage alone).`);
   }
   return { headers: [...headers], fields, notes, ambiguities, sample, settled };
 }
@@ -308,7 +332,7 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
     // Columns of amounts that no field took: the likely billed amount, with the option that says so.
     let hint = "";
     if (purpose === "reconcile" && billed.length === 0) {
-      const amounts = mapping.headers.flatMap((_header, index) => (mapping.fields[index] === null && valueLook(valuesOf(mapping.sample ?? [], index)) === "money" ? [index] : []));
+      const amounts = mapping.headers.flatMap((_header, index) => (mapping.fields[index] === null && valueLook(columnValues(mapping.sample ?? [], index)) === "money" ? [index] : []));
       if (amounts.length > 0) hint = ` Columns holding amounts: ${amounts.map((index) => `${describeColumn(mapping.headers, index)} (${mapOption(mapping.headers, index, "billed_total")})`).join(", ")}.`;
     }
     throw new MappingError((door) => `No column found for ${missing.join("; ")}. The columns are ${columns}: ${door.mapColumns}.${hint}`);

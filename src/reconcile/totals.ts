@@ -5,7 +5,8 @@
  * particulars (units or measurements, section, date, hours all blank): a vessel named "TOTAL …"
  * with its particulars is an invoice. Without particulars it is a totals row when a text cell
  * starts with such a label or its billed amount is the sum of the invoice rows above it (since the
- * start, or since the last subtotal); a note when it bills nothing and holds one text cell.
+ * start, or since the last subtotal); a note when it bills nothing and holds one text cell (a line
+ * of words alone is a note in any column: "Thank you for your business." under the dates).
  */
 import { Amount, ExactSum, readBilledAmount } from "./amounts";
 import { isBlank } from "../engine";
@@ -13,7 +14,8 @@ import { BilledField, FIELD_LABELS, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
 
 // After any leading white space (\s is what trim() removes), so that a cell is tested without trimming it first.
-const TOTALS_LABEL = /^\s*(grand[\s-]*|sub[\s-]*)?totals?\b/i;
+// "Total", "Subtotal", "Grand total", and a statement's "Balance due" / "Amount due" / "Report total" line.
+const TOTALS_LABEL = /^\s*(?:(grand[\s-]*|sub[\s-]*|report[\s-]*)?totals?\b|balance\s+due\b|(?:total\s+)?amount\s+due\b)/i;
 
 const VESSEL_INPUTS: readonly ReconcileField[] = ["units", "length", "breadth", "depth", "section", "date", "hours"];
 
@@ -34,6 +36,9 @@ export class TotalsRows {
   /** Why the row is excluded (a totals row, a note), or null for an invoice row. Call for every row, in order. */
   check(cells: readonly unknown[]): string | null {
     const billed = this.billedOf(cells);
+    // A line of free text alone ("Thank you for your business.") is a note, whichever column it sits in.
+    const filled = cells.filter((cell) => !isBlank(cell));
+    if (filled.length === 1 && typeof filled[0] === "string" && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && this.billsNothing(cells)) return `a note ("${short(filled[0])}"), not an invoice`;
     if (withoutParticulars(cells, this.plan)) {
       const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
       const sinceStart = this.sinceStart.value;
@@ -43,8 +48,7 @@ export class TotalsRows {
         const shown = label === undefined ? "" : `"${short(label)}", `;
         return `a totals row (${shown}${isSum ? "the sum of the rows above" : "no transit particulars"}), not an invoice`;
       }
-      const texts = cells.filter((cell) => !isBlank(cell));
-      if (texts.length === 1 && typeof texts[0] === "string" && this.billsNothing(cells)) return `a note ("${short(texts[0])}"), not an invoice`;
+      if (filled.length === 1 && typeof filled[0] === "string" && this.billsNothing(cells)) return `a note ("${short(filled[0])}"), not an invoice`;
     }
     if (billed !== null) {
       this.sinceStart.add(billed);

@@ -32,6 +32,9 @@ import {
   ReconcileField,
   reconcileFormulas,
   TablePlan,
+  findTable,
+  GUESS_SAMPLE_ROWS,
+  HEADER_SEARCH_ROWS,
 } from "../reconcile";
 import type Decimal from "decimal.js";
 import type { SheetTable } from "../workbook/print-setup";
@@ -75,6 +78,41 @@ export interface SourceTable {
   readonly excelTable?: string;
   /** The first data rows' values (up to GUESS_SAMPLE_ROWS), for guessing the columns from their values too. */
   readonly sample?: readonly (readonly unknown[])[];
+  /**
+   * The range as picked, when its header row was looked for in its first rows: its first row, its
+   * last, and the values of its first rows (to look again under another header row).
+   */
+  readonly picked?: PickedRange;
+  /** How the header row was chosen: found among the picked range's first rows, or given. */
+  readonly headerChosen?: "found" | "given";
+}
+
+export interface PickedRange {
+  readonly top: number;
+  readonly lastRow: number;
+  readonly rows: readonly (readonly unknown[])[];
+}
+
+/** Rows of a picked range read to find its header row and guess its columns. */
+export const PICKED_ROWS_READ = HEADER_SEARCH_ROWS + GUESS_SAMPLE_ROWS;
+
+/**
+ * The table inside a picked range, as the command line finds it in a sheet: the header row among
+ * the range's first rows (a title or a period above it is not the table), joined to a row of group
+ * headers where that reads better; or the row given (1-based, as the sheet numbers it). The rows
+ * above the header are left out; an Excel table's header is its own and is never looked for.
+ */
+export function locateTable(picked: SourceTable, rows: readonly (readonly unknown[])[], headerRow?: number): SourceTable {
+  const range: PickedRange = picked.picked ?? { top: picked.headerRow, lastRow: picked.headerRow + picked.dataRows, rows };
+  const sheetRows = range.rows.map((cells, index) => ({ rowNumber: range.top + index, cells }));
+  const found = findTable(sheetRows, { headerRow });
+  if (found.best === null) return { ...picked, picked: range, sample: range.rows.slice(1, 1 + GUESS_SAMPLE_ROWS) };
+  const at = found.best.rowNumber;
+  const dataRows = range.lastRow - at;
+  if (dataRows < 1) throw new RangeNotUsable(`Row ${at} is the last row of the selection: choose a header row with invoice rows under it.`);
+  const headers = Array.from({ length: picked.width }, (_, column) => found.best?.headers[column] ?? "");
+  const sample = range.rows.slice(at - range.top + 1, at - range.top + 1 + GUESS_SAMPLE_ROWS);
+  return { ...picked, headerRow: at, dataRows, headers, sample, picked: range, headerChosen: headerRow === undefined ? "found" : "given" };
 }
 
 /** Why a picked range cannot be reconciled, in words that say what to pick instead. */

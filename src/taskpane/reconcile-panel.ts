@@ -5,9 +5,9 @@
  * in the workbook from the ReconcileActions the Excel platform gives.
  */
 import { EngineSettings, LengthUnit } from "../engine";
-import { FIELD_LABELS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../reconcile";
+import { FIELD_LABELS, HEADER_SEARCH_ROWS, RECONCILE_FIELDS, ReconcileField, TablePlan } from "../reconcile";
 import { FieldError } from "./form";
-import { checkMapping, guessedFields, NewSheetReason, ReconcileSheetPlan, SourceTable } from "./reconcile-layout";
+import { checkMapping, guessedFields, locateTable, NewSheetReason, RangeNotUsable, ReconcileSheetPlan, SourceTable } from "./reconcile-layout";
 import { el, errorElement, insertAsValuesCheck, renderErrors, selectField } from "./render";
 import { BOARD_RATES_SHEET, columnLetter } from "./sheet-layout";
 
@@ -56,10 +56,11 @@ export function reconcileSection(): HTMLElement {
     el(
       "p",
       { class: "hint" },
-      "Select the invoice table (its header row and the rows under it) or click inside an Excel table, then choose “Use selected range”. Computed columns, variances and a flag are added beside the table where those cells are empty, otherwise on a new sheet; your cells are never changed.",
+      "Select the invoice table (its header row and the rows under it; a title above it may come along: the header row is found, and you may choose another) or click inside an Excel table, then choose “Use selected range”. Computed columns, variances and a flag are added beside the table where those cells are empty, otherwise on a new sheet; your cells are never changed.",
     ),
     el("div", { class: "actions" }, el("button", { type: "button", class: "button secondary", "data-action": "reconcile-pick" }, "Use selected range")),
     el("p", { id: "reconcile-range", class: "hint" }),
+    el("div", { id: "reconcile-header" }),
     el(
       "fieldset",
       { id: "reconcile-mapping", hidden: true },
@@ -86,6 +87,34 @@ export function reconcileSection(): HTMLElement {
     ),
     el("p", { id: "reconcile-message", class: "message", role: "status", "aria-live": "polite" }),
   );
+}
+
+/** The rows the header may be chosen among (a picked range's first rows with a row under them): value, and the row with its first cell. */
+export function headerRowOptions(source: SourceTable): (readonly [string, string])[] {
+  const picked = source.picked;
+  if (picked === undefined) return [];
+  const rows = Math.min(picked.rows.length, HEADER_SEARCH_ROWS, picked.lastRow - picked.top);
+  return Array.from({ length: rows }, (_, index): readonly [string, string] => {
+    const row = picked.top + index;
+    const first = picked.rows[index]?.find((cell) => cell !== null && cell !== undefined && String(cell).trim() !== "");
+    return [String(row), `Row ${row}${first === undefined ? " (empty)" : `: ${String(first).slice(0, 40)}`}`];
+  });
+}
+
+/** The choice of the header row among the picked range's first rows, the one found selected. */
+function headerRowField(source: SourceTable): HTMLElement[] {
+  const options = headerRowOptions(source);
+  if (options.length === 0) return [];
+  return [
+    selectField({
+      id: "reconcile-header-row",
+      label: "Header row (the row that names the columns)",
+      bind: "reconcile.headerRow",
+      value: String(source.headerRow),
+      options,
+      hint: source.headerChosen === "given" ? "As you chose." : "Found among the selection's first rows: the row whose cells name the columns best, with rows under it that read as them.",
+    }),
+  ];
 }
 
 function mappingFields(source: SourceTable, fields: readonly (ReconcileField | null)[]): HTMLElement[] {
@@ -141,9 +170,14 @@ export class ReconcilePanel {
 
   private async pick(): Promise<void> {
     this.say("Reading the selection…");
-    const source = await this.actions.pickTable();
+    this.show(await this.actions.pickTable());
+  }
+
+  /** Shows a table picked (or located again under another header row): its place, its header row, its columns as guessed. */
+  private show(source: SourceTable): void {
     const guessed = guessedFields(source.headers, source.sample);
     this.source = source;
+    this.element("reconcile-header").replaceChildren(...headerRowField(source));
     this.fields = guessed.fields;
     this.element("reconcile-range").textContent = describeSource(source);
     this.element("reconcile-columns").replaceChildren(...mappingFields(source, this.fields));
@@ -157,6 +191,15 @@ export class ReconcilePanel {
   private onChange(event: Event): void {
     const control = event.target;
     if (!(control instanceof HTMLSelectElement)) return;
+    if (control.dataset.bind === "reconcile.headerRow" && this.source !== null) {
+      try {
+        this.show(locateTable(this.source, [], Number(control.value)));
+      } catch (error) {
+        if (!(error instanceof RangeNotUsable)) throw error;
+        this.say(error.message);
+      }
+      return;
+    }
     if (control.dataset.bind === "reconcile.unit") {
       this.measurementUnit = control.value === "" ? null : (control.value as LengthUnit);
       this.check();

@@ -18,6 +18,8 @@ import {
   RangeNotUsable,
   reconcileSheetPlan,
   ReconcileSheetPlan,
+  locateTable,
+  PICKED_ROWS_READ,
   SourceTable,
   sourceTableOf,
 } from "./reconcile-layout";
@@ -40,10 +42,15 @@ export async function readPickedTable(): Promise<SourceTable> {
       throw new RangeNotUsable("The selection is several blocks of cells: select one block, the header row and the invoice rows under it.");
     }
     const source = sourceTableOf(range.address, header.values[0] ?? [], table?.name);
-    // The first data rows too: the columns are guessed from their values as the command line does.
-    const rows = Array.from({ length: Math.min(GUESS_SAMPLE_ROWS, source.dataRows) }, (_, i) => range.getRow(i + 1).load("values"));
+    // An Excel table's header is its first row; in a plain selection the header row is looked for
+    // among the first rows (a title above it is not the table), and the columns are guessed from
+    // the rows under it, as the command line does.
+    const read = table !== undefined ? GUESS_SAMPLE_ROWS : PICKED_ROWS_READ - 1;
+    const rows = Array.from({ length: Math.min(read, source.dataRows) }, (_, i) => range.getRow(i + 1).load("values"));
     await context.sync();
-    return { ...source, sample: rows.map((row) => row.values[0] ?? []) };
+    const values = rows.map((row) => row.values[0] ?? []);
+    if (table !== undefined) return { ...source, sample: values };
+    return locateTable(source, [header.values[0] ?? [], ...values]);
   });
 }
 

@@ -59,6 +59,12 @@ export interface CsvReadOptions {
   readonly encoding?: CsvEncoding;
   /** Told once when the text is read as Windows-1252 without being asked to. */
   readonly onEncoding?: (encoding: CsvEncoding) => void;
+  /**
+   * The row (1-based, as rowNumber counts) whose field count every later record must have: the
+   * table's header row, under a title or a report period that may have any. Default 1;
+   * Infinity reads every record whatever its count (to find the header row first).
+   */
+  readonly fieldCountRow?: number;
 }
 
 export type CsvEncoding = "utf-8" | "windows-1252";
@@ -117,7 +123,7 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   }
   const input = typeof source === "string" ? fs.createReadStream(source) : source;
   const decoder = new CsvTextDecoder(sourceName, options.encoding, options.onEncoding);
-  const splitter = new CsvRecordSplitter(maxRecordChars);
+  const splitter = new CsvRecordSplitter(maxRecordChars, options.fieldCountRow);
   let first = true;
   const checked = (items: CsvItem[]): CsvItem[] => {
     for (let i = 0; first && i < items.length; i++) first = checkSeparator(sourceName, items[i]);
@@ -410,7 +416,10 @@ class CsvRecordSplitter {
   /** More than TRAILING_NOTES such lines since the last record: the rest until the next record are errors. */
   private notesOverflowed = false;
 
-  constructor(private readonly maxRecordChars: number) {}
+  constructor(
+    private readonly maxRecordChars: number,
+    private readonly fieldCountRow = 1,
+  ) {}
 
   /** Items completed by this text (all remaining ones when `final`). */
   push(text: string, final: boolean): CsvItem[] {
@@ -514,7 +523,7 @@ class CsvRecordSplitter {
   }
 
   private record(fields: string[]): CsvRow {
-    this.expectedFields ??= fields.length;
+    if (this.rowNumber >= this.fieldCountRow) this.expectedFields ??= fields.length;
     return this.line === this.rowNumber ? { rowNumber: this.rowNumber, cells: fields } : { rowNumber: this.rowNumber, line: this.line, cells: fields };
   }
 

@@ -68,6 +68,7 @@ export {
   isFormulaWithoutValue,
   isXlsxRowError,
   openXlsxSheet,
+  xlsxSheetNames,
   UNSUPPORTED_CELL,
   XLSX_MAX_COLUMNS,
   XLSX_MAX_ROWS,

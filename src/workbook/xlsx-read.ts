@@ -715,6 +715,17 @@ function headerText(value: XlsxCellValue): string {
   return String(value);
 }
 
+/** The names of a workbook's worksheets, in tab order (chart and dialog sheets left out). */
+export async function xlsxSheetNames(filePath: string, options: { limits?: Partial<XlsxLimits> } = {}): Promise<string[]> {
+  const limits: XlsxLimits = { ...DEFAULT_XLSX_LIMITS, ...options.limits };
+  const source = await openZip(filePath, limits);
+  try {
+    return (await readStructure(filePath, source, limits)).sheets.map((sheet) => sheet.name);
+  } finally {
+    source.zip.close();
+  }
+}
+
 /**
  * Opens one worksheet for reading: checks the limits, reads the workbook's structure and shared
  * strings, and parses the sheet up to the end of row 1 (the header). Throws InputFileError for a
@@ -758,7 +769,9 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     while (more && parser.header === null && parser.ready.length === 0) more = await pull();
     if (parser.headerProblem !== null) refuse(filePath, `its header row (row 1 of ${what}) ${parser.headerProblem}`);
     const header = (parser.header ?? []).map(headerText);
-    const width = parser.declaredWidth > header.length ? Math.max(header.length, await widestRow(source, sheetSource, strings)) : header.length;
+    // Row 1 may be a title over the table (one cell or two): with no dimension declared, the table's width is its widest row's.
+    const titleOnly = parser.declaredWidth === 0 && header.filter((text) => text.trim() !== "").length < 3;
+    const width = parser.declaredWidth > header.length || titleOnly ? Math.max(header.length, await widestRow(source, sheetSource, strings)) : header.length;
     parser.width = width;
     while (header.length < width) header.push("");
     // Rows parsed along with the header were finished before the width was known.

@@ -92,3 +92,31 @@ describe("reconcile(rows)", () => {
     await expect(all(reconcile([{ Vessel: "A" }]))).rejects.toMatchObject({ code: "MAPPING", field: "map" });
   });
 });
+
+// Rows as a sheet reader gives them (issue 37): arrays of cells with a title above the header.
+// Section 1, 40 units ≤ 50, 2026, clause (xi): base $1,070.58; surcharge ≤ 50 units $300.00; launch
+// $300.00 + communication $45.50 (no mid-river launch on Section 1): $1,716.08. NORDIC is billed
+// $1,736.08: $20.00 over.
+const SHEET = [
+  ["Pilots' register, March 2026"],
+  [],
+  ["Vessel", "PU", "Sect.", "Date", "Hrs", "Amt due"],
+  ["HUDSON TRADER", 40, "Lower", "03/15/26", 6, "1,716.08"],
+  ["NORDIC", 40, "Lower", "03/16/26", 6, "1,736.08"],
+];
+
+test("rows as arrays of cells: the header row is found under the title, rows keep the sheet's numbers", async () => {
+  const answers = await all(reconcile(SHEET, { boardRates: rates }));
+  expect(answers.map((answer) => [answer.row, (answer as { status?: string }).status, (answer as { flag?: boolean }).flag])).toEqual([
+    [4, "matched", false],
+    [5, "variance", true],
+  ]);
+  expect((answers[1] as { variance?: string }).variance).toBe("20.00");
+});
+
+test("headerRow names the header; a row that names nothing is refused by name", async () => {
+  const given = await all(reconcile(SHEET, { boardRates: rates, headerRow: 3 }));
+  expect(given).toHaveLength(2);
+  await expect(all(reconcile(SHEET, { boardRates: rates, headerRow: 0 }))).rejects.toThrow(HudsonPilotageError);
+  await expect(all(reconcile([{ Vessel: "A" }], { headerRow: 3 }))).rejects.toThrow(/headerRow applies to rows given as arrays of cells/);
+});

@@ -154,8 +154,9 @@ describe("reading the picked range", () => {
     (fake.sheet("Invoices") as FakeSheet).fill("C3", [["Units", "Section", "Date", "Total"]]);
     fake.selection = { sheet: "Invoices", address: "C3:F40" };
     const table = await readPickedTable();
-    // The first data rows (all 37 here, empty) come along for the column guess.
-    expect(table).toEqual({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"], sample: Array(37).fill(["", "", "", ""]) });
+    // The first data rows (all 37 here, empty) come along for the column guess; the header row is looked for among the first rows (issue 37).
+    expect(table).toMatchObject({ sheetName: "Invoices", firstColumn: 3, headerRow: 3, width: 4, dataRows: 37, headers: ["Units", "Section", "Date", "Total"], headerChosen: "found" });
+    expect(table.sample).toEqual(Array(37).fill(["", "", "", ""]));
   });
 
   test("a cell inside an Excel table: the whole table", async () => {

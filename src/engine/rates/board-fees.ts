@@ -28,8 +28,6 @@ export interface BoardFeeDefinition<Code extends string = string> {
   formField: string;
   /** The task pane control's id part: `fee-<row>-<formId>`. */
   formId: string;
-  /** Invoice column headers that hold this fee as billed, reduced to lower-case letters and digits. */
-  billedHeaders: readonly string[];
 }
 
 /** The clause that makes every transit pay the fees, Section 2 the mid-river one, and has them reviewed annually. */
@@ -48,7 +46,6 @@ const DECLARED = [
     cliFlag: "launch-fee",
     formField: "launch",
     formId: "launch",
-    billedHeaders: ["launch", "launchfee", "pilotlaunch", "launchcharge"],
   },
   {
     code: "communication",
@@ -61,7 +58,6 @@ const DECLARED = [
     cliFlag: "communication-fee",
     formField: "communication",
     formId: "communication",
-    billedHeaders: ["communication", "communications", "communicationfee", "communicationsfee", "comms", "commfee", "communicationcharge"],
   },
   {
     code: "midriver_launch",
@@ -74,7 +70,6 @@ const DECLARED = [
     cliFlag: "midriver-launch-fee",
     formField: "midriverLaunch",
     formId: "midriver",
-    billedHeaders: ["midriverlaunch", "midriverlaunchfee", "midriver", "midriverfee", "norriepoint", "norriepointlaunch"],
   },
 ] as const satisfies readonly BoardFeeDefinition[];
 
