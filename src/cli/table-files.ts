@@ -17,6 +17,7 @@ import {
   DateFormat,
   cellText,
   findTable,
+  guessSample,
   GUESS_SAMPLE_ROWS,
   HEADER_SEARCH_ROWS,
   HeaderTry,
@@ -307,9 +308,12 @@ async function readAhead(batches: AsyncIterator<readonly TableItem[]>, ahead: Ta
   return ahead;
 }
 
-/** The cells of the first GUESS_SAMPLE_ROWS rows read ahead (malformed ones counted, not sampled). */
-function sampleCells(ahead: readonly TableItem[]): (readonly unknown[])[] {
-  return ahead.slice(0, GUESS_SAMPLE_ROWS).flatMap((item) => (isMalformed(item) ? [] : [item.cells]));
+/** The cells of the first rows read ahead, page furniture and malformed rows left out (guessSample). */
+function sampleCells(ahead: readonly TableItem[], header: readonly string[]): (readonly unknown[])[] {
+  return guessSample(
+    ahead.flatMap((item) => (isMalformed(item) ? [] : [item.cells])),
+    header,
+  );
 }
 
 async function* replayed(ahead: readonly TableItem[], batches: AsyncIterator<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
@@ -437,7 +441,7 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     header,
     readingNotes,
     width,
-    sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width)),
+    sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width), header),
     batches: () => rest,
     place: { sheet: null, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried: [], sheetChosen: false },
     // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
@@ -555,7 +559,7 @@ async function xlsxInput(filePath: string, opening: TableOpening): Promise<Table
     header,
     readingNotes: [],
     width: opened.width,
-    sample: sampleCells(afterHeader),
+    sample: sampleCells(afterHeader, header),
     batches: () => replayed(afterHeader, batches),
     place: { sheet: opened.sheetName, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried, sheetChosen: names.length > 1 },
     progress: () => opened.progress(),
