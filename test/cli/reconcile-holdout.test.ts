@@ -11,6 +11,27 @@ const CORPUS = path.resolve(__dirname, "corpus");
 const RATES = path.join(CORPUS, "board-rates.csv");
 const { run } = cliFolder("hudson-holdout-");
 
+/** A refusal: exit 2, nothing on stdout, one line on stderr (returned) that prints no amount. */
+function refusedInOneLine(file: string): string {
+  const out = run("reconcile", file, "--board-rates", RATES);
+  expect(out.code).toBe(2);
+  expect(out.stdout).toBe("");
+  expect(out.stderr.trim().split("\n")).toHaveLength(1);
+  // Nothing priced: no amount, matched or flagged, is printed for a bill it did not read.
+  expect(out.stderr).not.toMatch(/\$\d/);
+  return out.stderr;
+}
+
+/** Under --json a refusal is one JSON error (returned), not a summary with zero variances. */
+function refusedAsJson(file: string): { code: string; message: string } {
+  const out = run("reconcile", file, "--board-rates", RATES, "--json");
+  expect(out.code).toBe(2);
+  expect(out.stdout).toBe("");
+  const json = JSON.parse(out.stderr);
+  expect(Object.keys(json)).toEqual(["error"]);
+  return json.error;
+}
+
 /*
  * quickbooks-memo-only-2026-02.csv: an accounting package's "Transaction Detail by Account" saved as CSV
  * (Windows-1252, the account's "·" is the byte 0xB7, CRLF): three title lines, an indent column, Type/Date/Num/
@@ -27,24 +48,13 @@ describe("held-out-3/quickbooks-memo-only-2026-02.csv: particulars only in a mem
   const file = path.join(CORPUS, "held-out-3/quickbooks-memo-only-2026-02.csv");
 
   test("refused in one line that names the missing particulars and lists the columns it saw, Memo among them", () => {
-    const out = run("reconcile", file, "--board-rates", RATES);
-    expect(out.code).toBe(2);
-    expect(out.stdout).toBe("");
-    expect(out.stderr.trim().split("\n")).toHaveLength(1);
-    expect(out.stderr).toMatch(/No column found for pilotage units \(or length, breadth and depth\)/);
-    expect(out.stderr).toContain('F "Memo"');
-    // Nothing priced: no amount, matched or flagged, is printed for a bill whose particulars it did not read.
-    expect(out.stderr).not.toMatch(/\$\d/);
+    const stderr = refusedInOneLine(file);
+    expect(stderr).toMatch(/No column found for pilotage units \(or length, breadth and depth\)/);
+    expect(stderr).toContain('F "Memo"');
   });
 
   test("under --json the refusal is one JSON error, not a summary with zero variances", () => {
-    const out = run("reconcile", file, "--board-rates", RATES, "--json");
-    expect(out.code).toBe(2);
-    expect(out.stdout).toBe("");
-    const json = JSON.parse(out.stderr);
-    expect(Object.keys(json)).toEqual(["error"]);
-    expect(json.error).toMatchObject({ code: "MAPPING", message: expect.stringMatching(/pilotage units/) });
-    expect(json.summary).toBeUndefined();
+    expect(refusedAsJson(file)).toMatchObject({ code: "MAPPING", message: expect.stringMatching(/pilotage units/) });
   });
 });
 
@@ -87,21 +97,13 @@ describe("held-out-3/spanish-agent-semicolon-2026-05.csv: refused naming the sem
   const file = path.join(CORPUS, "held-out-3/spanish-agent-semicolon-2026-05.csv");
 
   test("one line naming the separator and the fix, no amounts", () => {
-    const out = run("reconcile", file, "--board-rates", RATES);
-    expect(out.code).toBe(2);
-    expect(out.stdout).toBe("");
-    expect(out.stderr.trim().split("\n")).toHaveLength(1);
-    expect(out.stderr).toContain("is separated by semicolons, not commas");
-    expect(out.stderr).toContain("run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points");
-    expect(out.stderr).not.toMatch(/No column found|\$\d/);
+    const stderr = refusedInOneLine(file);
+    expect(stderr).toContain("is separated by semicolons, not commas");
+    expect(stderr).toContain("run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points");
+    expect(stderr).not.toMatch(/No column found/);
   });
 
   test("under --json the refusal is one JSON error", () => {
-    const out = run("reconcile", file, "--board-rates", RATES, "--json");
-    expect(out.code).toBe(2);
-    expect(out.stdout).toBe("");
-    const json = JSON.parse(out.stderr);
-    expect(Object.keys(json)).toEqual(["error"]);
-    expect(json.error.message).toMatch(/separated by semicolons/);
+    expect(refusedAsJson(file).message).toMatch(/separated by semicolons/);
   });
 });
