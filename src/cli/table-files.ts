@@ -158,8 +158,9 @@ is never an amount. When two columns are equally likely, or none fits, the run s
 Dates: slash dates are month/day/year unless --date-format DD/MM/YYYY (or YYYY-MM-DD) says
 otherwise; 2026-06-15, 2026-06-15T00:00:00, 15-Jun-2026, Jun 15, 2026 and Excel date numbers are
 read too; a file whose first rows write dates day first (15/06/2026) is refused until
---date-format says how. Rows labelled Total, Subtotal or Grand total are excluded and counted,
-never flagged.
+--date-format says how. Rows labelled Total, Subtotal or Grand total, page lines ("Page 1 of 2")
+and a header row repeated atop a page are excluded, named and counted, never flagged. A CSV must
+be separated by commas: one separated by semicolons or tabs is refused with the fix.
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;
