@@ -72,9 +72,9 @@ function furnitureRow(cells: readonly unknown[], header: readonly string[]): boo
   return isPageLine(cells) || (filled.length >= 2 && filled.every((column) => sameText(cellText(cells[column]), header[column] ?? "")));
 }
 
-/** The first GUESS_SAMPLE_ROWS rows under a header that are not furniture: what its columns' values are guessed from. */
-export function guessSample(rows: readonly (readonly unknown[])[], header: readonly string[]): (readonly unknown[])[] {
-  return rows.filter((cells) => !furnitureRow(cells, header)).slice(0, GUESS_SAMPLE_ROWS);
+/** The first rows under a header that are not furniture (GUESS_SAMPLE_ROWS unless told): what its columns' values are guessed from. */
+export function guessSample(rows: readonly (readonly unknown[])[], header: readonly string[], limit = GUESS_SAMPLE_ROWS): (readonly unknown[])[] {
+  return rows.filter((cells) => !furnitureRow(cells, header)).slice(0, limit);
 }
 
 /** A header cell is words: not a number, a date or an amount. */
