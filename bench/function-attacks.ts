@@ -11,7 +11,10 @@
  * code and the arguments; bench/peak-memory-probe.cjs); the peak is started again from there (Linux:
  * clear_refs); `peakMb` is the process's peak during the call, arguments included, and `callMb` =
  * peakMb − inputMb what the call itself added: the figure a function answers for, since the
- * arguments are the sheet's, held whatever a function does.
+ * arguments are the sheet's, held whatever a function does. `answerMb` is the heap the answer keeps
+ * after the call (after a full collection) and `workMb` = callMb − answerMb what answering cost
+ * beyond it: the answer is the host's (Excel is handed it and holds it in its cells whatever a
+ * function does; a million texts of N characters are N to 2N MB however they are made).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -31,6 +34,10 @@ export interface AttackFigures {
   peakMb: number;
   /** What the call added to what was resident before it: peakMb − inputMb. */
   callMb: number;
+  /** What the answer holds once the call is over (the heap it keeps, after a full collection): what the host is handed. */
+  answerMb: number;
+  /** What the call added beyond its input and its answer: callMb − answerMb, the working memory of answering. */
+  workMb: number;
   peakFromCall: boolean;
   /** The first cell's code and message, as answered. */
   first: { code: string; message: string } | null;
@@ -59,15 +66,19 @@ function measureCall(file: string, call: (args: unknown[]) => unknown, isError: 
     settled = Math.abs(now - inputMb) < 1;
     inputMb = now;
   }
+  const heapBefore = process.memoryUsage().heapUsed;
   const peakFromCall = resetPeakMemory();
   const start = process.hrtime.bigint();
   const answer = call(args);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const peakMb = peakMemoryMb();
+  global.gc();
+  const answerMb = Math.max(0, process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
   let cell: unknown = answer;
   while (Array.isArray(cell)) cell = cell[0];
   const first = isError(cell) ? { code: cell.code, message: cell.message } : null;
-  return { seconds, inputMb, peakMb, callMb: peakMb - inputMb, peakFromCall, first };
+  const callMb = peakMb - inputMb;
+  return { seconds, inputMb, peakMb, callMb, answerMb, workMb: callMb - answerMb, peakFromCall, first };
 }
 
 type Declared = Record<string, (...args: unknown[]) => unknown>;
@@ -147,7 +158,8 @@ export function inFreshProcess(name: string, mode: Mode): AttackFigures {
 }
 
 export const memoryLine = (f: AttackFigures): string =>
-  `${f.seconds.toFixed(3)} s, input ${f.inputMb.toFixed(0)} MB, peak ${f.peakMb.toFixed(0)} MB (the call ${f.callMb.toFixed(0)} MB above its input${f.peakFromCall ? "" : "; peak from the process's start"})`;
+  `${f.seconds.toFixed(3)} s, input ${f.inputMb.toFixed(0)} MB, peak ${f.peakMb.toFixed(0)} MB (the call ${f.callMb.toFixed(0)} MB above its input, ` +
+  `its answer ${f.answerMb.toFixed(0)} MB, ${f.workMb.toFixed(0)} MB above both${f.peakFromCall ? "" : "; peak from the process's start"})`;
 
 export function measureFunctionAttacks(): AttackResult[] {
   return FUNCTION_ATTACKS.map((attack) => {

@@ -367,18 +367,21 @@ function functionAttacks(): BenchResult[] {
 /** The goal of a function call's memory (issue 34): what one call adds above the arguments Excel hands it. */
 const FUNCTION_CALL_MB = 300;
 
-/** Issue 34: every function's valid and error columns (one call each; a one-cell function's one call), the memory each call adds above its arguments. */
+/**
+ * Issue 34: every function's valid and error columns (one call each; a one-cell function's one call),
+ * the memory each call adds above its arguments and its answer (the host's: bench/function-attacks.ts).
+ */
 function functionMemory(): BenchResult[] {
   return measureFunctionColumnMemory().flatMap(({ id, valid, error }) =>
     ([["valid", valid], ["error", error]] as const).map(([which, f]) => ({
-      target: `${SECTION_TARGET_PREFIXES["function-memory"]} ${id}, its ${which} column (${f.seconds.toFixed(2)} s), memory the call adds above its input`,
-      measured: f.callMb,
+      target: `${SECTION_TARGET_PREFIXES["function-memory"]} ${id}, its ${which} column (${f.seconds.toFixed(2)} s), memory the call adds above its input and its answer`,
+      measured: f.workMb,
       baseline: FUNCTION_CALL_MB,
       unit: "MB",
-      ratio: f.callMb / FUNCTION_CALL_MB,
+      ratio: f.workMb / FUNCTION_CALL_MB,
       goal: `≤ ${FUNCTION_CALL_MB} MB`,
-      met: f.callMb <= FUNCTION_CALL_MB,
-      details: { inputMb: Math.round(f.inputMb), processPeakMb: Math.round(f.peakMb), peakFromCall: String(f.peakFromCall) },
+      met: f.workMb <= FUNCTION_CALL_MB,
+      details: { inputMb: Math.round(f.inputMb), processPeakMb: Math.round(f.peakMb), callMb: Math.round(f.callMb), answerMb: Math.round(f.answerMb), peakFromCall: String(f.peakFromCall) },
     })),
   );
 }

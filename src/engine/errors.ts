@@ -61,7 +61,14 @@ export function reason<P = Record<string, never>>(code: InputErrorCode, words: (
   return { code, words };
 }
 
-export class PilotageInputError<P = unknown> extends Error {
+/**
+ * A refusal: a value every reader and rule may return, made once for each bad cell (a column may
+ * refuse a million rows). It is an Error to whoever catches one thrown at a door (instanceof
+ * Error, its name and message) without being built by Error's constructor, which captures a stack
+ * trace: where in the code a refusal was made says nothing about what to fix, and the capture cost
+ * more than reading the cell. Its `stack` is its name and message.
+ */
+export class PilotageInputError<P = unknown> implements Error {
   readonly code: InputErrorCode;
   readonly kind: ErrorKind;
   private cellMessage: string | undefined = undefined;
@@ -73,14 +80,20 @@ export class PilotageInputError<P = unknown> extends Error {
     /** The input the message is about (e.g. "length", "date"), for marking a form field. */
     readonly field?: string,
   ) {
-    super();
-    this.name = "PilotageInputError";
     this.code = reason.code;
     this.kind = KIND_OF[reason.code];
   }
 
+  get name(): string {
+    return "PilotageInputError";
+  }
+
+  get stack(): string {
+    return `${this.name}: ${this.message}`;
+  }
+
   /** The message in cells' words (Excel's, a workbook's, a CSV file's): what every door shows unless it has its own words. */
-  override get message(): string {
+  get message(): string {
     if (this.cellMessage === undefined) this.cellMessage = this.reason.words(this.params, CELL_WORDS);
     return this.cellMessage;
   }
@@ -100,6 +113,9 @@ export class PilotageInputError<P = unknown> extends Error {
     return (this.reason as unknown) === reason;
   }
 }
+
+// Its prototype's: a refusal thrown is caught as any Error is.
+Object.setPrototypeOf(PilotageInputError.prototype, Error.prototype);
 
 export function isPilotageInputError(error: unknown): error is PilotageInputError {
   return error instanceof PilotageInputError;

@@ -44,6 +44,20 @@ export function unitsBelowMinimum(units: Decimal, field: string, fromMeasurement
 }
 
 
+/** The largest number readDecimal takes: beyond it no amount, units or hours is a figure anyone meant. */
+const LARGEST_DECIMAL = "1e15";
+/** Its whole digits: a number with more is larger whatever follows them. */
+const LARGEST_DECIMAL_WHOLE_DIGITS = Number(LARGEST_DECIMAL).toFixed(0).length;
+
+/** The whole digits of a number's text, leading zeros not counted; 0 for text with an exponent (its size is then the parse's to say). */
+function wholeDigits(text: string): number {
+  if (text.includes("e") || text.includes("E")) return 0;
+  let start = text[0] === "+" || text[0] === "-" ? 1 : 0;
+  while (text[start] === "0") start++;
+  const point = text.indexOf(".");
+  return (point === -1 ? text.length : point) - start;
+}
+
 /** A decimal number from a number or numeric text ("1,234.5" allowed; "0,500" is not, D23). */
 export function readDecimal(input: unknown, field: string, what: string): OrRefusal<Decimal> {
   if (isBlank(input)) return new PilotageInputError(NUMBER_REASONS.blank, { what }, field);
@@ -55,8 +69,10 @@ export function readDecimal(input: unknown, field: string, what: string): OrRefu
     const text = ungroupThousands(input.trim().replace(/^\$/, ""));
     // Text has no size limit of its own: 400 digits would make an amount no number can hold.
     if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
+      // More whole digits than the largest amount's is too large whatever follows: refused unparsed.
+      if (wholeDigits(text) > LARGEST_DECIMAL_WHOLE_DIGITS) return new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
       const value = new Money(text);
-      if (!value.isFinite() || value.abs().gt("1e15")) return new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
+      if (!value.isFinite() || value.abs().gt(LARGEST_DECIMAL)) return new PilotageInputError(NUMBER_REASONS.tooLarge, { what, input }, field);
       return value;
     }
   }

@@ -10,6 +10,7 @@
  * group; in much of Europe it means 0.5), "1,23", "12,3456".
  */
 export function ungroupThousands(text: string): string {
+  if (!text.includes(",")) return text;
   return text.replace(/(?<![\d,.])([1-9]\d{0,2})((?:,\d{3})+)(?![\d,])/g, (_, first: string, groups: string) => first + groups.replace(/,/g, ""));
 }
 

@@ -11,7 +11,7 @@
  * Everything Excel-specific is here and in cell-values.ts; another spreadsheet host is another runner
  * over the same definitions.
  */
-import { EngineSettings, isBlank, isoToExcelSerial, isPilotageInputError, PilotageInputError, type Quote } from "../engine";
+import { EngineSettings, isBlank, isoToExcelSerial, isPilotageInputError, type OrRefusal, PilotageInputError, type Quote } from "../engine";
 import { ArgumentDefinition, MAXIMUM_BOARD_TABLE_ROWS } from "./arguments";
 import { hostHasCellValues, moneyCell, dateCell, quoteCard, QUOTE_CARD_UNSUPPORTED } from "./cell-values";
 import { FunctionDefinition, MoneyWithNote, QuoteRowsAnswer, RowsAnswer } from "./definitions";
@@ -169,24 +169,24 @@ function errorValueOf(error: unknown): CustomFunctions.Error {
 
 // ---- Reading the arguments -----------------------------------------------------------------------
 
-/** One cell of `argument` read to its value, or the refusal thrown: the zero and blank rules, Excel's text limit, the reader. */
-function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: EngineSettings): T {
+/**
+ * One cell of `argument` read to its value or its refusal: the zero and blank rules, Excel's text
+ * limit, the reader. A refusal is returned, never thrown: a column may refuse every row.
+ */
+function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: EngineSettings): OrRefusal<T> {
   let cell = input;
   if (cell === 0 && argument.zero !== "number") {
-    if (argument.zero !== "blank") throw new PilotageInputError(argument.zero, { argument: argument.name }, argument.name);
+    if (argument.zero !== "blank") return new PilotageInputError(argument.zero, { argument: argument.name }, argument.name);
     cell = null;
   }
   if (typeof cell === "string" && cell.length > MAXIMUM_CELL_TEXT) {
-    throw new PilotageInputError(ARGUMENT_REASONS.textTooLong, { argument: argument.name, length: cell.length, maximum: MAXIMUM_CELL_TEXT }, argument.name);
+    return new PilotageInputError(ARGUMENT_REASONS.textTooLong, { argument: argument.name, length: cell.length, maximum: MAXIMUM_CELL_TEXT }, argument.name);
   }
   if (isBlank(cell)) {
     if (argument.default !== undefined) return argument.default;
-    if (argument.blank !== undefined) throw new PilotageInputError(argument.blank, { argument: argument.name }, argument.name);
+    if (argument.blank !== undefined) return new PilotageInputError(argument.blank, { argument: argument.name }, argument.name);
   }
-  const value = argument.read(cell, settings);
-  // Readers return their refusal (the engine's convention); in the runner it is thrown to the row's catch.
-  if (isPilotageInputError(value)) throw value;
-  return value;
+  return argument.read(cell, settings);
 }
 
 /**
@@ -201,7 +201,9 @@ function readRemembered(argument: ArgumentDefinition, cell: Cell, settings: Engi
   let read: unknown;
   try {
     read = readCell(argument, cell, settings);
+    if (isPilotageInputError(read)) read = errorValueOf(read);
   } catch (error) {
+    // A reader's throw is a bug in it: still this row's error value, never the column's.
     read = errorValueOf(error);
   }
   if (key !== undefined && read !== undefined && (argument.repeats || isExcelError(read))) memory.rememberCell(argument, key, read);

@@ -5,6 +5,7 @@
  * bench's.
  */
 import { inFreshProcess } from "../../bench/function-attacks";
+import { functionColumnCases } from "../../bench/function-columns";
 import { excelError, installCustomFunctionsGlobal } from "../support/custom-functions";
 import { FUNCTION_ATTACKS } from "./function-attacks";
 
@@ -40,5 +41,24 @@ describe("the memory each whole call adds above its arguments, in a fresh proces
     const figures = inFreshProcess(attack.name, "attack");
     expect(figures.first).toEqual({ code: attack.code, message: attack.message });
     expect(Math.round(figures.callMb)).toBeLessThanOrEqual(attack.callMb);
+  });
+});
+
+/** The goal of a function call (issue 34): what answering adds, in MB. */
+const FUNCTION_CALL_MB = 300;
+
+/**
+ * Every function over a whole valid column (bench/function-columns.ts; a one-cell function's one
+ * call), in a fresh process: what the call adds above its arguments and its answer, which are the
+ * host's (Excel is handed the answer and holds it in its cells whatever a function does).
+ */
+describe("each function's valid column adds at most 300 MB above its arguments and its answer, in a fresh process", () => {
+  jest.setTimeout(300_000);
+  // VERSION takes no input: nothing to hand it, nothing it could hold.
+  const ids = functionColumnCases(1).cases.filter(({ id }) => id !== "VERSION").map(({ id }) => id);
+  test.each(ids)("%s", (id) => {
+    const figures = inFreshProcess(id, "column-valid");
+    expect(figures.first).toBeNull();
+    expect(Math.round(figures.workMb)).toBeLessThanOrEqual(FUNCTION_CALL_MB);
   });
 });

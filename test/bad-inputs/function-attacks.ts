@@ -94,7 +94,7 @@ export const FUNCTION_ATTACKS: FunctionAttack[] = [
     message: "units is text of 104,857,600 characters, more than a cell holds (32,767): check the argument.",
     seconds: 0.5,
     callMb: 300,
-    measured: { seconds: 0.012, inputMb: 251, peakMb: 258, callMb: 7 },
+    measured: { seconds: 0.051, inputMb: 251, peakMb: 258, callMb: 7 },
   },
   {
     name: "total-board-fees-whole-column",
@@ -105,7 +105,7 @@ export const FUNCTION_ATTACKS: FunctionAttack[] = [
     message: "board_fees has more than 1,000 rows of data, the most a board table may hold: give the range of the board's rows only.",
     seconds: 0.5,
     callMb: 300,
-    measured: { seconds: 0.096, inputMb: 287, peakMb: 292, callMb: 5 },
+    measured: { seconds: 0.153, inputMb: 291, peakMb: 296, callMb: 5 },
   },
   {
     name: "surcharge-board-table-not-a-range",
@@ -138,7 +138,7 @@ export const FUNCTION_ATTACKS: FunctionAttack[] = [
     message: "The pilotage units is not a finite number.",
     seconds: 0.5,
     callMb: 300,
-    measured: { seconds: 0.001, inputMb: 51, peakMb: 51, callMb: 0 },
+    measured: { seconds: 0.002, inputMb: 51, peakMb: 51, callMb: 0 },
   },
   {
     name: "base-fee-whole-column-of-bad-cells",
@@ -153,7 +153,7 @@ export const FUNCTION_ATTACKS: FunctionAttack[] = [
     withinValidColumn: 1.5,
     validArgs: (rows = WHOLE_COLUMN) => [validUnitsColumn(rows), one(1), one("2026-06-15")],
     callMb: 300,
-    measured: { seconds: 18.9, inputMb: 270, peakMb: 421, callMb: 151 },
-    measuredValid: { seconds: 6.1, inputMb: 190, peakMb: 506, callMb: 316 },
+    measured: { seconds: 2.84, inputMb: 268, peakMb: 406, callMb: 139 },
+    measuredValid: { seconds: 1.94, inputMb: 187, peakMb: 269, callMb: 82 },
   },
 ];

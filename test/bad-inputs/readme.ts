@@ -114,6 +114,11 @@ function attackSection(attacks: readonly FunctionAttack[]): string[] {
       "and the peak is its most during the call. The bound is on what the call adds, the peak less what was held before it: the " +
       "arguments are the sheet's, held whatever a function does, and the goal of a function call (issue 34: under 300 MB) is what " +
       "answering costs. The valid column a column case is compared with is measured the same way (its figure in the case's row). " +
+      "Every function's valid column of 1,048,576 rows (bench/function-columns.ts; `BENCH_ONLY=function-memory npm run bench`) " +
+      "is held to the same 300 MB, asserted by the test in a fresh process each, above its arguments and its answer (the heap the " +
+      "answer keeps once the call is over, after a full collection): the answer is the host's, handed to Excel, which holds it in " +
+      "its cells whatever a function does. HUDSON_EXPLAIN's is a million texts of about 110 characters, two bytes each (≤ and ≥ " +
+      "are outside Latin-1), about 320 MB however they are made; what answering costs beyond it is the function's. " +
       "A garbage-collected runtime holds more than it needs while memory is free: these figures are what Node 20 held, not a floor. " +
       "A text longer than a cell holds (32,767 " +
       "characters) and a board table of more than 1,000 rows of data are refused before anything in them is read. For a column " +

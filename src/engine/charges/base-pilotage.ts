@@ -154,25 +154,32 @@ class Working implements BaseFeeWorking {
   }
 }
 
+/**
+ * A text joined from its pieces in one piece. A template literal's text is a rope that keeps each
+ * piece (and a node for each join) for as long as the text lives, about twice its size: a
+ * column of a million explanations held that twice over.
+ */
+const joined = (...pieces: (string | number | null)[]): string => pieces.join("");
+
 /** "271.43 units ≥ 100: 271.43 × $21.58 = $5,857.46 for Section 2, Upper River under § 89-a(4)(b)(1)(xi)" */
 export function explainBaseFee(working: BaseFeeWorking): string {
   const { unitsCharged, vesselUnits, rate, amount, atPerUnitThreshold } = working.shown();
-  const who = vesselUnits === null ? `Measurements not provided (${UNMEASURED_CHARGE.citation}): charged as ${UNMEASURED_CHARGE.units} units` : `${vesselUnits} units`;
+  const who = vesselUnits === null ? `Measurements not provided (${UNMEASURED_CHARGE.citation}): charged as ${UNMEASURED_CHARGE.units} units` : joined(vesselUnits, " units");
   const section = SECTION_SHORT_NAMES[working.section];
   const { citation } = working.clause.rates;
   const maximum = working.clause.rates.sections[working.section].maximumUnits;
   const { flatUpTo, perUnitFrom } = BASE_PILOTAGE_BANDS;
   switch (working.tier) {
     case "upTo50Units":
-      return `${who} ≤ ${flatUpTo.units}: flat ${amount} for ${section} under ${citation}`;
+      return joined(who, " ≤ ", flatUpTo.units, ": flat ", amount, " for ", section, " under ", citation);
     case "over50UpTo100Units":
       return atPerUnitThreshold
-        ? `${who} = ${perUnitFrom.units}: flat ${amount} for ${section} (setting D4 flatAmount) under ${citation}`
-        : `${who} > ${flatUpTo.units} and < ${perUnitFrom.units}: flat ${amount} for ${section} under ${citation}`;
+        ? joined(who, " = ", perUnitFrom.units, ": flat ", amount, " for ", section, " (setting D4 flatAmount) under ", citation)
+        : joined(who, " > ", flatUpTo.units, " and < ", perUnitFrom.units, ": flat ", amount, " for ", section, " under ", citation);
     case "perUnit":
       return working.cappedAtMaximum
-        ? `${who} ≥ ${perUnitFrom.units} (maximum charge of ${maximum} units applies): ${unitsCharged} × ${rate} = ${amount} for ${section} under ${citation}`
-        : `${who} ≥ ${perUnitFrom.units}: ${unitsCharged} × ${rate} = ${amount} for ${section} under ${citation}`;
+        ? joined(who, " ≥ ", perUnitFrom.units, " (maximum charge of ", maximum, " units applies): ", unitsCharged, " × ", rate, " = ", amount, " for ", section, " under ", citation)
+        : joined(who, " ≥ ", perUnitFrom.units, ": ", unitsCharged, " × ", rate, " = ", amount, " for ", section, " under ", citation);
   }
 }
 
