@@ -5,8 +5,8 @@
  * elsewhere (a pipe, a file) it lists FLAGGED_SHOWN rows in full. The rest are counted; the
  * summary's "Rows flagged" line gives the total.
  */
-import { Money } from "../engine";
-import { Amount, exactText, exactUsd, type ReconciledRow, type TablePlan } from "../reconcile";
+import { isPilotageInputError, Money } from "../engine";
+import { Amount, exactText, exactUsd, readTableDate, type ReconciledRow, type TablePlan } from "../reconcile";
 import { visibleText } from "../workbook";
 import { CliIo } from "./io";
 import { TerminalIo } from "./progress";
@@ -15,7 +15,7 @@ import { TerminalIo } from "./progress";
 export interface FlaggedRow {
   rowNumber: number;
   vessel: string | null;
-  /** The transit date as the quote read it, or the cell as written when it could not be read. */
+  /** The transit date as read (ISO), also on a row another cell of which could not be read; the cell as written when it cannot be read. */
   date: string | null;
   /** billed − computed, as exact decimal text; null when the row could not be compared. */
   variance: string | null;
@@ -37,11 +37,18 @@ export function flaggedRowOf(rowNumber: number, cells: readonly unknown[], plan:
   return {
     rowNumber,
     vessel: cellAt(plan.column.vessel),
-    date: reconciled.quote?.date ?? cellAt(plan.column.date),
+    date: reconciled.quote?.date ?? dateAsRead(cells, plan) ?? cellAt(plan.column.date),
     variance: reconciled.variance.ok ? exactText(reconciled.variance.value) : null,
     status: reconciled.status,
     note: reconciled.note,
   };
+}
+
+/** The row's date cell read as the quote reads it (the table's date format), or null when it cannot be. */
+function dateAsRead(cells: readonly unknown[], plan: TablePlan): string | null {
+  if (plan.column.date === undefined) return null;
+  const read = readTableDate(cells[plan.column.date], plan.dateFormat);
+  return isPilotageInputError(read) ? null : read;
 }
 
 /** How many flagged rows the report keeps while reading: as many as it may list. */

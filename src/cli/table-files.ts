@@ -17,6 +17,7 @@ import {
   DateFormat,
   cellText,
   findTable,
+  guessSample,
   GUESS_SAMPLE_ROWS,
   HEADER_SEARCH_ROWS,
   HeaderTry,
@@ -157,8 +158,9 @@ is never an amount. When two columns are equally likely, or none fits, the run s
 Dates: slash dates are month/day/year unless --date-format DD/MM/YYYY (or YYYY-MM-DD) says
 otherwise; 2026-06-15, 2026-06-15T00:00:00, 15-Jun-2026, Jun 15, 2026 and Excel date numbers are
 read too; a file whose first rows write dates day first (15/06/2026) is refused until
---date-format says how. Rows labelled Total, Subtotal or Grand total are excluded and counted,
-never flagged.
+--date-format says how. Rows labelled Total, Subtotal or Grand total, page lines ("Page 1 of 2")
+and a header row repeated atop a page are excluded, named and counted, never flagged. A CSV must
+be separated by commas: one separated by semicolons or tabs is refused with the fix.
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;
@@ -307,9 +309,12 @@ async function readAhead(batches: AsyncIterator<readonly TableItem[]>, ahead: Ta
   return ahead;
 }
 
-/** The cells of the first GUESS_SAMPLE_ROWS rows read ahead (malformed ones counted, not sampled). */
-function sampleCells(ahead: readonly TableItem[]): (readonly unknown[])[] {
-  return ahead.slice(0, GUESS_SAMPLE_ROWS).flatMap((item) => (isMalformed(item) ? [] : [item.cells]));
+/** The cells of the first rows read ahead, page furniture and malformed rows left out (guessSample). */
+function sampleCells(ahead: readonly TableItem[], header: readonly string[]): (readonly unknown[])[] {
+  return guessSample(
+    ahead.flatMap((item) => (isMalformed(item) ? [] : [item.cells])),
+    header,
+  );
 }
 
 async function* replayed(ahead: readonly TableItem[], batches: AsyncIterator<readonly TableItem[]>): AsyncGenerator<readonly TableItem[]> {
@@ -437,7 +442,7 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     header,
     readingNotes,
     width,
-    sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width)),
+    sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width), header),
     batches: () => rest,
     place: { sheet: null, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried: [], sheetChosen: false },
     // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
@@ -555,7 +560,7 @@ async function xlsxInput(filePath: string, opening: TableOpening): Promise<Table
     header,
     readingNotes: [],
     width: opened.width,
-    sample: sampleCells(afterHeader),
+    sample: sampleCells(afterHeader, header),
     batches: () => replayed(afterHeader, batches),
     place: { sheet: opened.sheetName, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried, sheetChosen: names.length > 1 },
     progress: () => opened.progress(),

@@ -6,7 +6,7 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
-import { findTable, HEADER_SEARCH_ROWS, quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { findTable, guessSample, HEADER_SEARCH_ROWS, quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
 import { PensionJson, pensionFromFlags } from "../request/pension";
 import { CallRequest, quoteCallRequest } from "../request/call";
@@ -209,7 +209,8 @@ function sheetRowsPlanned(
   }
   const header = found.best.headers.map((text, index) => (text === "" ? `Column ${index + 1}` : text));
   const at = found.best.rowNumber;
-  const sample = sheetRows.filter((row) => row.rowNumber > at).slice(0, SAMPLE_ROWS).map((row) => header.map((_key, column) => row.cells[column] ?? null));
+  const under = sheetRows.filter((row) => row.rowNumber > at).map((row) => header.map((_key, column) => row.cells[column] ?? null));
+  const sample = guessSample(under, found.best.headers, SAMPLE_ROWS);
   const { plan } = planTableReading(header, sample, reading, rates, purpose);
   async function* numbered(): AsyncGenerator<{ row: number; cells: unknown[] } | RowErrorJson> {
     let number = 0;

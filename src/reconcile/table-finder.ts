@@ -46,6 +46,37 @@ export function cellText(cell: unknown): string {
   return String(cell).trim();
 }
 
+// What a printout puts at a page break, whole cell: "Page 2", "Page 1 of 2", "Page 1/2", "1 of 2", "- 2 -",
+// "Continued", "(continued)", "Cont'd", "Continued on next page", "… continued".
+const PAGE_FURNITURE = /^(?:page\s*\d+(?:\s*(?:of|\/)\s*\d+)?|\d+\s+of\s+\d+|[-–—]\s*\d+\s*[-–—]|\(?(?:…|\.\.\.)?\s*(?:continued|cont'?d\.?)(?:\s+(?:on|from)\s+(?:the\s+)?(?:next|previous|following)\s+page)?\s*(?:…|\.\.\.)?\)?)$/i;
+
+/** A page line alone on its row: every filled cell a page number or a "Continued" (none filled: false). */
+export function isPageLine(cells: readonly unknown[]): boolean {
+  const filled = cells.filter((cell) => cellText(cell) !== "");
+  return filled.length > 0 && filled.every((cell) => typeof cell === "string" && PAGE_FURNITURE.test(cell.trim()));
+}
+
+/** Text compared case- and spacing-blind, as a repeated header is. */
+export function sameText(a: string, b: string): boolean {
+  const normalised = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  return normalised(a) === normalised(b);
+}
+
+/**
+ * Rows under a header that say nothing of the columns' values: page lines, the header row repeated atop a page,
+ * and lines of one text cell (a title repeated, a note). Left out of the sample the columns are guessed from.
+ */
+function furnitureRow(cells: readonly unknown[], header: readonly string[]): boolean {
+  const filled = cells.flatMap((cell, column) => (cellText(cell) === "" ? [] : [column]));
+  if (filled.length === 1 && typeof cells[filled[0]] === "string" && isWords(cells[filled[0]])) return true;
+  return isPageLine(cells) || (filled.length >= 2 && filled.every((column) => sameText(cellText(cells[column]), header[column] ?? "")));
+}
+
+/** The first rows under a header that are not furniture (GUESS_SAMPLE_ROWS unless told): what its columns' values are guessed from. */
+export function guessSample(rows: readonly (readonly unknown[])[], header: readonly string[], limit = GUESS_SAMPLE_ROWS): (readonly unknown[])[] {
+  return rows.filter((cells) => !furnitureRow(cells, header)).slice(0, limit);
+}
+
 /** A header cell is words: not a number, a date or an amount. */
 function isWords(cell: unknown): boolean {
   if (typeof cell === "number" || typeof cell === "boolean") return false;
@@ -86,7 +117,10 @@ function complete(fields: readonly (ReconcileField | null)[], purpose: "reconcil
 function tryHeader(rows: readonly SheetRow[], index: number, group: SheetRow | null, width: number, purpose: "reconcile" | "batch"): HeaderTry {
   const own = Array.from({ length: width }, (_, column) => cellText(rows[index].cells[column]));
   const headers = group === null ? own : joined(groupLabels(group.cells, width), own);
-  const sample = rows.slice(index + 1, index + 1 + GUESS_SAMPLE_ROWS).map((row) => row.cells);
+  const sample = guessSample(
+    rows.slice(index + 1).map((row) => row.cells),
+    own,
+  );
   const { fields, ambiguities } = guessMapping(headers, sample);
   const found = new Set(fields.filter((field) => field !== null)).size;
   // Two columns equally likely for a field read worse than one: a group header that tells them apart wins.

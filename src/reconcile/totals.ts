@@ -6,12 +6,16 @@
  * with its particulars is an invoice. Without particulars it is a totals row when a text cell
  * starts with such a label or its billed amount is the sum of the invoice rows above it (since the
  * start, or since the last subtotal); a note when it bills nothing and holds one text cell (a line
- * of words alone is a note in any column: "Thank you for your business." under the dates).
+ * of words alone is a note in any column: "Thank you for your business." under the dates). A
+ * printout's page lines ("Page 1 of 2", "- 2 -", "Continued") alone on their row, and the header row
+ * repeated atop a page, are excluded too, in any column, digits and all; a row with any other cell
+ * filled (a transit with a blank or broken cell) is still an invoice, read and named.
  */
 import { Amount, ExactSum, readBilledAmount } from "./amounts";
 import { isBlank } from "../engine";
-import { BilledField, FIELD_LABELS, ReconcileField } from "./fields";
+import { BilledField, FIELD_LABELS, GROUP_JOIN, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
+import { cellText, isPageLine, sameText } from "./table-finder";
 
 // After any leading white space (\s is what trim() removes), so that a cell is tested without trimming it first.
 // "Total", "Subtotal", "Grand total", and a statement's "Balance due" / "Amount due" / "Report total" line.
@@ -35,9 +39,12 @@ export class TotalsRows {
 
   /** Why the row is excluded (a totals row, a note), or null for an invoice row. Call for every row, in order. */
   check(cells: readonly unknown[]): string | null {
+    if (this.repeatsHeader(cells)) return "a repeated header row (a page break in a printout), not an invoice";
+    const filled = cells.filter((cell) => !isBlank(cell));
+    // Page numbers and "Continued" lines, alone on their row: notes, though they hold digits and sit in the date column.
+    if (isPageLine(cells)) return `a page line ("${short(filled.map((cell) => cellText(cell)).join(" "))}"), not an invoice`;
     const billed = this.billedOf(cells);
     // A line of free text alone ("Thank you for your business.") is a note, whichever column it sits in.
-    const filled = cells.filter((cell) => !isBlank(cell));
     if (filled.length === 1 && typeof filled[0] === "string" && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && this.billsNothing(cells)) return `a note ("${short(filled[0])}"), not an invoice`;
     if (withoutParticulars(cells, this.plan)) {
       const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
@@ -55,6 +62,22 @@ export class TotalsRows {
       this.sinceSubtotal.add(billed);
     }
     return null;
+  }
+
+  /**
+   * The header row again, as a printout repeats it atop each page: every mapped column's cell is blank or its
+   * header's text (or the last part of a joined group header), two or more of them so. A data row never is.
+   */
+  private repeatsHeader(cells: readonly unknown[]): boolean {
+    let same = 0;
+    for (const index of Object.values(this.plan.column) as number[]) {
+      const text = cellText(cells[index]);
+      if (text === "") continue;
+      const header = this.plan.mapping.headers[index] ?? "";
+      if (!sameText(text, header) && !sameText(text, header.split(GROUP_JOIN).pop() ?? "")) return false;
+      same += 1;
+    }
+    return same >= 2;
   }
 
   private billsNothing(cells: readonly unknown[]): boolean {

@@ -33,6 +33,7 @@ import {
   reconcileFormulas,
   TablePlan,
   findTable,
+  guessSample,
   GUESS_SAMPLE_ROWS,
   HEADER_SEARCH_ROWS,
 } from "../reconcile";
@@ -111,7 +112,7 @@ export function locateTable(picked: SourceTable, rows: readonly (readonly unknow
   const dataRows = range.lastRow - at;
   if (dataRows < 1) throw new RangeNotUsable(`Row ${at} is the last row of the selection: choose a header row with invoice rows under it.`);
   const headers = Array.from({ length: picked.width }, (_, column) => found.best?.headers[column] ?? "");
-  const sample = range.rows.slice(at - range.top + 1, at - range.top + 1 + GUESS_SAMPLE_ROWS);
+  const sample = guessSample(range.rows.slice(at - range.top + 1), headers);
   return { ...picked, headerRow: at, dataRows, headers, sample, picked: range, headerChosen: headerRow === undefined ? "found" : "given" };
 }
 

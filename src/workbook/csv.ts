@@ -125,6 +125,14 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   const decoder = new CsvTextDecoder(sourceName, options.encoding, options.onEncoding);
   const splitter = new CsvRecordSplitter(maxRecordChars, options.fieldCountRow);
   let first = true;
+  let sniffed = false;
+  // The decoder may hold the first bytes back until it knows their encoding: the first text decoded.
+  const sniff = (text: string, final: boolean): string => {
+    if (sniffed || (text === "" && !final)) return text;
+    checkSemicolons(sourceName, text, final);
+    sniffed = true;
+    return text;
+  };
   const checked = (items: CsvItem[]): CsvItem[] => {
     for (let i = 0; first && i < items.length; i++) first = checkSeparator(sourceName, items[i]);
     return items;
@@ -132,10 +140,10 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   try {
     // The stream's own iterator pulls a chunk only when the rows of the last one are consumed.
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
-      const items = checked(splitter.push(decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), false));
+      const items = checked(splitter.push(sniff(decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), false), false));
       if (items.length > 0) yield items;
     }
-    const items = checked(splitter.push(decoder.end(), true));
+    const items = checked(splitter.push(sniff(decoder.end(), true), true));
     if (items.length > 0) yield items;
   } catch (error) {
     if (error instanceof InputFileError) throw error;
@@ -157,6 +165,37 @@ function checkSeparator(sourceName: string, item: CsvItem): boolean {
     `${JSON.stringify(sourceName)} is separated by tabs, not commas (Excel's "Unicode Text"): save it as "CSV UTF-8 (Comma delimited)" and run again.`,
     1,
   );
+}
+
+/** Lines at the top of a file looked at for a semicolon separator. */
+const SEPARATOR_SNIFF_LINES = 12;
+
+/**
+ * Excel saves "CSV" with the list separator of the machine's regional settings: where the decimal
+ * separator is a comma, that is a semicolon, and the amounts are written "5.305,06". Read as commas,
+ * such a file splits its numbers instead of its columns, so it is refused by name: two lines in a row
+ * at the top with the same number (two or more) of semicolons, more than their commas, are taken as
+ * semicolon-separated. Only whole lines of the first text decoded are looked at, outside quotes.
+ */
+function checkSemicolons(sourceName: string, text: string, final: boolean): void {
+  const lines = text.split("\n").slice(0, SEPARATOR_SNIFF_LINES + 1);
+  if (!final) lines.pop(); // the last piece may be cut off mid-line
+  let previous = -1;
+  for (const quoted of lines) {
+    // Separators inside quotes are text; a quote running over the line end ends the line here.
+    const line = quoted.replace(/"[^"]*("|$)/g, "");
+    const semicolons = line.split(";").length - 1;
+    const commas = line.split(",").length - 1;
+    const separated = semicolons >= 2 && semicolons > commas;
+    if (separated && semicolons === previous) {
+      throw new InputFileError(
+        sourceName,
+        `${JSON.stringify(sourceName)} is separated by semicolons, not commas (Excel's CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.`,
+        1,
+      );
+    }
+    previous = separated ? semicolons : -1;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -143,6 +143,17 @@ export const FILE_CASES: FileCase[] = [
     stdout: [],
   }),
   file({
+    name: "csv-semicolon-separated",
+    input: "the sample with semicolons for commas and decimal commas (Excel's CSV under settings with a decimal comma)",
+    files: { "in.csv": () => sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n", "rates.csv": rates },
+    argv: RECONCILE,
+    exitCode: 2,
+    stderr: [
+      'hudson-pilotage reconcile: "in.csv" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.',
+    ],
+    stdout: [],
+  }),
+  file({
     name: "csv-million-blank-lines",
     input: "the sample's header and first invoice, 1,000,000 blank lines, then its second invoice",
     files: {

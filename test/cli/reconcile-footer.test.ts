@@ -34,10 +34,10 @@ test("a CSV's footer lines are notes: excluded and named, the counts add up, exi
   expect(summary).toMatchObject({ rowsRead: 4, rowsMatched: 2, rowsFlagged: 0, rowsNotChecked: 0, rowsExcluded: 2, malformedRows: 0, excludedRowNumbers: [4, 6] });
   expect(summary.excludedRows).toEqual([
     { rowNumber: 4, reason: 'a note ("Printed 12/06/26 14:02 by J. S…"), not an invoice' },
-    { rowNumber: 6, reason: 'a note ("Page 1 of 1"), not an invoice' },
+    { rowNumber: 6, reason: 'a page line ("Page 1 of 1"), not an invoice' },
   ]);
   expect(text.code).toBe(0);
-  expect(text.stdout).toMatch(/^Excluded: +row 4: a note \("Printed 12\/06\/26 14:02 by J\. S…"\), not an invoice; row 6: a note \("Page 1 of 1"\), not an invoice$/m);
+  expect(text.stdout).toMatch(/^Excluded: +row 4: a note \("Printed 12\/06\/26 14:02 by J\. S…"\), not an invoice; row 6: a page line \("Page 1 of 1"\), not an invoice$/m);
   expect(text.stdout).toMatch(/^Counts: +4 read = 2 matched \+ 0 flagged \+ 0 not checked \+ 2 excluded$/m);
 });
 

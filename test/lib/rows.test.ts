@@ -114,6 +114,28 @@ test("rows as arrays of cells: the header row is found under the title, rows kee
   expect((answers[1] as { variance?: string }).variance).toBe("20.00");
 });
 
+test("rows as arrays of cells, printed over two pages: the page lines and the repeated header are excluded, a row with a blank cell is not", async () => {
+  // An early page break: the date column's first values below the header are mostly page furniture, yet it is the date.
+  const printed = [
+    ...SHEET.slice(0, 4),
+    ["Page 1 of 2"],
+    ["Pilots' register, March 2026"],
+    SHEET[2],
+    ["NORDIC", "", "Lower", "03/16/26", 6, "1,716.08"],
+    ["- 2 -"],
+  ];
+  const answers = await all(reconcile(printed, { boardRates: rates }));
+  const shown = answers.map((answer) => [answer.row, (answer as { status?: string }).status ?? (answer as { excluded?: string }).excluded]);
+  expect(shown).toEqual([
+    [4, "matched"],
+    [5, 'a page line ("Page 1 of 2"), not an invoice'],
+    [6, `a note ("Pilots' register, March 2026"), not an invoice`],
+    [7, "a repeated header row (a page break in a printout), not an invoice"],
+    [8, "not checked"],
+    [9, 'a page line ("- 2 -"), not an invoice'],
+  ]);
+});
+
 test("headerRow names the header; a row that names nothing is refused by name", async () => {
   const given = await all(reconcile(SHEET, { boardRates: rates, headerRow: 3 }));
   expect(given).toHaveLength(2);

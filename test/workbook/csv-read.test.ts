@@ -374,6 +374,24 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
   test("a tab-separated file (Excel's Unicode Text) is refused with what to do", async () => {
     await expect(readAll("vessel\tunits\nAlpha\t1\n")).rejects.toThrow('"CSV input" is separated by tabs, not commas');
   });
+
+  test("a semicolon-separated file (Excel's CSV with a decimal comma) is refused naming the separator, under a title too", async () => {
+    const message = '"CSV input" is separated by semicolons, not commas';
+    await expect(readAll("vessel;units;amount\r\nAlpha;1;5.305,06\r\n")).rejects.toThrow(message);
+    // A title line of the same width (Excel pads it with semicolons), holding a comma of its own.
+    await expect(readAll("Agencia, mayo 2026;;\r\nvessel;units;amount\r\nAlpha;1;5.305,06\r\n")).rejects.toThrow(message);
+  });
+
+  test("semicolons inside comma-separated cells are read as text, not taken for the separator", async () => {
+    const text = 'vessel,notes,units\nAlpha,"a; b; c; d",1\nBeta,"e; f; g; h",2\n';
+    const rows = [];
+    for await (const item of readCsvRows(Readable.from([text]))) rows.push(item);
+    expect(rows).toEqual([
+      { rowNumber: 1, cells: ["vessel", "notes", "units"] },
+      { rowNumber: 2, cells: ["Alpha", "a; b; c; d", "1"] },
+      { rowNumber: 3, cells: ["Beta", "e; f; g; h", "2"] },
+    ]);
+  });
 });
 
 describe("readCsvRows: UTF-16 input is decoded", () => {
