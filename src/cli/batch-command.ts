@@ -19,6 +19,7 @@ import {
   summaryHeadLines,
   summaryOutput,
   TABLE_OPTIONS,
+  TABLE_READING_HELP,
   TableJob,
   TableWriter,
   wrappedText,
@@ -43,16 +44,7 @@ Options:
   -o, --output FILE        the quotes (.csv, .xlsx or .jsonl; - for standard output)
   --format csv|xlsx|jsonl  what -o writes, when its name does not say (needed for -o - as JSON Lines)
   --board-rates FILE       the boards' fees and the surcharge board's table (format below)
-  --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
-  --unit ft|m|in           unit of plain-number measurements
-  --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
-                           (MM/DD/YY and DD/MM/YY too; a two-digit year is read as Excel does:
-                           00-29 as 20xx, 30-99 as 19xx)
-  --encoding utf-8|windows-1252
-                           a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
-                           is not UTF-8, said in the summary)
-  --sheet NAME             the sheet of an .xlsx input (default: the one whose table reads best)
-  --header-row N           the row that names the columns (default: found among the first 30)
+${TABLE_READING_HELP}
   --force                  replace an existing output file
   --json                   print the summary as JSON
   --help                   this text

@@ -142,6 +142,18 @@ function wrapped(words: readonly string[], indent: number, width: number): strin
   return lines.map((text) => " ".repeat(indent) + text).join("\n");
 }
 
+/** The options that say how an input table is read, the same for reconcile and batch: one text for both helps. */
+export const TABLE_READING_HELP = `  --map COLUMN=FIELD       set or correct a column's meaning (repeatable; see below)
+  --unit ft|m|in           unit of plain-number measurements
+  --date-format FORMAT     how slash dates are written: MM/DD/YYYY (default), DD/MM/YYYY, YYYY-MM-DD
+                           (MM/DD/YY and DD/MM/YY too; a two-digit year is read as Excel does:
+                           00-29 as 20xx, 30-99 as 19xx)
+  --encoding utf-8|windows-1252
+                           a CSV's text encoding (default: UTF-8, or Windows-1252 when the file
+                           is not UTF-8, said in the summary)
+  --sheet NAME             the sheet of an .xlsx input (default: the one whose table reads best)
+  --header-row N           the row that names the columns (default: found among the first 30)`;
+
 export const MAP_HELP = `The table is found as a person would: the header row among the first 30 rows (a title or a
 period above it is left out; group headers over merged cells are joined), in a workbook the sheet
 whose table reads best; --header-row N and --sheet NAME say where it is instead.
