@@ -74,7 +74,10 @@ function furnitureRow(cells: readonly unknown[], header: readonly string[]): boo
 
 /** The first rows under a header that are not furniture (GUESS_SAMPLE_ROWS unless told): what its columns' values are guessed from. */
 export function guessSample(rows: readonly (readonly unknown[])[], header: readonly string[], limit = GUESS_SAMPLE_ROWS): (readonly unknown[])[] {
-  return rows.filter((cells) => !furnitureRow(cells, header)).slice(0, limit);
+  // Stops at the limit: the rows given may be a whole sheet or a pane's selection of a million.
+  const sample: (readonly unknown[])[] = [];
+  for (let i = 0; i < rows.length && sample.length < limit; i++) if (!furnitureRow(rows[i], header)) sample.push(rows[i]);
+  return sample;
 }
 
 /** A header cell is words: not a number, a date or an amount. */
