@@ -8,6 +8,7 @@ import {
   Amount,
   BoardReferences,
   CellError,
+  comparedTerms,
   computedColumnOf,
   DEFAULT_DATE_FORMAT,
   EXCLUDED_STATUS,
@@ -23,6 +24,7 @@ import {
   reconcileColumnLayout,
   ReconciledRow,
   reconcileFormulas,
+  readBilledCells,
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
@@ -309,9 +311,9 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
   const added = (column: number) => range(columns.first + column);
   const status = added(layout.status);
   const plan = job.plan;
-  const comparedFields = plan.column.billed_total !== undefined ? (["billed_total"] as const) : plan.billed;
-  const billedSum = comparedFields.map((field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`).join("+");
-  const computedSum = comparedFields.map((field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`).join("+");
+  const billedTotal = plan.column.billed_total === undefined ? "" : range(plan.column.billed_total);
+  const billedSum = comparedTerms(plan, (field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`, billedTotal);
+  const computedSum = comparedTerms(plan, (field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`, billedTotal);
   const malformed = malformedText(summary.malformedRows, summary.malformedRowNumbers);
   // Rows of this sheet (header = row 1) that later formulas name.
   const at = (label: string) => `$B$${rows.findIndex((row) => row[0] === label) + 2}`;
@@ -450,7 +452,8 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   await runTableRows("reconcile", job, outputs, io, {
     malformed: (item) => tally.addMalformed(item.rowNumber, item.error),
     async row(item) {
-      const excluded = totalsRows.check(item.cells);
+      const billed = readBilledCells(item.cells, plan);
+      const excluded = totalsRows.check(item.cells, billed);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber, excluded);
         await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
@@ -462,7 +465,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         }
         return;
       }
-      const reconciled = reconcileRow(item.cells, plan);
+      const reconciled = reconcileRow(item.cells, plan, billed);
       tally.addRow(reconciled);
       if (reconciled.status !== "matched" && (values.json === true || flagged.length < flaggedKept)) flagged.push(flaggedRowOf(item.rowNumber, item.cells, plan, reconciled));
       if (jsonLines !== null) await jsonLines.write(withLine(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan), item, input.kind));

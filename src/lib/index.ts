@@ -6,7 +6,7 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
-import { findTable, guessSample, HEADER_SEARCH_ROWS, quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { findTable, guessSample, HEADER_SEARCH_ROWS, quoteRow, readBilledCells, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
 import { PensionJson, pensionFromFlags } from "../request/pension";
 import { CallRequest, quoteCallRequest } from "../request/call";
@@ -288,8 +288,9 @@ export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator
   return eachRow(rows, request, "reconcile", (plan) => {
     const totalsRows = new TotalsRows(plan);
     return (row, input, cells): ReconcileRowJson | ExcludedRowJson => {
-      const excluded = totalsRows.check(cells);
-      return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan), plan);
+      const billed = readBilledCells(cells, plan);
+      const excluded = totalsRows.check(cells, billed);
+      return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan, billed), plan);
     };
   });
 }

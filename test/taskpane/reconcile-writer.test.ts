@@ -330,13 +330,14 @@ describe("chunks", () => {
       '=IF(TRIM(E2:E5001)="",0,NYPILOT.HUDSON_SECOND_PILOT(G2:G5001,E2:E5001))',
       "=ROUND(K2:K5001-G2:G5001-H2:H5001-I2:I5001,2)",
       `=NYPILOT.HUDSON_TOTAL(B2:B5001,C2:C5001,D2:D5001,E2:E5001,,,${board})`,
-      "=ROUND(F2:F5001-K2:K5001,6)",
+      // D27: a blank billed total is nothing billed (the table bills nothing else): #N/A, never a variance of the whole total.
+      '=IF(IFERROR(TRIM(F2:F5001)="",FALSE),NA(),ROUND(F2:F5001-K2:K5001,6))',
       // TRUE only for a variance; an error (no add-in, an amount not entered) is "not computed", never a flag.
       '=IF((--IFERROR(ABS(L2:L5001)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(L2:L5001))>0,"not computed",FALSE))',
-      '=IF(ISLOGICAL(M2:M5001),IF(M2:M5001,"variance","matched"),IF((--ISERR(L2:L5001))>0,"not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note","not checked: an amount is not available (#N/A), see Note"))',
+      '=IF(IFERROR(TRIM(F2:F5001)="",FALSE),"not checked: nothing billed",IF(ISLOGICAL(M2:M5001),IF(M2:M5001,"variance","matched"),IF((--ISERR(L2:L5001))>0,"not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note","not checked: an amount is not available (#N/A), see Note")))',
     ]);
     expect(sheet.cell("G95002")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B95002:B100001,C95002:C100001,D95002:D100001)");
-    expect(sheet.cell("L95002")?.formula).toBe("=ROUND(F95002:F100001-K95002:K100001,6)");
+    expect(sheet.cell("L95002")?.formula).toBe('=IF(IFERROR(TRIM(F95002:F100001)="",FALSE),NA(),ROUND(F95002:F100001-K95002:K100001,6))');
     // Only the chunks' top cells hold formulas; the rest is the spill's.
     expect(sheet.cell("G3")?.formula).toBeUndefined();
     expect([sheet.cell("G100001")?.numberFormat, sheet.cell("L100001")?.numberFormat, sheet.cell("G100002")]).toEqual([CURRENCY_FORMAT, VARIANCE_FORMAT, undefined]);
@@ -413,19 +414,22 @@ describe("calculation held back while writing", () => {
 });
 
 describe("highlights and summary", () => {
-  test("billed charges and a billed total: the row's variance and the summary compare the total only", () => {
+  test("billed charges and a billed total: the row's variance and the summary compare the total, or on a row whose total is blank the charges (D27)", () => {
     // Hours given: nothing missing (D26), so each amount is one formula over its column.
     const headers = ["Units", "Section", "Date", "Hours", "Base", "Total"];
     const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 6, dataRows: 10, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
     // Added: G base, H surcharge, I second pilot, J board fees, K total, L variance base, M variance, N flag, O status; summary Q:R.
     const top = sheetPlan.chunk(0, Array.from({ length: 10 }, () => Array<string>(6).fill(""))).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
+    const nothingBilled = '(IFERROR(TRIM(E2:E11)="",FALSE))*(IFERROR(TRIM(F2:F11)="",FALSE))';
     expect(top.slice(5, 8)).toEqual([
-      "=ROUND(E2:E11-G2:G11,6)",
-      "=ROUND(F2:F11-K2:K11,6)",
+      `=IF(${nothingBilled},NA(),ROUND(E2:E11-G2:G11,6))`,
+      `=IF(${nothingBilled},NA(),IF(IFERROR(TRIM(F2:F11)="",FALSE),ROUND((E2:E11)-(G2:G11),6),ROUND(F2:F11-K2:K11,6)))`,
       '=IF((--IFERROR(ABS(M2:M11)>=0.01,FALSE)+--IFERROR(ABS(L2:L11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(M2:M11)+--ISERROR(L2:L11))>0,"not computed",FALSE))',
     ]);
-    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($M$2:$M$11)*IFERROR($K$2:$K$11,0))"]);
+    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual([
+      '=SUMPRODUCT(ISNUMBER($M$2:$M$11)*(IFERROR(TRIM($F$2:$F$11)="",FALSE)*IFERROR($G$2:$G$11,0)+(1-IFERROR(TRIM($F$2:$F$11)="",FALSE))*IFERROR($K$2:$K$11,0)))',
+    ]);
   });
 
   test("non-zero variances and flagged rows in light red; the summary as live formulas over the written columns", async () => {
