@@ -99,8 +99,11 @@ A variance is any difference of $0.01 or more, either way; only a variance flags
 TRUE, Status "variance"). A row whose billed amount cannot be compared (a board amount not
 entered, a cell that cannot be read) is "not checked": Flag "not computed", the reason in Status
 and Note. Recalculated without the add-in, a row shows "not computed", never a flag.
-A blank billed cell counts as $0.00. Rows that cannot be parsed at all are skipped, each reported
-on stderr with its row number and counted in the summary.
+A blank billed cell is not a billed $0.00 (D27): a blank billed total is not checked, the row
+checked on the charges it bills; a row with every billed cell blank is "not checked: nothing
+billed"; a blank charge beside billed amounts is that charge not billed ($0.00), said in the
+Note. A typed 0 or Excel's dash ("-", "$ -") is $0.00. Rows that cannot be parsed at all are
+skipped, each reported on stderr with its row number and counted in the summary.
 
 Options:
   -o, --output FILE        write the table with the computed columns (.csv, .xlsx or .jsonl;

@@ -11,38 +11,52 @@ import { BilledField, FIELD_LABELS } from "./fields";
 import type { TablePlan } from "./mapping";
 
 export interface BilledCells {
-  /** Each billed field's cell that is not blank, as read: its amount, or the error it makes. */
-  readonly written: Readonly<Partial<Record<BilledField, Outcome<Amount>>>>;
-  /** The billed fields whose cell is blank on this row, in the plan's order. */
-  readonly blank: readonly BilledField[];
+  /** In the order of plan.billed: each cell as read (its amount, or the error it makes), null where it is blank. */
+  readonly reads: readonly (Outcome<Amount> | null)[];
+  /** How many of them are blank. */
+  readonly blankCount: number;
 }
 
 export function readBilledCells(cells: readonly unknown[], plan: TablePlan): BilledCells {
-  const written: Partial<Record<BilledField, Outcome<Amount>>> = {};
-  const blank: BilledField[] = [];
-  for (const field of plan.billed) {
+  const reads: (Outcome<Amount> | null)[] = new Array<Outcome<Amount> | null>(plan.billed.length);
+  let blankCount = 0;
+  for (let index = 0; index < plan.billed.length; index++) {
+    const field = plan.billed[index];
     const read = readBilledAmount(cells[plan.column[field] as number] ?? null, field, FIELD_LABELS[field]);
-    if (read === null) blank.push(field);
-    else written[field] = read;
+    reads[index] = read;
+    if (read === null) blankCount += 1;
   }
-  return { written, blank };
+  return { reads, blankCount };
+}
+
+/** The field's cell as read; null when it is blank (or the table has no such column). */
+export function billedRead(billed: BilledCells, plan: TablePlan, field: BilledField): Outcome<Amount> | null {
+  const index = plan.billed.indexOf(field);
+  return index < 0 ? null : billed.reads[index];
 }
 
 /** Every billed cell of the row is blank: nothing billed, nothing to check. */
-export function billsNothing(billed: BilledCells, plan: TablePlan): boolean {
-  return billed.blank.length === plan.billed.length;
+export function billsNothing(billed: BilledCells): boolean {
+  return billed.blankCount === billed.reads.length;
 }
 
-/** The table has a billed total column and this row's cell in it is blank. */
-export function billedTotalBlank(billed: BilledCells): boolean {
-  return billed.blank.includes("billed_total");
+/** The table has a billed total column, and this row's cell in it is blank while another billed cell is not. */
+export function billedTotalBlank(billed: BilledCells, plan: TablePlan): boolean {
+  return plan.column.billed_total !== undefined && !billsNothing(billed) && billedRead(billed, plan, "billed_total") === null;
 }
+
+const TOTAL_ONLY: readonly BilledField[] = ["billed_total"];
 
 /**
  * The billed fields a row's variance compares: the billed total, or, without one (no column, or
- * a blank cell on this row), the billed charges.
+ * a blank cell on this row beside billed charges), the billed charges.
  */
-export function comparedFieldsOf(plan: TablePlan, billed: BilledCells | null): readonly BilledField[] {
-  if (plan.column.billed_total !== undefined && (billed === null || !billedTotalBlank(billed))) return ["billed_total"];
-  return plan.billed.filter((field) => field !== "billed_total");
+export function comparedFieldsOf(plan: TablePlan, billed: BilledCells): readonly BilledField[] {
+  if (plan.column.billed_total === undefined) return plan.billed;
+  return billedTotalBlank(billed, plan) ? chargesOf(plan) : TOTAL_ONLY;
+}
+
+/** The billed charge fields (every billed field but the total). */
+export function chargesOf(plan: TablePlan): readonly BilledField[] {
+  return plan.column.billed_total === undefined ? plan.billed : plan.billed.filter((field) => field !== "billed_total");
 }

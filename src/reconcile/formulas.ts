@@ -261,9 +261,9 @@ export function blankCellTest(ref: string): string {
   return `IFERROR(TRIM(${ref})="",FALSE)`;
 }
 
-/** D27: every one of the billed cells blank, element by element (a product, not AND, so it works over ranges). */
+/** D27: every one of the billed cells blank: their texts joined are blank (& works element by element over ranges, AND would not). */
 function nothingBilledTest(billedRefs: readonly string[]): string {
-  return billedRefs.length === 1 ? blankCellTest(billedRefs[0]) : billedRefs.map((ref) => `(${blankCellTest(ref)})`).join("*");
+  return blankCellTest(billedRefs.join("&"));
 }
 
 /**

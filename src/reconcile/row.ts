@@ -44,7 +44,7 @@ import {
   formatUsd,
 } from "../engine";
 import { Amount, ExactSum, exactUsd, isVariance, ZERO } from "./amounts";
-import { BilledCells, billedTotalBlank, billsNothing, comparedFieldsOf, readBilledCells } from "./billed";
+import { BilledCells, billedRead, billedTotalBlank, billsNothing, chargesOf, comparedFieldsOf, readBilledCells } from "./billed";
 import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, outcomeOf, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
@@ -245,6 +245,9 @@ export interface ReconciledRow {
 
 const NO_UNITS: Outcome<Decimal | null> = ok(null);
 
+/** A blank billed charge beside billed amounts: not billed (D27). */
+const ZERO_BILLED: Outcome<Amount> = ok(ZERO);
+
 function differenceOf(billed: Outcome<Amount>, computed: Outcome<Amount>): Outcome<Amount> {
   if (!billed.ok) return billed;
   if (!computed.ok) return computed;
@@ -269,7 +272,7 @@ function billedWords(amount: Amount, blank: boolean): string {
   return blank ? `${exactUsd(amount)} (blank, read as not billed)` : exactUsd(amount);
 }
 
-function noteFor(plan: TablePlan, fields: readonly BilledField[], blank: readonly BilledField[], row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
+function noteFor(plan: TablePlan, fields: readonly BilledField[], billedCells: BilledCells, row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const field of fields) {
@@ -281,7 +284,7 @@ function noteFor(plan: TablePlan, fields: readonly BilledField[], blank: readonl
       continue;
     }
     if (!isVariance(variance.value)) continue;
-    const billed = billedWords(valueOf(row.billed[field] as Outcome<Amount>), blank.includes(field));
+    const billed = billedWords(valueOf(row.billed[field] as Outcome<Amount>), billedRead(billedCells, plan, field) === null);
     const computedOutcome = row.computed[BILLED_CHARGE[field]];
     if (!computedOutcome.ok) {
       // D26: the law's amount depends on a missing input, and the variance holds whatever it is.
@@ -305,6 +308,16 @@ export const NOT_BILLED = {
   /** Every billed cell of the row blank. */
   nothingBilled: "Nothing billed on this row (every billed cell is blank): not checked.",
 } as const;
+
+const NO_TOTAL: CellError = { code: "#N/A", message: NOT_BILLED.noTotal };
+const NO_TOTAL_AT_ALL: CellError = { code: "#N/A", message: NOT_BILLED.noTotalAtAll };
+const NOTHING_BILLED: CellError = { code: "#N/A", message: NOT_BILLED.nothingBilled };
+
+/** The first billed cell that cannot be read. */
+function billedReadError(billedCells: BilledCells): CellError | null {
+  for (const read of billedCells.reads) if (read !== null && !read.ok) return read.error;
+  return null;
+}
 
 /**
  * D26: the values an input the table has no column for could take. With no hours column a
@@ -394,20 +407,21 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
   const quote = charges.length === 1 ? charges[0].quote : null;
 
   // D27: nothing billed, no total to check, or a blank charge beside billed amounts ($0.00).
-  const nothingBilled = billsNothing(billedCells, plan);
-  const nothingBilledError: CellError = { code: "#N/A", message: plan.billed.length === 1 && plan.billed[0] === "billed_total" ? NOT_BILLED.noTotalAtAll : NOT_BILLED.nothingBilled };
-  const totalBlank = !nothingBilled && billedTotalBlank(billedCells);
-  const checkedFields = totalBlank ? plan.billed.filter((field) => field !== "billed_total") : plan.billed;
+  const nothingBilled = billsNothing(billedCells);
+  const nothingBilledError = plan.billed.length === 1 && plan.column.billed_total !== undefined ? NO_TOTAL_AT_ALL : NOTHING_BILLED;
+  const totalBlank = billedTotalBlank(billedCells, plan);
+  const checkedFields = totalBlank ? chargesOf(plan) : plan.billed;
   const billed: Partial<Record<BilledField, Outcome<Amount>>> = {};
   const variances: Partial<Record<BilledField, Outcome<Amount>>> = {};
   let allCompared = true;
   let anyVariance = false;
-  for (const field of plan.billed) {
+  for (let index = 0; index < plan.billed.length; index++) {
+    const field = plan.billed[index];
     if (nothingBilled || (totalBlank && field === "billed_total")) {
-      billed[field] = variances[field] = failed(nothingBilled ? nothingBilledError : { code: "#N/A", message: NOT_BILLED.noTotal });
+      billed[field] = variances[field] = failed(nothingBilled ? nothingBilledError : NO_TOTAL);
       continue;
     }
-    const amount = billedCells.written[field] ?? ok(ZERO);
+    const amount = billedCells.reads[index] ?? ZERO_BILLED;
     const code = BILLED_CHARGE[field];
     const variance = mergedVariance(plan, amount, charges.map((charge) => centsAmount(charge.computed[code])), COMPUTED_LABELS[code]);
     billed[field] = amount;
@@ -444,14 +458,18 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
 
   const inputError =
     firstError(inputs.units, plan.missingInputs.includes("section") ? ok(1) : inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
-    firstError(...plan.billed.flatMap((field) => billedCells.written[field] ?? []));
+    billedReadError(billedCells);
   // Said once in the summary; in a row's note where it bears on a row needing attention.
   const assumptions = anyVariance ? assumptionNotes(plan, charges, variance) : [];
   const note = nothingBilled
     ? nothingBilledError.message
     : credit !== undefined
       ? `A credit of ${exactUsd(valueOf(credit).abs())} with no transit particulars: not checked (it refers to an invoice it does not name).`
-      : [totalBlank ? NOT_BILLED.noTotal : "", status === "matched" ? "" : noteFor(plan, checkedFields, billedCells.blank, { billed, variances, computed })].filter((part) => part !== "").join(" ");
+      : status === "matched"
+        ? totalBlank
+          ? NOT_BILLED.noTotal
+          : ""
+        : `${totalBlank ? `${NOT_BILLED.noTotal} ` : ""}${noteFor(plan, checkedFields, billedCells, { billed, variances, computed })}`.trim();
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),

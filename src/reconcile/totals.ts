@@ -13,7 +13,7 @@
  */
 import { Amount, ExactSum, ZERO } from "./amounts";
 import { isBlank } from "../engine";
-import { BilledCells, billsNothing, comparedFieldsOf, readBilledCells } from "./billed";
+import { BilledCells, billedRead, billsNothing, comparedFieldsOf, readBilledCells } from "./billed";
 import { GROUP_JOIN, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
 import { cellText, isPageLine, sameText } from "./table-finder";
@@ -48,7 +48,7 @@ export class TotalsRows {
     // Page numbers and "Continued" lines, alone on their row: notes, though they hold digits and sit in the date column.
     if (isPageLine(cells)) return `a page line ("${short(filled.map((cell) => cellText(cell)).join(" "))}"), not an invoice`;
     const billed = this.billedOf(billedCells);
-    const nothingBilled = billsNothing(billedCells, this.plan);
+    const nothingBilled = billsNothing(billedCells);
     // A line of free text alone ("Thank you for your business.") is a note, whichever column it sits in.
     if (filled.length === 1 && typeof filled[0] === "string" && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && nothingBilled) return `a note ("${short(filled[0])}"), not an invoice`;
     if (withoutParticulars(cells, this.plan)) {
@@ -91,14 +91,15 @@ export class TotalsRows {
    * billed or a cell cannot be read.
    */
   private billedOf(billedCells: BilledCells): Amount | null {
+    if (billsNothing(billedCells)) return null;
     let sum: Amount | null = null;
     for (const field of comparedFieldsOf(this.plan, billedCells)) {
-      const read = billedCells.written[field];
-      if (read !== undefined && !read.ok) return null;
-      const amount = read === undefined ? ZERO : read.value;
+      const read = billedRead(billedCells, this.plan, field);
+      if (read !== null && !read.ok) return null;
+      const amount = read === null ? ZERO : read.value;
       sum = sum === null ? amount : sum.plus(amount);
     }
-    return billsNothing(billedCells, this.plan) ? null : sum;
+    return sum;
   }
 }
 
