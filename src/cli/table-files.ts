@@ -186,7 +186,9 @@ export function tableFileKind(filePath: string, role: "input" | "output"): Table
   const extension = path.extname(filePath).toLowerCase();
   if (extension === ".csv") return "csv";
   if (extension === ".xlsx") return "xlsx";
-  throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a .csv or .xlsx file.`);
+  // Excel saves "Unicode Text" and "Text (Tab delimited)" as .txt: delimited text, read as a CSV is (its separator sniffed).
+  if (role === "input" && (extension === ".txt" || extension === ".tsv")) return "csv";
+  throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a ${role === "input" ? ".csv (or tab-separated .txt, .tsv)" : ".csv"} or .xlsx file.`);
 }
 
 /**
