@@ -1,11 +1,13 @@
 import { BOARD_FEES, boardFeeNamesInWords, ChargeCode, Money, Quote } from "../engine";
-import { Amount, ExactSum, exactText, exactUsd, MalformedRow, quoteRow } from "../reconcile";
+import { Amount, ExactSum, ExcludedRows, exactText, exactUsd, MalformedRow, quoteRow, type ExcludedRowsSummary } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
 import { readFlags } from "./args";
 import { CliIo, UsageError } from "./io";
 import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
+  excludedNote,
+  excludedText,
   feesNotPaidHelp,
   malformedText,
   MAP_HELP,
@@ -90,8 +92,9 @@ function quoteCells(quote: Quote): OutCell[] {
   return cells;
 }
 
-interface BatchSummary {
+interface BatchSummary extends ExcludedRowsSummary {
   rows: number;
+  /** Rows read: quoted + not quoted + excluded. */
   rowsRead: number;
   malformedRows: number;
   malformedRowNumbers: number[];
@@ -112,8 +115,10 @@ function batchText(job: TableJob, summary: BatchSummary): string {
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
+    `Excluded:      ${excludedText(summary)}`,
     `Quoted:        ${count(summary.quoted)}${summary.incomplete > 0 ? ` (${count(summary.incomplete)} incomplete: a board amount not entered)` : ""}`,
     `Not quoted:    ${count(summary.notQuoted)}${summary.notQuoted > 0 ? " (see the Quote error column)" : ""}`,
+    `Counts:        ${count(summary.rowsRead)} read = ${count(summary.quoted)} quoted + ${count(summary.notQuoted)} not quoted + ${count(summary.rowsExcluded)} excluded`,
     `Total of the complete quotes: ${exactUsd(Amount.of(new Money(summary.totalOfCompleteQuotes)))}`,
     `Output:        ${job.outputPath}`,
   );
@@ -136,6 +141,7 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
   const cellOptions = { inputKind: input.kind, outputKind: outputKind === "jsonl" ? "csv" : outputKind, dateColumn: plan.column.date, dateFormat: plan.dateFormat } as const;
   const outputs = await openTableOutputs(job, outputKind, () => layout, io);
   const keys = inputKeys(input.header);
+  const excluded = new ExcludedRows();
   const malformedRowNumbers: number[] = [];
   const malformedExamples: MalformedRow[] = [];
   let rowsRead = 0;
@@ -146,6 +152,13 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     malformed(item) {
       malformedRowNumbers.push(item.rowNumber);
       if (malformedExamples.length < 100) malformedExamples.push(item);
+    },
+    async excluded(item, reason) {
+      rowsRead += 1;
+      excluded.add(item.rowNumber, reason);
+      if (outputs.table === null) return;
+      const cells: OutCell[] = [...new Array<OutCell>(ADDED_COLUMNS.length - 2).fill(null), excludedNote(reason)];
+      await outputs.table.write([...originalCells(item, input.width, cellOptions), ...cells, item.rowNumber], item.rowNumber);
     },
     async row(item) {
       rowsRead += 1;
@@ -167,11 +180,12 @@ export async function runBatch(args: string[], io: CliIo): Promise<number> {
     malformedRows: malformedRowNumbers.length,
     malformedRowNumbers,
     malformedExamples,
+    ...excluded.summary(),
     quoted,
     incomplete,
-    notQuoted: rowsRead - quoted,
+    notQuoted: rowsRead - quoted - excluded.count,
     totalOfCompleteQuotes: exactText(total.value),
-    allQuoted: quoted === rowsRead && malformedRowNumbers.length === 0,
+    allQuoted: quoted === rowsRead - excluded.count && malformedRowNumbers.length === 0,
   };
   const report = summaryOutput(job, io);
   if (values.json) {

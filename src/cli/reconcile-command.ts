@@ -24,12 +24,10 @@ import {
   reconcileColumnLayout,
   ReconciledRow,
   reconcileFormulas,
-  readBilledCells,
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
   TablePlan,
-  TotalsRows,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
 import { documentDate, isReproducibleRun, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
@@ -47,10 +45,12 @@ import {
 import { readFlags } from "./args";
 import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
-import { excludedRowJson, inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
+import { inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
 import { SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
+  excludedNote,
+  excludedText,
   malformedText,
   MAP_HELP,
   mappingLines,
@@ -369,14 +369,12 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
   const count = (n: number) => n.toLocaleString("en-US");
   const head = summaryHeadLines("reconcile", job);
   for (const assumption of job.plan.assumptions) head.push(`Assumed: ${assumption}`);
-  const excluded = summary.excludedRows.map((row) => `row ${row.rowNumber}: ${row.reason}`);
-  if (summary.rowsExcluded > excluded.length) excluded.push(`… ${count(summary.rowsExcluded - excluded.length)} more`);
   const lines = [
     "",
     `Rows:          ${count(summary.rows)}`,
     `Rows read:     ${count(summary.rowsRead)}`,
     `Malformed:     ${malformedText(summary.malformedRows, summary.malformedRowNumbers)}${summary.malformedRows > 0 ? ", skipped" : ""}`,
-    `Excluded:      ${summary.rowsExcluded === 0 ? "none" : excluded.join("; ")}`,
+    `Excluded:      ${excludedText(summary)}`,
     `Checked:       ${count(summary.rowsChecked)}${summary.rowsNotChecked > 0 ? ` (not checked: ${count(summary.rowsNotChecked)}, of which ${count(summary.rowsWithInputErrors)} with unreadable cells)` : ""}`,
     `Counts:        ${count(summary.rowsRead)} read = ${count(summary.rowsMatched)} matched + ${count(summary.rowsFlagged)} flagged + ${count(summary.rowsNotChecked)} not checked + ${count(summary.rowsExcluded)} excluded`,
     `Billed:        ${usd(summary.billed)} (rows matched or flagged)`,
@@ -437,7 +435,6 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   if (values["values-only"] === true && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
   const tally = new ReconcileTally();
-  const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
   const flaggedKept = flaggedRowsKept(io, job.outputPath === STANDARD_STREAM);
   const cellOptions = {
@@ -454,20 +451,15 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   let outputRow = 1;
   await runTableRows("reconcile", job, outputs, io, {
     malformed: (item) => tally.addMalformed(item.rowNumber, item.error),
-    async row(item) {
-      const billed = readBilledCells(item.cells, plan);
-      const excluded = totalsRows.check(item.cells, billed);
-      if (excluded !== null) {
-        tally.addExcluded(item.rowNumber, excluded);
-        await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
-        if (table !== null) {
-          outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
-          const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
-          added[columns.layout.status] = EXCLUDED_STATUS;
-          await table.write([...originalCells(item, input.width, cellOptions), ...added, `Excluded: ${excluded}.`, item.rowNumber], item.rowNumber);
-        }
-        return;
-      }
+    async excluded(item, reason) {
+      tally.addExcluded(item.rowNumber, reason);
+      if (table === null) return;
+      outputRow = input.kind === "xlsx" && xlsxOut ? item.rowNumber : outputRow + 1;
+      const added = new Array<OutCell>(columns.layout.columns.length).fill(null);
+      added[columns.layout.status] = EXCLUDED_STATUS;
+      await table.write([...originalCells(item, input.width, cellOptions), ...added, excludedNote(reason), item.rowNumber], item.rowNumber);
+    },
+    async row(item, billed) {
       const reconciled = reconcileRow(item.cells, plan, billed);
       tally.addRow(reconciled);
       if (reconciled.status !== "matched" && (values.json === true || flagged.length < flaggedKept)) flagged.push(flaggedRowOf(item.rowNumber, item.cells, plan, reconciled));

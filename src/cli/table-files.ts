@@ -26,6 +26,10 @@ import {
   readTableDate,
   rowRanges,
   TablePlan,
+  TotalsRows,
+  BilledCells,
+  readBilledCells,
+  type ExcludedRowsSummary,
   TablePurpose,
 } from "../reconcile";
 import { BOARD_RATE_COLUMN_LETTERS, BOARD_RATES_FORMAT } from "../request/board-rates-file";
@@ -53,7 +57,7 @@ import {
 } from "../workbook";
 import { CliIo, UsageError } from "./io";
 import { ProgressBar } from "./progress";
-import { malformedRowJson, withLine } from "../request/row-json";
+import { excludedRowJson, inputKeys, malformedRowJson, rowInputJson, withLine } from "../request/row-json";
 import { boardRatesOf, planTableReading, TABLE_READING_OPTIONS, tableReading } from "../request/table-reading";
 
 export type TableFileKind = "csv" | "xlsx";
@@ -170,9 +174,10 @@ is never an amount. When two columns are equally likely, or none fits, the run s
 Dates: slash dates are month/day/year unless --date-format DD/MM/YYYY (or YYYY-MM-DD) says
 otherwise; 2026-06-15, 2026-06-15T00:00:00, 15-Jun-2026, Jun 15, 2026 and Excel date numbers are
 read too; a file whose first rows write dates day first (15/06/2026) is refused until
---date-format says how. Rows labelled Total, Subtotal or Grand total, page lines ("Page 1 of 2")
-and a header row repeated atop a page are excluded, named and counted, never flagged. A CSV must
-be separated by commas: one separated by semicolons or tabs is refused with the fix.
+--date-format says how. Rows labelled Total, Subtotal or Grand total, page lines ("Page 1 of 2"),
+a header row repeated atop a page and the report's title repeated are excluded, named and
+counted, never flagged or quoted. A CSV is separated by commas, or by tabs (Excel's "Unicode
+Text", said in the summary); one separated by semicolons is refused with the fix.
 Measurements are in feet unless the cells say otherwise (600' 6", 182.88 m), a header names the
 unit ("LOA (m)"), a unit column is mapped, or --unit ft|m|in is given.
 `;
@@ -183,7 +188,9 @@ export function tableFileKind(filePath: string, role: "input" | "output"): Table
   const extension = path.extname(filePath).toLowerCase();
   if (extension === ".csv") return "csv";
   if (extension === ".xlsx") return "xlsx";
-  throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a .csv or .xlsx file.`);
+  // Excel saves "Unicode Text" and "Text (Tab delimited)" as .txt: delimited text, read as a CSV is (its separator sniffed).
+  if (role === "input" && (extension === ".txt" || extension === ".tsv")) return "csv";
+  throw new UsageError(`The ${role} ${JSON.stringify(filePath)} must be a ${role === "input" ? ".csv (or tab-separated .txt, .tsv)" : ".csv"} or .xlsx file.`);
 }
 
 /**
@@ -250,6 +257,8 @@ export interface TableInput {
   readonly readingNotes: readonly string[];
   /** Where the table is: its sheet, its header row, and what was tried to find it. */
   readonly place: TablePlace;
+  /** The lines above the header holding one cell of text (a title, a report period), which a printout repeats atop each page. */
+  readonly titles: readonly string[];
   /** Stops reading early (after a mapping error, say); reading to the end closes the file by itself. */
   close(): Promise<void>;
 }
@@ -351,16 +360,32 @@ async function* withoutEmptyRows(batches: AsyncIterable<readonly TableItem[]>): 
   }
 }
 
+/** A CSV row whose field count is not the header's, as the reader reports it: its error, naming the file's line where that differs from the row. */
+function wrongWidth(item: TableRow, width: number): MalformedItem {
+  const count = item.cells.length;
+  const error = `has ${count} ${count === 1 ? "field" : "fields"}; the header has ${width}`;
+  return item.line === undefined ? { rowNumber: item.rowNumber, error } : { rowNumber: item.rowNumber, line: item.line, error: `${error} (line ${item.line})` };
+}
+
+/** One filled cell and fewer than the header's: a CSV line of one field, as the reader gives one (readCsvRows) for the caller to name. */
+function isOneFieldLine(item: TableRow, width: number): boolean {
+  return item.cells.length < width && item.cells.filter((cell) => cellText(cell) !== "").length === 1;
+}
+
 /** A row whose field count is not the header's, as the CSV reader reports one (standard input is read once, its counts checked here). */
 async function* widthChecked(batches: AsyncIterable<readonly TableItem[]>, width: number): AsyncGenerator<readonly TableItem[]> {
   for await (const batch of batches) {
-    yield batch.map((item): TableItem => {
-      if (isMalformed(item) || item.cells.length === width) return item;
-      const count = item.cells.length;
-      const error = `has ${count} ${count === 1 ? "field" : "fields"}; the header has ${width}`;
-      return item.line === undefined ? { rowNumber: item.rowNumber, error } : { rowNumber: item.rowNumber, line: item.line, error: `${error} (line ${item.line})` };
-    });
+    yield batch.map((item): TableItem => (isMalformed(item) || item.cells.length === width || isOneFieldLine(item, width) ? item : wrongWidth(item, width)));
   }
+}
+
+/** The lines above the header that hold one cell of text: a report's title and period, which a printout repeats atop its pages. */
+function titlesAbove(ahead: readonly TableItem[], headerRow: number): string[] {
+  return ahead.flatMap((item) => {
+    if (isMalformed(item) || item.rowNumber >= headerRow) return [];
+    const filled = item.cells.map(cellText).filter((text) => text !== "");
+    return filled.length === 1 && /\p{L}/u.test(filled[0]) ? [filled[0]] : [];
+  });
 }
 
 /** Where the table is among the rows read ahead: the header given (--header-row) or found, or the first row when none names a field. */
@@ -415,13 +440,15 @@ export interface TableOpening {
  */
 async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, size: number | null, opening: TableOpening, reopen: boolean): Promise<TableInput> {
   const readingNotes: string[] = [];
-  const onEncoding = () => {
-    const note = `${JSON.stringify(name)} is not UTF-8: it was read as Windows-1252 (Excel's plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.`;
+  const tell = (note: string) => {
     if (!readingNotes.includes(note)) readingNotes.push(note);
   };
+  const onEncoding = () => tell(`${JSON.stringify(name)} is not UTF-8: it was read as Windows-1252 (Excel's plain "CSV (Comma delimited)"); give --encoding utf-8 to refuse such a file instead.`);
+  // Tabs have no number format of their own to mistake, unlike semicolons (refused by the reader): read, and said.
+  const onSeparator = () => tell(`${JSON.stringify(name)} is separated by tabs, not commas (Excel's "Unicode Text", or a TSV): it was read so.`);
   const { encoding } = opening;
   let stream = open();
-  let batches: AsyncIterator<readonly TableItem[]> = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: Infinity })[Symbol.asyncIterator]();
+  let batches: AsyncIterator<readonly TableItem[]> = readCsvRowBatches(stream, { encoding, onEncoding, onSeparator, fieldCountRow: Infinity })[Symbol.asyncIterator]();
   let ahead: TableItem[];
   let located: ReturnType<typeof locate>;
   try {
@@ -433,6 +460,7 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     throw error;
   }
   const headerRow = located.found.rowNumber;
+  const titles = titlesAbove(ahead, headerRow);
   // The header row's own field count: the rows after it must have it (a wider row is malformed, as the reader says).
   const headerItem = ahead.find((item): item is TableRow => !isMalformed(item) && item.rowNumber === headerRow);
   const width = headerItem?.cells.length ?? located.found.headers.length;
@@ -440,7 +468,7 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
   if (reopen) {
     await batches.return?.(undefined);
     stream = open();
-    batches = readCsvRowBatches(stream, { encoding, onEncoding, fieldCountRow: headerRow })[Symbol.asyncIterator]();
+    batches = readCsvRowBatches(stream, { encoding, onEncoding, onSeparator, fieldCountRow: headerRow })[Symbol.asyncIterator]();
     ahead = await readAhead(batches, [], LOOK_AHEAD_ROWS);
     rest = withoutEmptyRows(replayed(ahead.filter((item) => item.rowNumber > headerRow), batches));
   } else {
@@ -457,6 +485,7 @@ async function csvInputFrom(name: string, open: () => fs.ReadStream | Readable, 
     sample: sampleCells(afterHeader.filter((item) => isMalformed(item) || item.cells.length === width), header),
     batches: () => rest,
     place: { sheet: null, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried: [], sheetChosen: false },
+    titles,
     // Standard input's size is not known: the bar shows rows only, and how far stays 0 until the end.
     progress: () => (size === null ? 0 : size === 0 ? 1 : (stream as fs.ReadStream).bytesRead / size),
     close: async () => {
@@ -575,6 +604,7 @@ async function xlsxInput(filePath: string, opening: TableOpening): Promise<Table
     sample: sampleCells(afterHeader, header),
     batches: () => replayed(afterHeader, batches),
     place: { sheet: opened.sheetName, headerRow, groupRow: located.found.groupRowNumber, how: located.how, rowsTried: located.rowsTried, sheetsTried, sheetChosen: names.length > 1 },
+    titles: titlesAbove(ahead, headerRow),
     progress: () => opened.progress(),
     // readAhead started the rows, so ending them closes the sheet (rows() closes it in a finally).
     close: async () => {
@@ -885,8 +915,13 @@ export async function openTableOutputs(job: TableJob, kind: OutputKind | null, l
 
 /** What a table command does with its rows; the loop around them is runTableRows's. */
 export interface TableRowHandlers {
-  /** Each row the reader could read, in order. */
-  row(item: TableRow): Promise<void>;
+  /** Each row the reader could read and that is a transit, in order, with its billed cells as read (D27; none in batch). */
+  row(item: TableRow, billed: BilledCells): Promise<void>;
+  /**
+   * A row that is not a transit (a totals row, page furniture, a note: TotalsRows), with why, for the
+   * command to count (ExcludedRows) and write; JSON Lines ({"row","input","excluded"}) are written here.
+   */
+  excluded(item: TableRow, reason: string): Promise<void>;
   /** A row it could not read, once reported on stderr and, where JSON Lines are written, as a line. */
   malformed(item: MalformedItem): void;
   /** The workbook's further sheets, made once every row is read (an .xlsx output only). */
@@ -902,19 +937,37 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
   const progress = new ProgressBar(io, command);
   const malformed = new MalformedReport(command, progress);
   const { input } = job;
+  // Totals rows, page furniture and notes: excluded by one rule in reconcile and batch alike.
+  const notTransits = new TotalsRows(job.plan, input.titles);
+  const keys = inputKeys(input.header);
   try {
     let rowsDone = 0;
     for await (const batch of input.batches()) {
-      for (const item of batch) {
+      for (let item of batch) {
         rowsDone += 1;
         if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
+        let reason: string | null = null;
+        let billed: BilledCells | null = null;
+        if (!isMalformed(item)) {
+          // A CSV line of one field among wider rows: furniture named as such, or else the malformed row it is.
+          const oneField = input.kind === "csv" && isOneFieldLine(item, input.width);
+          // Read once: the totals-row check and the row's reconciliation take the same reading.
+          billed = readBilledCells(item.cells, job.plan);
+          reason = oneField ? notTransits.line(item.cells) : notTransits.check(item.cells, billed);
+          if (oneField && reason === null) item = wrongWidth(item, input.width);
+        }
         if (isMalformed(item)) {
           handlers.malformed(item);
           malformed.add(item);
           await outputs.jsonLines?.write(withLine(malformedRowJson(item.rowNumber, item.error), item, input.kind));
           continue;
         }
-        await handlers.row(item);
+        if (reason !== null) {
+          await outputs.jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), reason), item, input.kind));
+          await handlers.excluded(item, reason);
+          continue;
+        }
+        await handlers.row(item, billed ?? readBilledCells(item.cells, job.plan));
       }
     }
     progress.finish();
@@ -967,6 +1020,19 @@ export class MalformedReport {
 
 /** Most row numbers a summary lists; the rest are counted (150,000 malformed rows once made a 1.1 MB summary). */
 export const MALFORMED_ROWS_LISTED = 50;
+
+/** What an output row excluded says in its note column (reconcile's Note, batch's Quote error). */
+export function excludedNote(reason: string): string {
+  return `Excluded: ${reason}.`;
+}
+
+/** The summary's `Excluded:` line after its label, reconcile's and batch's: "none", or each row with why. */
+export function excludedText(summary: ExcludedRowsSummary): string {
+  if (summary.rowsExcluded === 0) return "none";
+  const listed = summary.excludedRows.map((row) => `row ${row.rowNumber}: ${row.reason}`);
+  if (summary.rowsExcluded > listed.length) listed.push(`… ${(summary.rowsExcluded - listed.length).toLocaleString("en-US")} more`);
+  return listed.join("; ");
+}
 
 /** "none", "2 (rows 7, 12)", or past MALFORMED_ROWS_LISTED "150,000 (rows 2, 4, … and 149,950 more)". */
 export function malformedText(count: number, rowNumbers: readonly number[]): string {

@@ -12,7 +12,35 @@ export interface ExcludedRow {
   readonly reason: string;
 }
 
-export interface ReconcileSummary {
+/** Rows excluded as not transits (totals rows, page furniture, notes), as reconcile's and batch's summaries give them. */
+export interface ExcludedRowsSummary {
+  /** Rows that are not invoices or transits (totals rows, page furniture, notes) excluded: never flagged or quoted. */
+  readonly rowsExcluded: number;
+  readonly excludedRowNumbers: readonly number[];
+  /** The first MALFORMED_EXAMPLES excluded rows, each with why. */
+  readonly excludedRows: readonly ExcludedRow[];
+}
+
+/** Counts the rows excluded as they stream past, keeping the first MALFORMED_EXAMPLES with why. */
+export class ExcludedRows {
+  private readonly numbers: number[] = [];
+  private readonly examples: ExcludedRow[] = [];
+
+  add(rowNumber: number, reason: string): void {
+    this.numbers.push(rowNumber);
+    if (this.examples.length < MALFORMED_EXAMPLES) this.examples.push({ rowNumber, reason });
+  }
+
+  get count(): number {
+    return this.numbers.length;
+  }
+
+  summary(): ExcludedRowsSummary {
+    return { rowsExcluded: this.numbers.length, excludedRowNumbers: [...this.numbers], excludedRows: [...this.examples] };
+  }
+}
+
+export interface ReconcileSummary extends ExcludedRowsSummary {
   /** Data rows in the input: read, plus malformed. */
   readonly rows: number;
   readonly rowsRead: number;
@@ -21,11 +49,7 @@ export interface ReconcileSummary {
   readonly malformedRowNumbers: readonly number[];
   /** The first MALFORMED_EXAMPLES malformed rows with what was wrong. */
   readonly malformedExamples: readonly MalformedRow[];
-  /** Rows that are not invoices (totals rows, notes) excluded: never flagged. rowsRead = matched + flagged + not checked + excluded. */
-  readonly rowsExcluded: number;
-  readonly excludedRowNumbers: readonly number[];
-  /** The first MALFORMED_EXAMPLES excluded rows, each with why. */
-  readonly excludedRows: readonly ExcludedRow[];
+  /* rowsExcluded (ExcludedRowsSummary): rowsRead = matched + flagged + not checked + excluded. */
   /** Rows matched or flagged (rowsMatched + rowsFlagged). */
   readonly rowsChecked: number;
   readonly rowsNotChecked: number;
@@ -55,11 +79,10 @@ export class ReconcileTally {
   private matched = 0;
   private notChecked = 0;
   private readonly variance = new ExactSum();
-  private readonly excludedExamples: ExcludedRow[] = [];
+  private readonly excluded = new ExcludedRows();
   private readonly billed = new ExactSum();
   private readonly computed = new ExactSum();
   private readonly malformedNumbers: number[] = [];
-  private readonly excludedNumbers: number[] = [];
   private readonly malformedExamples: MalformedRow[] = [];
 
   addRow(row: ReconciledRow): void {
@@ -79,8 +102,7 @@ export class ReconcileTally {
   /** A row that is not an invoice (a totals row, a note): read, excluded, named with why. */
   addExcluded(rowNumber: number, reason: string): void {
     this.rowsRead += 1;
-    this.excludedNumbers.push(rowNumber);
-    if (this.excludedExamples.length < MALFORMED_EXAMPLES) this.excludedExamples.push({ rowNumber, reason });
+    this.excluded.add(rowNumber, reason);
   }
 
   addMalformed(rowNumber: number, error: string): void {
@@ -96,9 +118,7 @@ export class ReconcileTally {
       malformedRows: malformed,
       malformedRowNumbers: [...this.malformedNumbers],
       malformedExamples: [...this.malformedExamples],
-      rowsExcluded: this.excludedNumbers.length,
-      excludedRowNumbers: [...this.excludedNumbers],
-      excludedRows: [...this.excludedExamples],
+      ...this.excluded.summary(),
       rowsChecked: this.checked,
       rowsNotChecked: this.notChecked,
       rowsWithInputErrors: this.inputErrors,
@@ -107,7 +127,7 @@ export class ReconcileTally {
       billed: exactText(this.billed.value),
       computed: exactText(this.computed.value),
       variance: exactText(this.variance.value),
-      allMatched: this.matched === this.rowsRead - this.excludedNumbers.length && malformed === 0,
+      allMatched: this.matched === this.rowsRead - this.excluded.count && malformed === 0,
     };
   }
 }

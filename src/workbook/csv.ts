@@ -60,6 +60,11 @@ export interface CsvReadOptions {
   /** Told once when the text is read as Windows-1252 without being asked to. */
   readonly onEncoding?: (encoding: CsvEncoding) => void;
   /**
+   * Told once when the fields are separated by tabs (Excel's "Unicode Text", a TSV), which are
+   * read as such; a file separated by semicolons is refused (see sniffSeparator).
+   */
+  readonly onSeparator?: (separator: CsvSeparator) => void;
+  /**
    * The row (1-based, as rowNumber counts) whose field count every later record must have: the
    * table's header row, under a title or a report period that may have any. Default 1;
    * Infinity reads every record whatever its count (to find the header row first).
@@ -89,20 +94,21 @@ function describeReadError(filePath: string, error: unknown): string {
 /**
  * Reads CSV rows one at a time: from a file path or any byte stream. Handles UTF-8 (with or
  * without a byte order mark) and UTF-16 (with a byte order mark, or recognised by its zero
- * bytes); other bytes are read as Windows-1252 (see CsvReadOptions.encoding). Handles CRLF, LF
- * and CR line ends (mixed too), quoted fields with commas, quotes and line breaks, and quotes
- * inside an unquoted field as literal characters (see CsvRecordSplitter).
+ * bytes); other bytes are read as Windows-1252 (see CsvReadOptions.encoding). Fields are separated
+ * by commas, or by tabs where the first lines say so (Excel's "Unicode Text"; a file separated by
+ * semicolons is refused: see sniffSeparator). Handles CRLF, LF and CR line ends (mixed too),
+ * quoted fields with separators, quotes and line breaks, and quotes inside an unquoted field as
+ * literal characters (see CsvRecordSplitter).
  *
  * Yields the header as row 1 like any other row. Every record advances `rowNumber`, so numbers
  * match the row numbers a spreadsheet shows for the same file; blank lines count but are not
- * yielded. A record that breaks the CSV rules, or whose field count differs from the first
- * record's, is reported as a CsvRowError, with one exception: a footer. Lines after the last full
- * record (up to TRAILING_NOTES of them, each ending in a line break) that hold one field of text
- * with a letter in it and nothing else ("Printed 12/06/26 by J. Smith", "Page 1 of 1") are given
- * as rows of their fields, for the caller to name as notes; followed by any other record, each is
- * the error it would be anywhere else. A malformed record never takes the lines after it
- * along: when a quoted field that runs over a line end does not make a valid record, only its
- * first line is reported and reading resumes on the next line (see CsvRecordSplitter). Leaving
+ * yielded. A record that breaks the CSV rules, or whose field count differs from the header's, is
+ * reported as a CsvRowError, with one exception: a line of fewer fields than the header, one of
+ * them filled, with a line break after it ("Printed 12/06/26 by J. Smith", "Page 2 of 3", a title
+ * repeated), is given as a row of its fields wherever it falls, for the caller to name as page
+ * furniture or else to report as the malformed row it is. A malformed record never takes the lines
+ * after it along: when a quoted field that runs over a line end does not make a valid record, only
+ * its first line is reported and reading resumes on the next line (see CsvRecordSplitter). Leaving
  * the loop early closes the file.
  */
 export async function* readCsvRows(source: string | Readable, options: CsvReadOptions = {}): AsyncGenerator<CsvItem> {
@@ -123,27 +129,31 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   }
   const input = typeof source === "string" ? fs.createReadStream(source) : source;
   const decoder = new CsvTextDecoder(sourceName, options.encoding, options.onEncoding);
-  const splitter = new CsvRecordSplitter(maxRecordChars, options.fieldCountRow);
-  let first = true;
-  let sniffed = false;
-  // The decoder may hold the first bytes back until it knows their encoding: the first text decoded.
-  const sniff = (text: string, final: boolean): string => {
-    if (sniffed || (text === "" && !final)) return text;
-    checkSemicolons(sourceName, text, final);
-    sniffed = true;
-    return text;
-  };
-  const checked = (items: CsvItem[]): CsvItem[] => {
-    for (let i = 0; first && i < items.length; i++) first = checkSeparator(sourceName, items[i]);
-    return items;
+  // Made once the first lines have said what separates the fields (sniffSeparator).
+  let splitter: CsvRecordSplitter | undefined;
+  // The text read before that, in its pieces: the splitter gets them as they came (its limit on a record holds).
+  let held: string[] = [];
+  const split = (text: string, final: boolean): CsvItem[] => {
+    if (splitter !== undefined) return splitter.push(text, final);
+    held.push(text);
+    const head = held.join("");
+    if (!final && !enoughToSniff(head)) return [];
+    const separator = sniffSeparator(head, final);
+    if (separator === ";") throw semicolonRefusal(sourceName);
+    if (separator !== ",") options.onSeparator?.(separator);
+    const started = new CsvRecordSplitter(maxRecordChars, options.fieldCountRow, separator);
+    splitter = started;
+    const pieces = held;
+    held = [];
+    return pieces.flatMap((piece, index) => started.push(piece, final && index === pieces.length - 1));
   };
   try {
     // The stream's own iterator pulls a chunk only when the rows of the last one are consumed.
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
-      const items = checked(splitter.push(sniff(decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), false), false));
+      const items = split(decoder.decode(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), false);
       if (items.length > 0) yield items;
     }
-    const items = checked(splitter.push(sniff(decoder.end(), true), true));
+    const items = split(decoder.end(), true);
     if (items.length > 0) yield items;
   } catch (error) {
     if (error instanceof InputFileError) throw error;
@@ -154,48 +164,121 @@ export async function* readCsvRowBatches(source: string | Readable, options: Csv
   }
 }
 
-/**
- * Excel's "Unicode Text" is tab-separated: a first record of one field holding tabs would map to
- * nothing. Returns false once the first record has been seen.
- */
-function checkSeparator(sourceName: string, item: CsvItem): boolean {
-  if (isCsvRowError(item) || item.cells.length !== 1 || !item.cells[0].includes("\t")) return false;
-  throw new InputFileError(
-    sourceName,
-    `${JSON.stringify(sourceName)} is separated by tabs, not commas (Excel's "Unicode Text"): save it as "CSV UTF-8 (Comma delimited)" and run again.`,
-    1,
-  );
+// ---------------------------------------------------------------------------------------------
+// The separator
+
+/** What separates the fields: a comma, or as Excel also saves a table, a tab ("Unicode Text") or a semicolon. */
+export type CsvSeparator = "," | "\t" | ";";
+
+const SEPARATORS: readonly CsvSeparator[] = [",", "\t", ";"];
+
+/** Records at the top of a file looked at to decide its separator: past a title, a report period and blank lines. */
+const SEPARATOR_SNIFF_RECORDS = 40;
+/** Text enough to decide on, however few line breaks it holds (one very long first record, say). */
+const SEPARATOR_SNIFF_CHARS = 65_536;
+
+function enoughToSniff(text: string): boolean {
+  if (text.length >= SEPARATOR_SNIFF_CHARS) return true;
+  let breaks = 0;
+  for (let i = 0; i < text.length && breaks < SEPARATOR_SNIFF_RECORDS; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) breaks += 1;
+  }
+  return breaks >= SEPARATOR_SNIFF_RECORDS;
 }
 
-/** Lines at the top of a file looked at for a semicolon separator. */
-const SEPARATOR_SNIFF_LINES = 12;
+/**
+ * The field count of each whole record among the first SEPARATOR_SNIFF_RECORDS of `text`, split
+ * by `separator` with the quoting the splitter uses (a quote opens a field only as its first
+ * character; a quoted value may hold separators and line breaks; a quote never closed, or closed
+ * before other text, costs the record's first line only). Blank lines are left out.
+ */
+function fieldCounts(text: string, separator: CsvSeparator, final: boolean): number[] {
+  const sep = separator.charCodeAt(0);
+  const counts: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n && counts.length < SEPARATOR_SNIFF_RECORDS) {
+    let fields = 1;
+    let fieldStart = true;
+    let j = i;
+    for (; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if (c === LF || c === CR) break;
+      if (c === sep) {
+        fields += 1;
+        fieldStart = true;
+        continue;
+      }
+      if (fieldStart && c === QUOTE) {
+        let close = text.indexOf('"', j + 1);
+        while (close >= 0 && text.charCodeAt(close + 1) === QUOTE) close = text.indexOf('"', close + 2);
+        const after = close < 0 ? -1 : close + 1 < n ? text.charCodeAt(close + 1) : sep;
+        if (after !== sep && after !== LF && after !== CR) {
+          // Never closed, or text after the closing quote: as the splitter does, the record's first line alone is given up.
+          fields = 0;
+          const end = text.slice(i).search(/[\r\n]/);
+          j = end < 0 ? n : i + end;
+          break;
+        }
+        j = close;
+      }
+      fieldStart = false;
+    }
+    if (j >= n && !final) break; // a record the text cuts off
+    if (j > i && fields > 0) counts.push(fields);
+    i = text.charCodeAt(j) === CR && text.charCodeAt(j + 1) === LF ? j + 2 : j + 1;
+  }
+  return counts;
+}
+
+/** The field count most records share (the wider on a tie), among counts of two fields or more, and how many share it. */
+function commonWidth(counts: readonly number[]): { width: number; records: number } {
+  const records = new Map<number, number>();
+  for (const count of counts) if (count >= 2) records.set(count, (records.get(count) ?? 0) + 1);
+  let best = { width: 1, records: 0 };
+  for (const [width, shared] of records) if (shared > best.records || (shared === best.records && width > best.width)) best = { width, records: shared };
+  return best;
+}
+
+/**
+ * The separator of a table, decided on its first records: a table is the same width on every
+ * line, so its separator splits the most records into the same number of fields, and into the
+ * most fields. A tab or a semicolon is taken only when it does both better than commas (as many
+ * records alike or more, each wider): a title or a report period above the header and blank lines
+ * do not sway it, nor do separators written inside text (a comma file's "a; b" notes agree on
+ * their semicolons but its header has none; a quoted line break splits a comma file's row in two
+ * when read by tabs, into pieces narrower than the row). Otherwise, and in a file too short to
+ * tell, commas.
+ */
+export function sniffSeparator(text: string, final: boolean): CsvSeparator {
+  const comma = commonWidth(fieldCounts(text, ",", final));
+  let chosen: CsvSeparator = ",";
+  let best = comma;
+  for (const separator of SEPARATORS) {
+    if (separator === ",") continue;
+    const other = commonWidth(fieldCounts(text, separator, final));
+    if (other.records < 2 || other.records < comma.records || other.width <= comma.width) continue;
+    if (chosen === "," || other.records > best.records || (other.records === best.records && other.width > best.width)) {
+      chosen = separator;
+      best = other;
+    }
+  }
+  return chosen;
+}
 
 /**
  * Excel saves "CSV" with the list separator of the machine's regional settings: where the decimal
- * separator is a comma, that is a semicolon, and the amounts are written "5.305,06". Read as commas,
- * such a file splits its numbers instead of its columns, so it is refused by name: two lines in a row
- * at the top with the same number (two or more) of semicolons, more than their commas, are taken as
- * semicolon-separated. Only whole lines of the first text decoded are looked at, outside quotes.
+ * separator is a comma, that is a semicolon, and the amounts are written "5.305,06", which D23
+ * refuses to guess. Read as commas such a file would split its numbers instead of its columns, so it
+ * is refused by name, with the way to save it.
  */
-function checkSemicolons(sourceName: string, text: string, final: boolean): void {
-  const lines = text.split("\n").slice(0, SEPARATOR_SNIFF_LINES + 1);
-  if (!final) lines.pop(); // the last piece may be cut off mid-line
-  let previous = -1;
-  for (const quoted of lines) {
-    // Separators inside quotes are text; a quote running over the line end ends the line here.
-    const line = quoted.replace(/"[^"]*("|$)/g, "");
-    const semicolons = line.split(";").length - 1;
-    const commas = line.split(",").length - 1;
-    const separated = semicolons >= 2 && semicolons > commas;
-    if (separated && semicolons === previous) {
-      throw new InputFileError(
-        sourceName,
-        `${JSON.stringify(sourceName)} is separated by semicolons, not commas (Excel's CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.`,
-        1,
-      );
-    }
-    previous = separated ? semicolons : -1;
-  }
+function semicolonRefusal(sourceName: string): InputFileError {
+  return new InputFileError(
+    sourceName,
+    `${JSON.stringify(sourceName)} is separated by semicolons, not commas (Excel's CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.`,
+    1,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,7 +462,6 @@ class CsvTextDecoder {
 // Text to records
 
 const QUOTE = 0x22;
-const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -389,8 +471,6 @@ const NEED_MORE = null;
 type Parsed =
   | { readonly kind: "record"; readonly fields: string[]; readonly end: number; readonly lineBreaks: number }
   | { readonly kind: "blank"; readonly end: number }
-  /** Too few fields, one of them text: a note if nothing but such lines follows (see CsvRecordSplitter). */
-  | { readonly kind: "note"; readonly fields: string[]; readonly problem: string; readonly end: number }
   /** `quoting`: a broken quote, whose message always names the line; a wrong field count names it where it differs from the row. */
   | { readonly kind: "bad"; readonly problem: string; readonly quoting: boolean; readonly end: number }
   | typeof NEED_MORE;
@@ -450,15 +530,16 @@ class CsvRecordSplitter {
   private skippingLine = false;
   /** The last text ended in a CR that ended a line: an LF starting the next text belongs to it. */
   private dropLeadingLF = false;
-  /** Lines that may be trailing notes, each as a row and as what it is if a record follows (its error, or itself when whole). */
-  private pendingNotes: { readonly row: CsvRow; readonly otherwise: CsvItem }[] = [];
-  /** More than TRAILING_NOTES such lines since the last record: the rest until the next record are errors. */
-  private notesOverflowed = false;
+  /** The separator's character code. */
+  private readonly separator: number;
 
   constructor(
     private readonly maxRecordChars: number,
     private readonly fieldCountRow = 1,
-  ) {}
+    separator: CsvSeparator = ",",
+  ) {
+    this.separator = separator.charCodeAt(0);
+  }
 
   /** Items completed by this text (all remaining ones when `final`). */
   push(text: string, final: boolean): CsvItem[] {
@@ -478,7 +559,6 @@ class CsvRecordSplitter {
         // Too long to be a record: report its first line and go on after it.
         const end = lineEnd(buffer, at, final);
         this.rowNumber += 1;
-        this.endFooter(items);
         items.push(this.bad(`is longer than ${this.maxRecordChars.toLocaleString("en-US")} characters; a quote is probably never closed`, true));
         if (end === NEED_MORE) {
           // The line goes on past what is buffered (or ends in a CR whose LF may follow).
@@ -499,54 +579,16 @@ class CsvRecordSplitter {
       if (parsed.kind === "blank") {
         this.line += 1;
       } else if (parsed.kind === "bad") {
-        this.endFooter(items);
         items.push(this.bad(parsed.problem, parsed.quoting));
         this.line += 1;
-      } else if (parsed.kind === "note") {
-        this.holdNote(items, this.record(parsed.fields), this.bad(parsed.problem, false));
-        this.line += 1;
-      } else if ((this.pendingNotes.length > 0 || this.notesOverflowed) && isNoteText(parsed.fields)) {
-        // A whole record of one text field ("Page 1 of 1,,") among footer lines does not end the footer.
-        const row = this.record(parsed.fields);
-        this.holdNote(items, row, row);
-        this.line += parsed.lineBreaks;
       } else {
-        this.endFooter(items);
         items.push(this.record(parsed.fields));
         this.line += parsed.lineBreaks;
       }
       at = parsed.end;
     }
     this.buffer = at >= buffer.length ? "" : buffer.slice(at);
-    if (final) {
-      // Nothing but blank lines and such lines followed them: a footer, given as rows.
-      for (const note of this.pendingNotes) items.push(note.row);
-      this.pendingNotes = [];
-    }
     return items;
-  }
-
-  /** A line that is a trailing note only if no record follows it: held (TRAILING_NOTES at most) until that is known. */
-  private holdNote(items: CsvItem[], row: CsvRow, otherwise: CsvItem): void {
-    if (this.notesOverflowed || this.pendingNotes.length >= TRAILING_NOTES) {
-      this.notesOverflowed = true;
-      this.flushNotes(items);
-      items.push(otherwise);
-      return;
-    }
-    this.pendingNotes.push({ row, otherwise });
-  }
-
-  /** Held lines followed by something else are not a footer: each is what it is anywhere else. */
-  private flushNotes(items: CsvItem[]): void {
-    for (const note of this.pendingNotes) items.push(note.otherwise);
-    this.pendingNotes = [];
-  }
-
-  /** A line that is no note: the lines held before it are no footer, and lines after it may be one. */
-  private endFooter(items: CsvItem[]): void {
-    this.flushNotes(items);
-    this.notesOverflowed = false;
   }
 
   private skipRestOfLine(text: string): string {
@@ -582,6 +624,7 @@ class CsvRecordSplitter {
         return { kind: "blank", end: text.charCodeAt(start + 1) === LF ? start + 2 : start + 1 };
       }
     }
+    const separator = this.separator;
     const fields: string[] = [];
     /** Field (1-based) whose quoted value runs over a line end, if any. */
     let multiLineField = 0;
@@ -612,7 +655,7 @@ class CsvRecordSplitter {
         next = close + 1;
         if (next < n) {
           const c = text.charCodeAt(next);
-          if (c !== COMMA && c !== LF && c !== CR) {
+          if (c !== separator && c !== LF && c !== CR) {
             return fail(`field ${fieldNumber} has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled`, next);
           }
         }
@@ -622,7 +665,7 @@ class CsvRecordSplitter {
         let j = i;
         for (; j < n; j++) {
           const c = text.charCodeAt(j);
-          if (c === COMMA || c === LF || c === CR) break;
+          if (c === separator || c === LF || c === CR) break;
         }
         if (j >= n && !final) return NEED_MORE;
         fields.push(text.slice(i, j));
@@ -632,7 +675,7 @@ class CsvRecordSplitter {
         return this.checked(fields, n, text, start, multiLineField, final);
       }
       const c = text.charCodeAt(next);
-      if (c === COMMA) {
+      if (c === separator) {
         i = next + 1;
         continue;
       }
@@ -652,23 +695,22 @@ class CsvRecordSplitter {
       return { kind: "record", fields, end, lineBreaks };
     }
     if (multiLineField > 0) return firstLineOnly(text, start, final, multiLineField);
+    // A line of one filled field (a page line, a note, a title repeated), wherever it falls: given as
+    // it is, for the caller to name or to report. A record the end of the file cut short has no
+    // line break after it: never such a line.
+    if (fields.length < expected && isOneFieldLine(fields) && isLineBreak(text.charCodeAt(end - 1))) {
+      return { kind: "record", fields, end, lineBreaks: 1 };
+    }
     const problem = `has ${fields.length} ${fields.length === 1 ? "field" : "fields"}; the header has ${expected}`;
-    // A record the end of the file cut short has no line break after it: never a note.
-    if (fields.length < expected && isNoteText(fields) && isLineBreak(text.charCodeAt(end - 1))) return { kind: "note", fields, problem, end };
     return { kind: "bad", problem, quoting: false, end };
   }
 }
 
-/**
- * Lines of free text after the table ("Printed 12/06/26 14:02 by J. Smith", "Page 1 of 1"): at
- * most this many, after the last full record, are given as rows; any more are errors.
- */
-const TRAILING_NOTES = 10;
-
-/** One field holds text with a letter in it (not a number alone), every other is empty. */
-function isNoteText(fields: readonly string[]): boolean {
-  const filled = fields.filter((field) => field.trim() !== "");
-  return filled.length === 1 && /\p{L}/u.test(filled[0]);
+/** One field holds something, every other is white space. */
+function isOneFieldLine(fields: readonly string[]): boolean {
+  let filled = 0;
+  for (const field of fields) if (field.trim() !== "" && ++filled > 1) return false;
+  return filled === 1;
 }
 
 /** A bad record on one line: reported, and parsing goes on after that line. */

@@ -135,17 +135,28 @@ export const FILE_CASES: FileCase[] = [
   }),
   file({
     name: "csv-tab-separated",
-    input: "the sample with tabs for commas (Excel's \"Unicode Text\")",
+    input: "the sample with tabs for commas (Excel's \"Unicode Text\", a TSV): read by its tabs, as the same rows, and said",
     files: { "in.csv": () => sampleLines().map((line) => line.replace(/,/g, "\t")).join("\n") + "\n", "rates.csv": rates },
     argv: RECONCILE,
-    exitCode: 2,
-    stderr: ['hudson-pilotage reconcile: "in.csv" is separated by tabs, not commas (Excel\'s "Unicode Text"): save it as "CSV UTF-8 (Comma delimited)" and run again.'],
-    stdout: [],
+    exitCode: 1,
+    stderr: [SAMPLE_ROW_12],
+    stdout: ['Note: "in.csv" is separated by tabs, not commas (Excel\'s "Unicode Text", or a TSV): it was read so.', "Rows read:     19", "Rows flagged:  5"],
   }),
   file({
     name: "csv-semicolon-separated",
     input: "the sample with semicolons for commas and decimal commas (Excel's CSV under settings with a decimal comma)",
     files: { "in.csv": () => sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n", "rates.csv": rates },
+    argv: RECONCILE,
+    exitCode: 2,
+    stderr: [
+      'hudson-pilotage reconcile: "in.csv" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.',
+    ],
+    stdout: [],
+  }),
+  file({
+    name: "csv-semicolon-separated-under-a-title",
+    input: "the same under a title line and a blank line, as a report exports it",
+    files: { "in.csv": () => "Pilotage invoices, June 2026\r\n\r\n" + sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n", "rates.csv": rates },
     argv: RECONCILE,
     exitCode: 2,
     stderr: [

@@ -74,10 +74,10 @@ test("held-out-3/pdf-converted-statement-2026-04.xlsx: planted rows flagged; pag
   expect(out.code).toBe(1);
   const json = JSON.parse(out.stdout);
   expect(json.summary).toMatchObject({ rowsRead: 13, rowsMatched: 7, rowsFlagged: 2, rowsNotChecked: 0, rowsExcluded: 4, variance: "-5095.00" });
-  // Rows 10 and 18 the footers, 11 the title repeated (a line of words: a note), 12 the header repeated.
+  // Rows 10 and 18 the footers, 11 the title repeated (the text of the line above the header), 12 the header repeated.
   expect(json.summary.excludedRows).toEqual([
     { rowNumber: 10, reason: 'a page line ("Page 1 of 2"), not an invoice' },
-    { rowNumber: 11, reason: expect.stringMatching(/^a note \("HUDSON RIVER PILOTS/) },
+    { rowNumber: 11, reason: expect.stringMatching(/^the report's title repeated \("HUDSON RIVER PILOTS/) },
     { rowNumber: 12, reason: "a repeated header row (a page break in a printout), not an invoice" },
     { rowNumber: 18, reason: 'a page line ("Page 2 of 2"), not an invoice' },
   ]);

@@ -45,7 +45,7 @@ const ROWS: string[][] = [
 const EXPECTED = { rowsRead: 10, rowsMatched: 3, rowsFlagged: 0, rowsNotChecked: 2, rowsExcluded: 5, excludedRowNumbers: [5, 6, 7, 11, 12] };
 const REASONS = [
   { rowNumber: 5, reason: 'a page line ("Page 1 of 2"), not an invoice' },
-  { rowNumber: 6, reason: 'a note ("Statement of pilotage June 202…"), not an invoice' },
+  { rowNumber: 6, reason: 'the report\'s title repeated ("Statement of pilotage June 202…"), not an invoice' },
   { rowNumber: 7, reason: "a repeated header row (a page break in a printout), not an invoice" },
   { rowNumber: 11, reason: 'a page line ("- 2 -"), not an invoice' },
   { rowNumber: 12, reason: 'a page line ("Continued on next page"), not an invoice' },

@@ -592,7 +592,7 @@ describe("hudson-pilotage reconcile: files and exit codes", () => {
 
   test.each([
     [["missing.csv"], /Cannot read "missing.csv": no such file/],
-    [["in.txt"], /The input "in.txt" must be a \.csv or \.xlsx file/],
+    [["in.ods"], /The input "in.ods" must be a \.csv \(or tab-separated \.txt, \.tsv\) or \.xlsx file/],
     [["in.csv", "-o", "out.json"], /The output "out.json" must be a \.csv, \.xlsx or \.jsonl file \(or give --format\)/],
     [["in.csv", "--map", "Nope=units"], /No column "Nope"; the columns are A "Units"/],
     [["in.csv", "--map", "Units=price"], /"price" is not a field/],
@@ -606,7 +606,7 @@ describe("hudson-pilotage reconcile: files and exit codes", () => {
     [["in.csv", "-o", "in.csv"], /must not be the input file/],
   ])("bad input %j: exit 2 and one line on stderr", (args, reason) => {
     fs.writeFileSync(inFolder("in.csv"), ["Units,Section,Date,Base", "40,1,2026-03-01,1070.58"].join("\n"));
-    fs.writeFileSync(inFolder("in.txt"), "");
+    fs.writeFileSync(inFolder("in.ods"), "");
     fs.writeFileSync(inFolder("empty.csv"), "");
     fs.writeFileSync(inFolder("bad-rates.csv"), "table,from,a,b,c\nlaunch,2024-01-01,300,,\n");
     const out = run("reconcile", ...args);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { InputFileError } from "../../src/workbook/errors";
-import { isCsvRowError, readCsvRows, type CsvItem, type CsvReadOptions } from "../../src/workbook/csv";
+import { isCsvRowError, readCsvRows, type CsvItem, type CsvReadOptions, type CsvRow } from "../../src/workbook/csv";
 import { useTempFolder } from "./temp-folder";
 
 /** All items from CSV text, fed to the reader in the given chunks of bytes. */
@@ -14,8 +14,8 @@ async function readAll(chunks: Buffer[] | string, options?: CsvReadOptions): Pro
   return items;
 }
 
-function rowsOf(items: CsvItem[]) {
-  return items.filter((item) => !isCsvRowError(item));
+function rowsOf(items: CsvItem[]): CsvRow[] {
+  return items.filter((item): item is CsvRow => !isCsvRowError(item));
 }
 
 function errorsOf(items: CsvItem[]) {
@@ -175,7 +175,7 @@ describe("readCsvRows: malformed rows are reported with their row number and the
       "vessel,billed", // 1
       "Alpha,100", // 2
       "Bravo,200,extra", // 3: three fields
-      "Charlie", // 4: one field
+      "Charlie", // 4: one field, filled: a line given as it is, for the caller to name or report
       '"Delta" 5,300', // 5: text after a closing quote
       '"Echo"",400', // 6: a doubled quote, then the line ends inside the quoted value: never closed on its line
       '"Fox"x",500', // 7: consecutive bad rows keep separate numbers
@@ -188,12 +188,12 @@ describe("readCsvRows: malformed rows are reported with their row number and the
     expect(rowsOf(items)).toEqual([
       { rowNumber: 1, cells: ["vessel", "billed"] },
       { rowNumber: 2, cells: ["Alpha", "100"] },
+      { rowNumber: 4, cells: ["Charlie"] },
       { rowNumber: 9, cells: ["Golf\nHotel", "600"] },
       { rowNumber: 10, line: 11, cells: ["India", "700"] },
     ]);
     expect(errorsOf(items)).toEqual([
       { rowNumber: 3, error: "has 3 fields; the header has 2" },
-      { rowNumber: 4, error: "has 1 field; the header has 2" },
       { rowNumber: 5, error: "field 1 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 5)" },
       { rowNumber: 6, error: "field 1 opens a quote that is not closed properly on its line (line 6)" },
       { rowNumber: 7, error: "field 1 has text after its closing quote; a value with quotes in it must be quoted whole, each inner quote doubled (line 7)" },
@@ -279,44 +279,39 @@ describe("readCsvRows: malformed rows are reported with their row number and the
   });
 });
 
-describe("readCsvRows: a footer of free text after the table is given as rows, never a broken row hidden", () => {
+describe("readCsvRows: a line of one filled field, wherever it falls, is given as it is, never a broken row hidden", () => {
   const table = ["vessel,units,billed", "Alpha,40,1716.08", "Bravo,40,1716.08"];
 
-  test("one field of text on each line, after the last record: rows of that field (blank lines aside), in any chunks", async () => {
-    const text = [...table, "Printed 12/06/26 14:02 by J. Smith", "", "Page 1 of 1,,", "End of report", ""].join("\r\n");
+  test("after the table and between its rows: rows of their fields (blank lines aside), in any chunks", async () => {
+    const text = [table[0], table[1], "Page 1 of 2", "", table[2], "Printed 12/06/26 14:02 by J. Smith", "", "Page 2 of 2,,", "- 2 -", ""].join("\r\n");
     const want = [
       { rowNumber: 1, cells: ["vessel", "units", "billed"] },
       { rowNumber: 2, cells: ["Alpha", "40", "1716.08"] },
-      { rowNumber: 3, cells: ["Bravo", "40", "1716.08"] },
-      { rowNumber: 4, cells: ["Printed 12/06/26 14:02 by J. Smith"] },
-      { rowNumber: 6, cells: ["Page 1 of 1", "", ""] },
-      { rowNumber: 7, cells: ["End of report"] },
+      { rowNumber: 3, cells: ["Page 1 of 2"] },
+      { rowNumber: 5, cells: ["Bravo", "40", "1716.08"] },
+      { rowNumber: 6, cells: ["Printed 12/06/26 14:02 by J. Smith"] },
+      { rowNumber: 8, cells: ["Page 2 of 2", "", ""] },
+      { rowNumber: 9, cells: ["- 2 -"] },
     ];
     expect(await readAll(text)).toEqual(want);
     const bytes = Buffer.from(text, "utf8");
     expect(await readAll([...bytes].map((byte) => Buffer.from([byte])))).toEqual(want);
   });
 
-  test("not a footer, each the malformed row it is anywhere: a record after it, two filled fields, a number alone, a line the end of the file cut short", async () => {
-    const followed = await readAll([...table, "Printed by J. Smith", "Charlie,40,1716.08", ""].join("\n"));
-    expect(errorsOf(followed)).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
-    expect(followed.map((item) => item.rowNumber)).toEqual([1, 2, 3, 4, 5]);
+  test("each the malformed row it is: two filled fields, more fields than the header, a line the end of the file cut short", async () => {
     // An invoice cut after its vessel: two filled fields.
     expect(errorsOf(await readAll([...table, "Charlie,40", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
-    // A number, or an amount, alone has no letter: not free text.
-    expect(errorsOf(await readAll([...table, ",3432.16", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 2 fields; the header has 3" }]);
     // No line break after it: the end of the file may have cut a record short.
     expect(errorsOf(await readAll([...table, "Charlie"].join("\n")))).toEqual([{ rowNumber: 4, error: "has 1 field; the header has 3" }]);
-    // A line with more fields than the header is never a footer.
+    // A line with more fields than the header is never such a line.
     expect(errorsOf(await readAll([...table, "End of report,,,", ""].join("\n")))).toEqual([{ rowNumber: 4, error: "has 4 fields; the header has 3" }]);
   });
 
-  test("at most 10 footer lines: with more, every one of them is malformed, and memory stays bounded", async () => {
-    const ten = Array.from({ length: 10 }, (_, i) => `Note ${i + 1}`);
-    expect(errorsOf(await readAll([...table, ...ten, ""].join("\n")))).toEqual([]);
-    const items = await readAll([...table, ...ten, "Note 11", "Note 12", ""].join("\n"));
-    expect(rowsOf(items).map((item) => item.rowNumber)).toEqual([1, 2, 3]);
-    expect(errorsOf(items).map((item) => item.rowNumber)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  test("any number of them, each given once, and the rows after them read", async () => {
+    const notes = Array.from({ length: 25 }, (_, i) => `Note ${i + 1}`);
+    const items = await readAll([...table, ...notes, "Charlie,40,1716.08", ""].join("\n"));
+    expect(errorsOf(items)).toEqual([]);
+    expect(rowsOf(items).map((item) => item.rowNumber)).toEqual(Array.from({ length: 29 }, (_, i) => i + 1));
   });
 });
 
@@ -371,17 +366,6 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
     await expect(readAll([Buffer.from([0x61, 0x0a, 0xc3])], { encoding: "utf-8" })).rejects.toThrow("is not UTF-8 text: line 2 has the byte 0xC3");
   });
 
-  test("a tab-separated file (Excel's Unicode Text) is refused with what to do", async () => {
-    await expect(readAll("vessel\tunits\nAlpha\t1\n")).rejects.toThrow('"CSV input" is separated by tabs, not commas');
-  });
-
-  test("a semicolon-separated file (Excel's CSV with a decimal comma) is refused naming the separator, under a title too", async () => {
-    const message = '"CSV input" is separated by semicolons, not commas';
-    await expect(readAll("vessel;units;amount\r\nAlpha;1;5.305,06\r\n")).rejects.toThrow(message);
-    // A title line of the same width (Excel pads it with semicolons), holding a comma of its own.
-    await expect(readAll("Agencia, mayo 2026;;\r\nvessel;units;amount\r\nAlpha;1;5.305,06\r\n")).rejects.toThrow(message);
-  });
-
   test("semicolons inside comma-separated cells are read as text, not taken for the separator", async () => {
     const text = 'vessel,notes,units\nAlpha,"a; b; c; d",1\nBeta,"e; f; g; h",2\n';
     const rows = [];
@@ -391,6 +375,118 @@ describe("readCsvRows: unreadable input throws InputFileError", () => {
       { rowNumber: 2, cells: ["Alpha", "a; b; c; d", "1"] },
       { rowNumber: 3, cells: ["Beta", "e; f; g; h", "2"] },
     ]);
+  });
+});
+
+describe("readCsvRows: one sniff of the first lines decides comma, tab or semicolon", () => {
+  /** Items and what the reader told of the separator. */
+  async function readTold(chunks: Buffer[] | string): Promise<{ items: CsvItem[]; told: string[] }> {
+    const told: string[] = [];
+    const items = await readAll(chunks, { onSeparator: (separator) => told.push(separator) });
+    return { items, told };
+  }
+  const SEMICOLONS = '"CSV input" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06)';
+
+  test("a TSV under a title line and a blank line: read by its tabs, and said; in any chunks", async () => {
+    const text = "Pilotage statement June 2026\n\nRef\tVessel\tUnits\tTotal\n5501\tMV ESOPUS\t40\t1,716.08\n5502\tMT KINGSTON\t40\t1716.08\n";
+    const want = [
+      { rowNumber: 1, cells: ["Pilotage statement June 2026"] },
+      { rowNumber: 3, cells: ["Ref", "Vessel", "Units", "Total"] },
+      { rowNumber: 4, cells: ["5501", "MV ESOPUS", "40", "1,716.08"] },
+      { rowNumber: 5, cells: ["5502", "MT KINGSTON", "40", "1716.08"] },
+    ];
+    // The title is wider than nothing and narrower than the header: row 1 alone, with fieldCountRow at the header.
+    const options = { fieldCountRow: 3 };
+    expect(await readAll(text, options)).toEqual(want);
+    expect((await readTold(text)).told).toEqual(["\t"]);
+    const bytes = Buffer.from(text, "utf8");
+    expect(await readAll([...bytes].map((byte) => Buffer.from([byte])), options)).toEqual(want);
+  });
+
+  test("Excel's \"Unicode Text\" (UTF-16 little-endian with a byte order mark, CRLF) with a title: read by its tabs", async () => {
+    const text = "Agent register\t\t\r\nVessel\tLOA\tAmount\r\n\"MV \"\"SAUGERTIES\"\"\"\t500\t\"2,247.50\"\r\nÆRØ\t200\t1716.08\r\n";
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    const { items, told } = await readTold([bytes]);
+    expect(told).toEqual(["\t"]);
+    expect(items).toEqual([
+      { rowNumber: 1, cells: ["Agent register", "", ""] },
+      { rowNumber: 2, cells: ["Vessel", "LOA", "Amount"] },
+      { rowNumber: 3, cells: ['MV "SAUGERTIES"', "500", "2,247.50"] },
+      { rowNumber: 4, cells: ["ÆRØ", "200", "1716.08"] },
+    ]);
+  });
+
+  test("past more title and blank lines than the old check's 12: still tabs", async () => {
+    const preamble = Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? `Report line ${i}` : ""));
+    const text = [...preamble, "a\tb\tc", "1\t2\t3", "4\t5\t6", ""].join("\n");
+    const { told } = await readTold(text);
+    expect(told).toEqual(["\t"]);
+    // The header is row 15: the reader is told so (the CLI finds it), as the titles above have other widths.
+    expect((await readAll(text, { fieldCountRow: 15 })).slice(-2)).toEqual([
+      { rowNumber: 16, cells: ["1", "2", "3"] },
+      { rowNumber: 17, cells: ["4", "5", "6"] },
+    ]);
+  });
+
+  test("a semicolon file is refused with its cause and fix: under a title line of its own, padded or not, and at the top", async () => {
+    await expect(readAll("Agencia maritima, mayo 2026\r\n\r\nBuque;Eslora;Importe\r\nALFA;200;1.716,08\r\nBRAVO;500;2.247,50\r\n")).rejects.toThrow(SEMICOLONS);
+    await expect(readAll("Agencia;;\r\nBuque;Eslora;Importe\r\nALFA;200;1716\r\n")).rejects.toThrow(SEMICOLONS);
+    await expect(readAll("vessel;units;amount\r\nAlpha;1;5.305,06\r\nBravo;2;6.834,61\r\n")).rejects.toThrow(SEMICOLONS);
+  });
+
+  test("a comma file whose text holds tabs and semicolons, quoted or bare, and quoted commas: read by its commas, nothing said", async () => {
+    const text = [
+      "Statement: MV A; MV B; MV C; MV D,,,",
+      "vessel,notes,units,total",
+      'Alpha,pilots: a; b; c; d,40,"1,716.08"',
+      'Bravo,"x\ty\tz\tw; v",40,1716.08',
+      "Charlie,tab\there\tand\tthere; and; here,40,1716.08",
+      'Delta,"a,b;c\td",40,1716.08',
+      "",
+    ].join("\n");
+    const { items, told } = await readTold(text);
+    expect(told).toEqual([]);
+    expect(errorsOf(items)).toEqual([]);
+    expect(rowsOf(items).map((item) => item.cells)).toEqual([
+      ["Statement: MV A; MV B; MV C; MV D", "", "", ""],
+      ["vessel", "notes", "units", "total"],
+      ["Alpha", "pilots: a; b; c; d", "40", "1,716.08"],
+      ["Bravo", "x\ty\tz\tw; v", "40", "1716.08"],
+      ["Charlie", "tab\there\tand\tthere; and; here", "40", "1716.08"],
+      ["Delta", "a,b;c\td", "40", "1716.08"],
+    ]);
+  });
+
+  test("a comma row whose quoted values hold tabs and line breaks: read by its commas, though by tabs its pieces would agree", async () => {
+    // Read by tabs, the row falls into three pieces of two fields each, more alike than the two comma records; but narrower.
+    const text = 'col1,col2,col3,col4,col5\n,"\t\r\t\na","\t\n",,';
+    const { items, told } = await readTold(text);
+    expect(told).toEqual([]);
+    expect(items).toEqual([
+      { rowNumber: 1, cells: ["col1", "col2", "col3", "col4", "col5"] },
+      { rowNumber: 2, cells: ["", "\t\r\t\na", "\t\n", "", ""] },
+    ]);
+  });
+
+  test("quoted fields hold their separators and line breaks in a TSV too; a quote inside a bare field is a character", async () => {
+    const text = 'vessel\tnote\tLOA\n"MV A\tB"\t"one, two\nthree"\t600\' 6"\nMV C\t"a""b"\t200\n';
+    const { items, told } = await readTold(text);
+    expect(told).toEqual(["\t"]);
+    expect(items).toEqual([
+      { rowNumber: 1, cells: ["vessel", "note", "LOA"] },
+      { rowNumber: 2, cells: ["MV A\tB", "one, two\nthree", `600' 6"`] },
+      { rowNumber: 3, line: 4, cells: ["MV C", 'a"b', "200"] },
+    ]);
+  });
+
+  test("too little to tell (a header alone, lines that agree on no width, an empty file): commas", async () => {
+    expect((await readTold("a\tb\tc\n")).told).toEqual([]);
+    expect((await readTold("a\tb\n1\t2\t3\n4;5;6;7\n")).items).toEqual([
+      { rowNumber: 1, cells: ["a\tb"] },
+      { rowNumber: 2, cells: ["1\t2\t3"] },
+      { rowNumber: 3, cells: ["4;5;6;7"] },
+    ]);
+    expect((await readTold("")).items).toEqual([]);
   });
 });
 
