@@ -777,6 +777,25 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
   addSurchargeRow(boardState, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
   const read = computePane(boardState, DEFAULT_SETTINGS).board;
 
+  /** The added columns' letters beside a table `width` columns wide, and the formulas the layer writes over rows top–bottom. */
+  function formulasOfRows(plan: TablePlan, width: number) {
+    const layout = reconcileColumnLayout(plan);
+    const letters = layout.columns.map((_, i) => columnLetter(width + 1 + i));
+    const formulasOver = (top: number, bottom: number, hoursBlank = false) =>
+      reconcileFormulas(
+        plan,
+        layout,
+        {
+          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
+          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
+        },
+        BOARD_TABLE_NAMES,
+        "either",
+        hoursBlank,
+      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    return { letters, formulasOver };
+  }
+
   /**
    * The formulas of each row as the reconciliation layer writes them, evaluated, beside what its
    * values give. One formula per row, naming single cells (as the command line writes them):
@@ -793,19 +812,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     const plan = planFor(headers);
     const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
     const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
-    const layout = reconcileColumnLayout(plan);
-    const letters = layout.columns.map((_, i) => columnLetter(headers.length + 1 + i));
-    const formulasOver = (top: number, bottom: number) =>
-      reconcileFormulas(
-        plan,
-        layout,
-        {
-          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
-          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
-        },
-        BOARD_TABLE_NAMES,
-        "either",
-      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
     // What the pane wrote: the formulas over the rows' ranges, spilling from the top row.
     const written = letters.map((letter) => sheet.cell(`${letter}2`)?.formula);
     expect(written).toEqual(formulasOver(2, rows.length + 1));
@@ -915,20 +922,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
     const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
     expect(outcome.sheetPlan.valuesOnly).toBe(false);
-    const layout = reconcileColumnLayout(plan);
-    const letters = layout.columns.map((_, i) => columnLetter(headers.length + 1 + i));
-    const formulasOver = (top: number, bottom: number, hoursBlank: boolean) =>
-      reconcileFormulas(
-        plan,
-        layout,
-        {
-          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
-          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
-        },
-        BOARD_TABLE_NAMES,
-        "either",
-        hoursBlank,
-      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
     // Runs: row 2 (hours), rows 3–4 (blank), row 5 (hours), row 6 (blank); each its own spill.
     const written = (row: number) => letters.map((letter) => sheet.cell(`${letter}${row}`)?.formula);
     expect([written(2), written(3), written(5), written(6)]).toEqual([formulasOver(2, 2, false), formulasOver(3, 4, true), formulasOver(5, 5, false), formulasOver(6, 6, true)]);
