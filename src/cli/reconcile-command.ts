@@ -46,7 +46,7 @@ import { readFlags } from "./args";
 import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
 import { inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
-import { SETTINGS_HELP } from "../request/settings-flags";
+import { refuseFormulasUnderSettings, SETTINGS_HELP } from "../request/settings-flags";
 import {
   BOARD_RATES_HELP,
   excludedNote,
@@ -213,7 +213,7 @@ class RowFormulas {
       input: (column) => `${columnLetter(column + 1)}${row}`,
       output: (column) => `${columnLetter(columns.first + column + 1)}${row}`,
     };
-    const formulas = reconcileFormulas(plan, layout, refs, this.board, dateIsNumber ? "numbers" : "text");
+    const formulas = reconcileFormulas(plan, layout, refs, this.board, dateIsNumber ? "numbers" : "text", reconciled.hoursCellBlank);
     const cached = addedValues(layout, reconciled, cachedAmount, cachedExact, null);
     if (this.valuesOnly) return cached;
     return formulas.map((cell, index) => ("constant" in cell ? cell.constant : { formula: cell.formula, result: cached[index] }));
@@ -433,6 +433,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   // one formula says: the workbook then holds the values the run found.
   const valuesOnly = values["values-only"] === true || (xlsxOut && plan.missingInputs.length > 0);
   if (values["values-only"] === true && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
+  if (xlsxOut && !valuesOnly) refuseFormulasUnderSettings(settingsNotDefault(plan.settings), "the workbook's NYPILOT formulas", "add --values-only, or write a .csv, or set these in the task pane and reconcile there");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
   const tally = new ReconcileTally();
   const flagged: FlaggedRow[] = [];

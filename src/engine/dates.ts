@@ -132,6 +132,9 @@ export function readDate(input: unknown, field = "date"): OrRefusal<IsoDate> {
   if (typeof input === "number") return excelSerialToIso(input, field);
   if (typeof input === "string") return parseIsoDate(input, field);
   if (input instanceof Date && !Number.isNaN(input.getTime())) {
+    // D15: a Date is a moment. At midnight UTC (as new Date("2026-06-15") makes it) it is that
+    // day; any other moment is refused here (an adapter may read a local midnight first).
+    if (input.getTime() % MS_PER_DAY !== 0) return new PilotageInputError(DATE_REASONS.dateMoment, { field, instant: input.toISOString() }, field);
     return parseIsoDate(isoDateOf(input.getUTCFullYear(), input.getUTCMonth() + 1, input.getUTCDate()), field);
   }
   return new PilotageInputError(DATE_REASONS.notADate, { field }, field);

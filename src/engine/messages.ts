@@ -162,6 +162,12 @@ export const DATE_REASONS = {
   serial60: reason<{ field: string }>("EXCEL_SERIAL_60", ({ field }) => `The ${field} is Excel's serial 60, 29 February 1900, a day that never existed: enter a real date.`),
   blank: reason<{ field: string }>("BLANK", ({ field }, door) => `The ${field} is blank: enter ${field === "date" ? "the transit date, " : ""}${door.dateAdvice}.`),
   notADate: reason<{ field: string }>("BAD_DATE", ({ field }) => `The ${field} must be an Excel date or text like 2026-12-31.`),
+  // D15: a JavaScript Date is a moment; only midnight (UTC, or local where the program runs) names one calendar day.
+  dateMoment: reason<{ field: string; instant: string }>(
+    "BAD_DATE",
+    ({ field, instant }) =>
+      `The ${field} is a JavaScript Date of ${instant}, a moment whose calendar day depends on the time zone (it is not midnight UTC or local): give the transit date as 'YYYY-MM-DD' text.`,
+  ),
 } as const;
 
 /** The schedule and the charges on a date (schedule.ts, charges.ts, quote.ts). */

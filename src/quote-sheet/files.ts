@@ -7,6 +7,7 @@ import path from "node:path";
 import { BOARD_FEES, BoardSurchargeRow, BoardFeeRow, centsText } from "../engine";
 import type { QuotedCall } from "../request/call";
 import { UsageError } from "../request/usage-error";
+import { refuseFormulasUnderSettings } from "../request/settings-flags";
 import { documentDate } from "../workbook/xlsx";
 import { refuseExistingOutput, writeOutputFile } from "../workbook/safe-output";
 import { FeeRowText, QuoteSheetInput, quoteSheetLayoutOf, SurchargeRowText } from "./layout";
@@ -84,12 +85,7 @@ function refuseWhatFormulasCannotSay(call: QuotedCall): void {
   if (named >= 0) {
     throw new UsageError(`transits[${named}] names its clause: the quote sheet's formulas find the clause by the date, so leave out "clause" for a workbook (the .pdf and --json keep it).`, `transits[${named}].clause`);
   }
-  if (call.quote.settingsNotDefault.length > 0) {
-    throw new UsageError(
-      `The call's settings differ from the defaults (${call.quote.settingsNotDefault.join("; ")}): the quote sheet's formulas use the add-in's settings, so write a .pdf, or set these in the task pane and insert the quote there.`,
-      "settings",
-    );
-  }
+  refuseFormulasUnderSettings(call.quote.settingsNotDefault, "the quote sheet's formulas", "write a .pdf, or set these in the task pane and insert the quote there");
 }
 
 /** A quote file's bytes, with a warning for each field it cannot show as typed (the PDF's characters outside its font; none for .xlsx). */

@@ -4,10 +4,11 @@
  * amount as money; a running total grows row by row by another column's amount. Used to type a
  * column from its header and its values together, and to find the table's header row.
  */
-import { isBlank, isPilotageInputError, parseLengthUnit, readFlag, readHours, readSection } from "../engine";
+import { isBlank, isPilotageInputError, parseLengthUnit, readFlag, readSection } from "../engine";
 import { readBilledAmount } from "./amounts";
 import { DateFormat, readTableDate } from "./dates";
 import { isBilledField, ReconcileField } from "./fields";
+import { readHoursCell } from "./hours";
 
 /** The non-blank cells of a column among the sample rows. */
 export function columnValues(sample: readonly (readonly unknown[])[], column: number): unknown[] {
@@ -51,7 +52,7 @@ function cellFits(field: ReconcileField, cell: unknown, dateFormats: readonly Da
     case "hours":
       // Hours are small: a whole day at most is a pilotage, more is a count, a sum or an identifier.
       return succeeds(() => {
-        const hours = readHours(typeof cell === "string" && PLAIN_NUMBER.test(cell) ? Number(cell) : cell);
+        const hours = readHoursCell(cell);
         if (hours === null || isPilotageInputError(hours) || hours > 48) throw new RangeError("not hours");
       });
     case "relieved":

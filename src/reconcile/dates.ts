@@ -67,8 +67,19 @@ function dateOf(year: number, month: number, day: number, cell: string, format: 
   return readDate(isoDateOf(year, month, day), field);
 }
 
+/**
+ * D15: a JavaScript Date in a library row is a moment. One at midnight in the program's time zone
+ * (new Date(2027, 0, 1)) is that local day; the engine reads one at midnight UTC as its UTC day and
+ * refuses any other moment (no offset makes a moment midnight in both on different days).
+ */
+function localMidnightDay(date: Date): IsoDate | null {
+  if (Number.isNaN(date.getTime()) || date.getHours() !== 0 || date.getMinutes() !== 0 || date.getSeconds() !== 0 || date.getMilliseconds() !== 0) return null;
+  return isoDateOf(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
 /** A transit date cell of a table: a number is an Excel serial; text as described above. */
 export function readTableDate(cell: unknown, format: DateFormat = DEFAULT_DATE_FORMAT, field = "date"): OrRefusal<IsoDate> {
+  if (cell instanceof Date) return readDate(localMidnightDay(cell) ?? cell, field);
   if (typeof cell !== "string") return readDate(cell, field);
   const text = cell.trim();
   if (text === "") return readDate(cell, field);

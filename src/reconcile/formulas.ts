@@ -18,7 +18,8 @@ import { boardFee } from "../engine";
 import type { Outcome } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, type ComputedCode } from "./fields";
 import { TablePlan } from "./mapping";
-import { missingInputWords, scenariosOf, type ReconciledRow, type Scenario } from "./row";
+import { HOURS_CELL_BLANK, missingInputWords, scenariosOf, type ReconciledRow, type Scenario } from "./row";
+import { SECOND_PILOT_RULE } from "../engine";
 import { flagFormula, statusFormula } from "./status";
 
 /** What an added column holds, for its header's number format. */
@@ -144,8 +145,32 @@ function mergedVariance(variances: readonly string[]): string {
   return `IF(${same},${first},IF(${every((v) => `${v}>=0.01`)},${nearest("<")},IF(${every((v) => `${v}<=-0.01`)},${nearest(">")},NA())))`;
 }
 
-/** One entry per added column, in layout order. */
-export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout, refs: FormulaReferences, board: BoardReferences, dates: DateCells): AddedCell[] {
+/**
+ * A scenario of the formulas: row.ts's, or (`blankHoursAs`) the hours cell as it is except that a
+ * blank one counts as that many hours. Rows whose hours cell is blank are written with two: the
+ * cell as it is (blank: no second pilot) and blank as more than ten hours, so a row checked both
+ * ways has the same answer as reconcileRow's, and a row whose hours are later typed in has one.
+ */
+type FormulaScenario = Scenario & { readonly blankHoursAs?: number };
+
+function formulaScenariosOf(plan: TablePlan, hoursCellBlank: boolean): readonly FormulaScenario[] {
+  const scenarios = scenariosOf(plan);
+  if (!hoursCellBlank || plan.column.hours === undefined) return scenarios;
+  return scenarios.flatMap((scenario) => [scenario, { ...scenario, blankHoursAs: SECOND_PILOT_RULE.moreThanHours + 1 }]);
+}
+
+/**
+ * One entry per added column, in layout order. `hoursCellBlank`: the rows covered have a blank
+ * hours cell in a table that has the column, checked both ways as with no column (D26).
+ */
+export function reconcileFormulas(
+  plan: TablePlan,
+  layout: ReconcileColumnLayout,
+  refs: FormulaReferences,
+  board: BoardReferences,
+  dates: DateCells,
+  hoursCellBlank = false,
+): AddedCell[] {
   const c = plan.column;
   const input = (column: number | undefined) => (column === undefined ? "" : refs.input(column));
   const units = layout.units !== null ? refs.output(layout.units) : input(c.units);
@@ -168,11 +193,14 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
   // take; one scenario, the table's own cells, when nothing is missing). An amount that is the
   // same formula in every scenario is its column, and the formulas after it refer to the column;
   // one that is not is worked out inline in each scenario, its column holding them merged.
-  const scenarios = scenariosOf(plan);
-  const sectionIn = (scenario: Scenario) => (scenario.section === undefined ? input(c.section) : String(scenario.section));
-  const hoursIn = (scenario: Scenario) => (scenario.hours === undefined ? input(c.hours) : scenario.hours === null ? "" : String(scenario.hours));
+  const scenarios = formulaScenariosOf(plan, hoursCellBlank);
+  const sectionIn = (scenario: FormulaScenario) => (scenario.section === undefined ? input(c.section) : String(scenario.section));
+  const hoursIn = (scenario: FormulaScenario) => {
+    if (scenario.blankHoursAs !== undefined) return `IF(TRIM(${input(c.hours)})="",${scenario.blankHoursAs},${input(c.hours)})`;
+    return scenario.hours === undefined ? input(c.hours) : scenario.hours === null ? "" : String(scenario.hours);
+  };
   const columnCells: Partial<Record<ComputedCode, AddedCell>> = {};
-  const amountsOf = (code: ComputedCode, column: number, formulaIn: (scenario: Scenario, index: number) => string): string[] => {
+  const amountsOf = (code: ComputedCode, column: number, formulaIn: (scenario: FormulaScenario, index: number) => string): string[] => {
     const formulas = scenarios.map(formulaIn);
     if (formulas.every((formula) => formula === formulas[0])) {
       columnCells[code] = { formula: formulas[0] };
@@ -191,7 +219,7 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
     const relief = relieved === "" ? "" : `IF(${isSectionTwo(section)}>0,${relieved},FALSE)`;
     const options = anchored !== "" ? `,${relief},${anchored}` : relief !== "" ? `,${relief}` : "";
     const call = `NYPILOT.HUDSON_SECOND_PILOT(${base[index]},${hours}${options})`;
-    return scenario.hours === undefined ? `IF(TRIM(${hours})="",0,${call})` : call;
+    return scenario.hours === undefined && scenario.blankHoursAs === undefined ? `IF(TRIM(${hours})="",0,${call})` : call;
   });
   const total = amountsOf(
     "total",
@@ -252,7 +280,8 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
   // such as every NYPILOT cell in a program without the add-in) is "not computed", never a flag.
   const allVariances = [refs.output(layout.variance), ...varianceRefs];
   out.push({ formula: flagFormula(allVariances) });
-  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances, nothingBilled, plan.missingInputs.length > 0 ? missingInputWords(plan) : undefined) });
+  const missing = [plan.missingInputs.length > 0 ? missingInputWords(plan) : "", hoursCellBlank && c.hours !== undefined ? HOURS_CELL_BLANK : ""].filter((words) => words !== "").join(", ");
+  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances, nothingBilled, missing === "" ? undefined : missing) });
   return out;
 }
 

@@ -40,6 +40,11 @@ export const TABLE_CELL_REASONS = {
     return `The ${field} "${shownInput(text)}" could be month ${Number(first)} day ${Number(second)} or day ${Number(first)} month ${Number(second)}: write it as YYYY-MM-DD (or give --date-format MM/DD/YYYY or DD/MM/YYYY where a table is read).`;
   }),
   notADate: reason<DateCell & { format: DateFormat }>("BAD_DATE", ({ field, text, format }) => `The ${field} "${shownInput(text)}" is not a date: ${dateAdvice(format)}.`),
+  hoursTimeOfDay: reason<DateCell>(
+    "NOT_A_NUMBER",
+    ({ field, text }) =>
+      `The ${field} "${shownInput(text)}" is a time of day, not a length of time: enter the hours of continuous pilotage as a number (10.5) or a duration (10:30), or format the cell as [h]:mm.`,
+  ),
   fractionOfCent: reason<{ what: string; text: string }>(
     "NOT_A_NUMBER",
     ({ what, text }) => `The ${what} "${shownInput(text)}" has a fraction of a cent: an invoice bills whole cents, so check the amount (it is never compared as it stands).`,

@@ -33,7 +33,6 @@ import {
   quoteTransit,
   rateChangeWarnings,
   readFlag,
-  readHours,
   readPilotageUnits,
   readSection,
   SectionNumber,
@@ -48,6 +47,7 @@ import { BilledCells, billedRead, billedTotalBlank, billsNothing, chargesOf, com
 import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, outcomeOf, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
+import { readHoursCell } from "./hours";
 import { TablePlan } from "./mapping";
 import { withoutParticulars } from "./totals";
 import { FlagValue, flagValue, NOT_CHECKED, RowStatus, StatusText, statusText } from "./status";
@@ -71,6 +71,8 @@ interface RowInputs {
   hours: Outcome<number | null>;
   /** The hours cell is blank (or there is no hours column): no second pilot, as IF(TRIM(hours)="",0,…). */
   hoursBlank: boolean;
+  /** The table has an hours column and this row's cell is blank: checked both ways, as with no column (D26). */
+  hoursCellBlank: boolean;
   relieved: Outcome<boolean>;
   anchored: Outcome<boolean>;
 }
@@ -97,15 +99,26 @@ function readUnits(cells: readonly unknown[], plan: TablePlan): Outcome<Pilotage
   return outcomeOf(isPilotageInputError(unit) ? unit : measuredUnits(length, breadth, depth, plan.settings, unit));
 }
 
+/**
+ * The table has an hours column and the row's cell in it is blank (D26: the row is checked with one
+ * pilot and with two). Not a row with nothing in it: no transit, nothing to check either way.
+ */
+export function isHoursCellBlank(cells: readonly unknown[], plan: TablePlan): boolean {
+  const hoursCell = cellOf(cells, plan, "hours");
+  return plan.column.hours !== undefined && isBlank(hoursCell) && heldError(hoursCell) === null && cells.some((cell) => !isBlank(cell));
+}
+
 function readInputs(cells: readonly unknown[], plan: TablePlan): RowInputs {
   const hoursCell = cellOf(cells, plan, "hours");
-  const hoursBlank = plan.column.hours === undefined || (isBlank(hoursCell) && heldError(hoursCell) === null);
+  const hoursCellBlank = isHoursCellBlank(cells, plan);
+  const hoursBlank = plan.column.hours === undefined || hoursCellBlank;
   return {
     units: readUnits(cells, plan),
     section: readCell(cellOf(cells, plan, "section"), "section", (cell) => readSection(cell)),
     date: readCell(cellOf(cells, plan, "date"), "date", (cell) => readTableDate(cell, plan.dateFormat)),
-    hours: hoursBlank ? ok(null) : readCell(numberIfPlain(hoursCell), "hours", (cell) => readHours(cell)),
+    hours: hoursBlank ? ok(null) : readCell(hoursCell, "hours", (cell) => readHoursCell(cell)),
     hoursBlank,
+    hoursCellBlank,
     relieved: plan.column.relieved === undefined ? NOT_GIVEN : readCell(cellOf(cells, plan, "relieved"), "relieved", (cell) => readFlag(cell, "relieved at mid-river")),
     anchored: plan.column.anchored === undefined ? NOT_GIVEN : readCell(cellOf(cells, plan, "anchored"), "anchored", (cell) => readFlag(cell, "anchored 8 hours")),
   };
@@ -236,6 +249,8 @@ export interface ReconciledRow {
   readonly statusText: StatusText;
   /** The Flag column: TRUE for a variance, FALSE for a match, "not computed" for a row not checked. */
   readonly flag: FlagValue;
+  /** The hours cell is blank in a table that has the column: checked with one pilot and with two (D26). */
+  readonly hoursCellBlank: boolean;
   /** The first input of the row (transit or billed) that could not be read, if any. */
   readonly inputError: CellError | null;
   /** What differs, why a billed amount could not be compared, and a change of rates the transit may run into (D25), in words; "" when none. */
@@ -272,7 +287,7 @@ function billedWords(amount: Amount, blank: boolean): string {
   return blank ? `${exactUsd(amount)} (blank, read as not billed)` : exactUsd(amount);
 }
 
-function noteFor(plan: TablePlan, fields: readonly BilledField[], billedCells: BilledCells, row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
+function noteFor(plan: TablePlan, fields: readonly BilledField[], billedCells: BilledCells, row: Pick<ReconciledRow, "billed" | "variances" | "computed">, missing: string): string {
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const field of fields) {
@@ -289,7 +304,7 @@ function noteFor(plan: TablePlan, fields: readonly BilledField[], billedCells: B
     if (!computedOutcome.ok) {
       // D26: the law's amount depends on a missing input, and the variance holds whatever it is.
       parts.push(
-        `${capitalised(label)} billed ${billed}: at least ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"} whatever the missing input (${missingInputWords(plan)}).`,
+        `${capitalised(label)} billed ${billed}: at least ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"} whatever the missing input (${missing}).`,
       );
       continue;
     }
@@ -338,6 +353,20 @@ export function scenariosOf(plan: TablePlan): readonly Scenario[] {
   return scenarios;
 }
 
+/** A row whose hours cell is blank in a table that has the column: its own scenarios, as if the column were missing (D26). */
+function rowScenariosOf(plan: TablePlan, inputs: RowInputs): readonly Scenario[] {
+  const scenarios = scenariosOf(plan);
+  if (!inputs.hoursCellBlank) return scenarios;
+  return scenarios.flatMap((scenario) => [null, SECOND_PILOT_RULE.moreThanHours + 1].map((hours) => ({ ...scenario, hours })));
+}
+
+/** What a row's D26 checks lack: the table's missing columns, and a blank hours cell. */
+export const HOURS_CELL_BLANK = "hours cell blank";
+
+function missingWordsOf(plan: TablePlan, inputs: RowInputs): string {
+  return [missingInputWords(plan), inputs.hoursCellBlank ? HOURS_CELL_BLANK : ""].filter((words) => words !== "").join(", ");
+}
+
 function inputsIn(inputs: RowInputs, scenario: Scenario): RowInputs {
   if (scenario.section === undefined && scenario.hours === undefined) return inputs;
   return {
@@ -352,27 +381,27 @@ export function missingInputWords(plan: TablePlan): string {
   return plan.missingInputs.map((field) => `no ${field} column`).join(", ");
 }
 
-/** The error of an amount that depends on an input the table does not give (D26). */
-function dependsError(plan: TablePlan, detail: string): CellError {
-  return { code: "#N/A", message: `Not checked (${missingInputWords(plan)}): ${detail}`, missing: missingInputWords(plan) };
+/** The error of an amount that depends on an input the row does not give (D26); `missing` names it. */
+function dependsError(missing: string, detail: string): CellError {
+  return { code: "#N/A", message: `Not checked (${missing}): ${detail}`, missing };
 }
 
 /** One computed amount over the scenarios: the same in each, or not checked (D26). */
-function mergedComputed(plan: TablePlan, outcomes: readonly Outcome<number>[], label: string): Outcome<number> {
+function mergedComputed(missing: string, outcomes: readonly Outcome<number>[], label: string): Outcome<number> {
   const first = outcomes[0];
   if (outcomes.length === 1 || !first.ok) return first;
   for (const outcome of outcomes) {
     if (!outcome.ok) return outcome;
     if (outcome.value !== first.value) {
       const values = [...new Set(outcomes.map((o) => formatUsd((o as { value: number }).value)))];
-      return failed(dependsError(plan, `the ${label} is ${values.join(" or ")} depending on it.`));
+      return failed(dependsError(missing, `the ${label} is ${values.join(" or ")} depending on it.`));
     }
   }
   return first;
 }
 
 /** A billed amount against the scenarios' computed amounts: the variance that holds in every one, or not checked. */
-function mergedVariance(plan: TablePlan, billed: Outcome<Amount>, computed: readonly Outcome<Amount>[], label: string): Outcome<Amount> {
+function mergedVariance(missing: string, billed: Outcome<Amount>, computed: readonly Outcome<Amount>[], label: string): Outcome<Amount> {
   if (!billed.ok) return billed;
   const differences = computed.map((amount) => differenceOf(billed, amount));
   const failedOne = differences.find((difference) => !difference.ok);
@@ -386,7 +415,7 @@ function mergedVariance(plan: TablePlan, billed: Outcome<Amount>, computed: read
     return ok(values.reduce((least, value) => (value.abs().decimal.lt(least.abs().decimal) ? value : least)));
   }
   const amounts = [...new Set(computed.map((amount) => exactUsd(valueOf(amount))))];
-  return failed(dependsError(plan, `the ${label} billed ${exactUsd(billed.value)} is one of the amounts the law gives (${amounts.join(" or ")}) or between them.`));
+  return failed(dependsError(missing, `the ${label} billed ${exactUsd(billed.value)} is one of the amounts the law gives (${amounts.join(" or ")}) or between them.`));
 }
 
 function centsAmount(outcome: Outcome<number>): Outcome<Amount> {
@@ -399,11 +428,12 @@ function centsAmount(outcome: Outcome<number>): Outcome<Amount> {
  */
 export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedCells: BilledCells = readBilledCells(cells, plan)): ReconciledRow {
   const inputs = readInputs(cells, plan);
-  const scenarios = scenariosOf(plan);
+  const scenarios = rowScenariosOf(plan, inputs);
+  const missing = missingWordsOf(plan, inputs);
   const charges = scenarios.map((scenario) => computeCharges(inputsIn(inputs, scenario), plan));
   const codes = Object.keys(charges[0].computed) as ComputedCode[];
   const computed = {} as Record<ComputedCode, Outcome<number>>;
-  for (const code of codes) computed[code] = mergedComputed(plan, charges.map((charge) => charge.computed[code]), COMPUTED_LABELS[code]);
+  for (const code of codes) computed[code] = mergedComputed(missing, charges.map((charge) => charge.computed[code]), COMPUTED_LABELS[code]);
   const quote = charges.length === 1 ? charges[0].quote : null;
 
   // D27: nothing billed, no total to check, or a blank charge beside billed amounts ($0.00).
@@ -423,7 +453,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
     }
     const amount = billedCells.reads[index] ?? ZERO_BILLED;
     const code = BILLED_CHARGE[field];
-    const variance = mergedVariance(plan, amount, charges.map((charge) => centsAmount(charge.computed[code])), COMPUTED_LABELS[code]);
+    const variance = mergedVariance(missing, amount, charges.map((charge) => centsAmount(charge.computed[code])), COMPUTED_LABELS[code]);
     billed[field] = amount;
     variances[field] = variance;
     if (!variance.ok) allCompared = false;
@@ -439,7 +469,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
   else if (comparedFields.length === 1) variance = variances[comparedFields[0]] as Outcome<Amount>;
   else {
     const computedSums = charges.map((charge) => sumOf(comparedFields.map((field) => centsAmount(charge.computed[BILLED_CHARGE[field]]))));
-    variance = mergedVariance(plan, billedSum, computedSums, "sum of the billed charges");
+    variance = mergedVariance(missing, billedSum, computedSums, "sum of the billed charges");
   }
   let billedAmount: Amount | null = null;
   let computedAmount: Amount | null = null;
@@ -469,7 +499,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
         ? totalBlank
           ? NOT_BILLED.noTotal
           : ""
-        : `${totalBlank ? `${NOT_BILLED.noTotal} ` : ""}${noteFor(plan, checkedFields, billedCells, { billed, variances, computed })}`.trim();
+        : `${totalBlank ? `${NOT_BILLED.noTotal} ` : ""}${noteFor(plan, checkedFields, billedCells, { billed, variances, computed }, missing)}`.trim();
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),
@@ -485,6 +515,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
     status,
     statusText: nothingBilled ? NOT_CHECKED.nothingBilled : statusText(status, comparisonErrors),
     flag: flagValue(status),
+    hoursCellBlank: inputs.hoursCellBlank,
     inputError,
     note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
@@ -546,9 +577,19 @@ export interface QuotedRow {
   readonly error: CellError | null;
 }
 
+/** D26 in a quote: a blank hours cell prices no second pilot, and says so. */
+const HOURS_BLANK_WARNING = `The hours cell is blank: the second pilot (50% of the base pilotage fee for more than ten hours of continuous pilotage, ${SECOND_PILOT_RULE.citation}) is not included; enter the hours to price it (D26).`;
+
+/** The quote with one more warning (a quote works its lines out when read: each is read here). */
+function withWarning(quote: Quote, warning: string): Quote {
+  const { units, section, date, clause, citation, lines, total, totalCents, complete, notEntered, warnings, settingsNotDefault } = quote;
+  return { units, section, date, clause, citation, lines, total, totalCents, complete, notEntered, warnings: [...warnings, warning], settingsNotDefault };
+}
+
 export function quoteRow(cells: readonly unknown[], plan: TablePlan): QuotedRow {
   const inputs = readInputs(cells, plan);
   const error = firstError(inputs.units, inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored);
   const quoted = error === null ? quoteOf(inputs, plan, true) : failed<Quote>(error);
-  return quoted.ok ? { quote: quoted.value, error: null } : { quote: null, error: quoted.error };
+  if (!quoted.ok) return { quote: null, error: quoted.error };
+  return { quote: inputs.hoursCellBlank ? withWarning(quoted.value, HOURS_BLANK_WARNING) : quoted.value, error: null };
 }

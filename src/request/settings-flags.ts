@@ -30,6 +30,16 @@ export const RECREATIONAL_EXEMPTION_HELP = `  --recreational-exemption any-lengt
                              length (default) or only those under 200 ft
 `;
 
+/**
+ * A workbook's NYPILOT formulas compute under the add-in's own settings (its task pane), which a
+ * file cannot set: under a setting not the default, a recalculation would differ from the amounts
+ * cached beside them. Every door that writes such formulas refuses, naming what keeps the settings.
+ */
+export function refuseFormulasUnderSettings(settingsNotDefault: readonly string[], formulas: string, instead: string): void {
+  if (settingsNotDefault.length === 0) return;
+  throw new UsageError(`The settings differ from the defaults (${settingsNotDefault.join("; ")}): ${formulas} use the add-in's settings, so they would recalculate to other amounts: ${instead}.`, "settings");
+}
+
 /** A flag's word for each value of a choice setting, e.g. "base-plus-surcharge" → "basePlusSurcharge". */
 function choiceFlag<T extends string>(values: Record<string, unknown>, flag: string, words: Record<string, T>): T | undefined {
   const word = values[flag];

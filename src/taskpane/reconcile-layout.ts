@@ -21,6 +21,7 @@ import {
   Outcome,
   ReconciledRow,
   reconcileRow,
+  isHoursCellBlank,
   ReconcileSummary,
   ReconcileTally,
   TotalsRows,
@@ -334,8 +335,11 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
   const chunkCount = Math.ceil(source.dataRows / chunkRows);
   // Totals rows, found in the rows read so far (valuesChunk and chunk alike read every row, in order).
   const totals = new TotalsRows(plan);
-  /** Data rows [firstRow, endRow): each added column's formula in the run's top cell, spilling down the run. */
-  const spillingRun = (firstRow: number, endRow: number): RangeWrite[] => {
+  /**
+   * Data rows [firstRow, endRow): each added column's formula in the run's top cell, spilling down
+   * the run. `hoursBlank`: the run's hours cells are blank, checked with one pilot and with two (D26).
+   */
+  const spillingRun = (firstRow: number, endRow: number, hoursBlank = false): RangeWrite[] => {
     const height = endRow - firstRow;
     const sourceTop = source.headerRow + 1 + firstRow;
     const targetTop = dataFirstRow + firstRow;
@@ -346,6 +350,7 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       { input: (column) => `${sourcePrefix}${span(inputLetter(column), sourceTop)}`, output: (column) => span(outputLetter(column), targetTop) },
       board,
       "either",
+      hoursBlank,
     );
     // The top cells: a formula each (it spills down the run); a column of constants is written whole.
     const top = cells.map((cell) => ("formula" in cell ? `=${cell.formula}` : null));
@@ -360,8 +365,11 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
   // Excel takes a formula of at most EXCEL_FORMULA_CHARS characters. D26's checks, with both the
   // section and the hours column missing, work each amount out four ways and can be longer: the
   // values are then written, as the command line writes them whenever an input is missing.
+  // A blank hours cell's formulas are the longer (checked both ways): measured so whatever the rows hold.
   const formulasTooLong =
-    !valuesOnly && source.dataRows > 0 && spillingRun(0, Math.min(chunkRows, source.dataRows))[0].formulas?.[0].some((formula) => formula.length > EXCEL_FORMULA_CHARS) === true;
+    !valuesOnly &&
+    source.dataRows > 0 &&
+    spillingRun(0, Math.min(chunkRows, source.dataRows), plan.column.hours !== undefined)[0].formulas?.[0].some((formula) => formula.length > EXCEL_FORMULA_CHARS) === true;
   /** A totals row's added cells: blank, and its status saying why it is not an invoice. */
   const excludedValues = (): (string | number | boolean)[] => {
     const values: (string | number | boolean)[] = new Array<string>(layout.columns.length).fill("");
@@ -375,16 +383,26 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       { address: `${outputLetter(0)}${dataFirstRow + firstRow}:${lastOutput}${dataFirstRow + endRow - 1}`, numberFormat: sourceRows.map(() => [...formats]) },
     ];
     // Invoice rows get formulas spilling over each run of them; a totals row between runs gets values
-    // (excluded, as the command line excludes it), so no spill runs over it.
+    // (excluded, as the command line excludes it), so no spill runs over it. Rows whose hours cell is
+    // blank are runs of their own, checked with one pilot and with two (D26).
     let runStart = firstRow;
+    let runHoursBlank = false;
     sourceRows.forEach((cells, i) => {
-      if (totals.check(cells) === null) return;
       const row = firstRow + i;
-      if (runStart < row) writes.push(...spillingRun(runStart, row));
+      if (totals.check(cells) === null) {
+        const hoursBlank = isHoursCellBlank(cells, plan);
+        if (hoursBlank !== runHoursBlank && runStart < row) {
+          writes.push(...spillingRun(runStart, row, runHoursBlank));
+          runStart = row;
+        }
+        runHoursBlank = hoursBlank;
+        return;
+      }
+      if (runStart < row) writes.push(...spillingRun(runStart, row, runHoursBlank));
       writes.push({ address: `${outputLetter(0)}${dataFirstRow + row}:${lastOutput}${dataFirstRow + row}`, values: [excludedValues()] });
       runStart = row + 1;
     });
-    if (runStart < endRow) writes.push(...spillingRun(runStart, endRow));
+    if (runStart < endRow) writes.push(...spillingRun(runStart, endRow, runHoursBlank));
     return { firstRow, endRow, writes };
   };
 

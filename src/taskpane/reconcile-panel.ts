@@ -272,7 +272,7 @@ export function reconcileResultMessage(sheetPlan: ReconcileSheetPlan, boardRates
       : `${why}, so the result is on the new sheet “${sheetPlan.targetSheet}” (${sheetPlan.columnsAddress}, ${rows}, with a summary to the right); your table is unchanged.`;
   const board = boardRates === "created" ? ` Created the “${BOARD_RATES_SHEET}” sheet from the pane's board rows.` : "";
   if (sheetPlan.valuesOnly) {
-    const reason = sheetPlan.formulasTooLong ? " Values, not formulas: with neither a section nor an hours column, each check's formula would be longer than Excel takes." : "";
+    const reason = sheetPlan.formulasTooLong ? " Values, not formulas: with no section column, and no hours column or a blank hours cell to check both ways, each check's formula would be longer than Excel takes." : "";
     return `${where.replace("Added the computed columns", "Added as values (no formulas) the computed columns")}${reason} Non-zero variances and flagged rows are shaded red; the values are as computed now and do not change when you edit a cell.`;
   }
   return `${where} Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell.${board}`;

@@ -432,27 +432,49 @@ async function readSharedStrings(filePath: string, source: ZipEntries, part: str
   return strings;
 }
 
-// Built-in number formats that show dates or times (ECMA-376 Part 1, 18.8.30; 27-36 and 50-58 in East Asian locales).
-const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+// Built-in number formats (ECMA-376 Part 1, 18.8.30): dates and date-times (27-36 and 50-58 in East
+// Asian locales), times of day on a 12-hour clock (18, 19), times shown as hours and minutes (20, 21,
+// 45, 47), and the elapsed-time duration [h]:mm:ss (46).
+const BUILT_IN_STYLES = new Map<number, NumberStyle>([
+  ...[14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58].map((id): [number, NumberStyle] => [id, "date"]),
+  [18, "clock"],
+  [19, "clock"],
+  [20, "time"],
+  [21, "time"],
+  [45, "time"],
+  [47, "time"],
+  [46, "duration"],
+]);
 
-/** Whether a custom number format shows a date: a y, d or m (month or minute) outside quotes, escapes and [colour] brackets. */
-function isDateFormat(code: string): boolean {
-  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "");
-  return /[ydmhs]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
+/**
+ * How a cell's number format shows its number: a date (or date-time: a y or d), a duration (an
+ * elapsed [h], [m] or [s]), a time on a 12-hour clock (AM/PM), a time shown as hours and minutes
+ * (h, s, and m as minutes, no day), or a number. A lone m (mmm) is a month.
+ */
+export type NumberStyle = "date" | "duration" | "clock" | "time" | "number";
+
+export function numberStyleOf(code: string): NumberStyle {
+  const unquoted = code.replace(/"[^"]*"|\\./g, "");
+  const elapsed = /\[(h+|m+|s+)\]/i.test(unquoted);
+  const bare = unquoted.replace(/\[[^\]]*\]/g, "");
+  if (/[yd]/i.test(bare)) return "date";
+  if (elapsed) return "duration";
+  if (/[hs]/i.test(bare)) return /AM\/PM|A\/P/i.test(bare) ? "clock" : "time";
+  return /m/i.test(bare) && !/^[#0.,%\s]*$/.test(bare) ? "date" : "number";
 }
 
-/** For each cell style index, whether its number format is a date: needed only to move 1904 dates onto the 1900 count. */
-async function readDateStyles(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<boolean[]> {
-  const customDates = new Map<number, boolean>();
-  const styles: boolean[] = [];
+/** For each cell style index, how its number format shows a number (dates, durations and times of day). */
+async function readNumberStyles(filePath: string, source: ZipEntries, part: string, limits: XlsxLimits): Promise<NumberStyle[]> {
+  const customStyles = new Map<number, NumberStyle>();
+  const styles: NumberStyle[] = [];
   let inCellXfs = false;
   await readPart(filePath, source, part, limits.maxSmallPartBytes, limits, "styles", {
     open(tag, name) {
-      if (name === "numFmt") customDates.set(Number(attribute(tag, "numFmtId")), isDateFormat(attribute(tag, "formatCode") ?? ""));
+      if (name === "numFmt") customStyles.set(Number(attribute(tag, "numFmtId")), numberStyleOf(attribute(tag, "formatCode") ?? ""));
       else if (name === "cellXfs") inCellXfs = true;
       else if (name === "xf" && inCellXfs) {
         const id = Number(attribute(tag, "numFmtId") ?? 0);
-        styles.push(customDates.get(id) ?? BUILT_IN_DATE_FORMATS.has(id));
+        styles.push(customStyles.get(id) ?? BUILT_IN_STYLES.get(id) ?? "number");
       }
     },
     close(name) {
@@ -460,6 +482,24 @@ async function readDateStyles(filePath: string, source: ZipEntries, part: string
     },
   });
   return styles;
+}
+
+const SECONDS_PER_DAY = 86_400;
+
+/**
+ * A number formatted as a length of time, as the cell shows it: 0.4375 as [h]:mm is "10:30"
+ * (hours and minutes, seconds when there are any; Excel keeps them to the second), so an hours
+ * column reads the hours shown, never a fraction of a day. A time of day on a 12-hour clock is
+ * "10:30 PM", which no hours column reads as a length. Null where the number shows something
+ * else: a negative, or a time of day past the first day (h:mm hides the days).
+ */
+function timeShown(days: number, style: NumberStyle): string | null {
+  if (days < 0 || (style !== "duration" && days >= 1)) return null;
+  const seconds = Math.round(days * SECONDS_PER_DAY);
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  if (style === "clock") return `${((h + 11) % 12) + 1}:${two(m)}${sec === 0 ? "" : `:${two(sec)}`} ${h < 12 ? "AM" : "PM"}`;
+  return `${h}:${two(m)}${sec === 0 ? "" : `:${two(sec)}`}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,7 +570,9 @@ class SheetParser {
     filePath: string,
     part: string,
     private readonly sharedStrings: readonly string[],
-    private readonly dateStyles: readonly boolean[] | null,
+    private readonly numberStyles: readonly NumberStyle[] | null,
+    /** A 1904-system workbook: its dates are moved onto the 1900 count. */
+    private readonly date1904: boolean,
   ) {
     this.parser = xmlParser(filePath, part, { open: (tag, name) => this.open(tag, name), close: (name) => this.close(name), text: (text) => this.text(text) });
   }
@@ -667,9 +709,12 @@ class SheetParser {
         if (!hasValue || text.trim() === "") return cell.hasFormula ? FORMULA_WITHOUT_VALUE : null;
         const number = Number(text);
         if (!Number.isFinite(number)) return UNSUPPORTED_CELL;
+        const style = this.numberStyles?.[cell.style] ?? "number";
         // A 1904-system workbook counts dates from 1904-01-01: moved onto the 1900 count so the same day always has the same number.
-        if (this.dateStyles !== null && this.dateStyles[cell.style] === true) return number + DAYS_1900_TO_1904;
-        return number;
+        if (style === "date") return this.date1904 ? number + DAYS_1900_TO_1904 : number;
+        if (style === "number") return number;
+        // A time of day past the first day is a date-time shown by its time: a date, as above.
+        return timeShown(number, style) ?? (this.date1904 && style !== "duration" ? number + DAYS_1900_TO_1904 : number);
       }
       default:
         return UNSUPPORTED_CELL;
@@ -744,13 +789,13 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
     const strings = structure.sharedStrings !== undefined && source.entries.has(structure.sharedStrings.toLowerCase())
       ? await readSharedStrings(filePath, source, structure.sharedStrings, limits)
       : [];
-    const dateStyles = structure.date1904 && structure.styles !== undefined && source.entries.has(structure.styles.toLowerCase())
-      ? await readDateStyles(filePath, source, structure.styles, limits)
+    const numberStyles = structure.styles !== undefined && source.entries.has(structure.styles.toLowerCase())
+      ? await readNumberStyles(filePath, source, structure.styles, limits)
       : null;
     const what = `sheet ${JSON.stringify(sheet.name)}`;
     const sheetSource: PartSource = { filePath, part: sheet.part, what, entry };
     stream = await openEntry(source.zip, entry);
-    const parser = new SheetParser(filePath, sheet.part, strings, dateStyles);
+    const parser = new SheetParser(filePath, sheet.part, strings, numberStyles, structure.date1904);
     const chunks = parsePart(stream, parser.parser, sheetSource);
     let consumed = 0;
     const pull = async (): Promise<boolean> => {
@@ -820,7 +865,7 @@ export async function openXlsxSheet(filePath: string, options: XlsxSheetOptions 
  */
 async function widestRow(source: ZipEntries, sheet: PartSource, strings: readonly string[]): Promise<number> {
   const stream = await openEntry(source.zip, sheet.entry);
-  const parser = new SheetParser(sheet.filePath, sheet.part, strings, null);
+  const parser = new SheetParser(sheet.filePath, sheet.part, strings, null, false);
   // A row's cells end at its last value or formula (finishCell never pads past them).
   let widest = 0;
   try {

@@ -19,14 +19,14 @@ const RATES = ["table,from,a,b,c", "fees,2024-01-01,300.00,45.50,125.00", "surch
 //   fees $300.00 + $45.50 + $125.00 = $470.50. Total $4,146.81 + $691.78 + $2,073.41 + $470.50 = $7,382.50.
 // HUDSON TRADER, CATSKILL, MOHAWK: 200 × 50 × 40 ÷ 10,000 = 40 units, Lower (Section 1), 2026: up to
 //   50 units $1,070.58 flat; surcharge 0–50 band $300.00; fees $300.00 + $45.50 (no mid-river launch
-//   on Section 1). Total $1,070.58 + $300.00 + $345.50 = $1,716.08. MOHAWK's 6 h: one pilot.
+//   on Section 1). Total $1,070.58 + $300.00 + $345.50 = $1,716.08. Their 8, 9.5 and 6 h: one pilot each.
 // CATSKILL is billed $1,726.08: $10.00 over. The TOTAL row: 7,382.50 + 1,716.08 + 1,726.08 + 1,716.08 = 12,540.74.
 const MESSY = [
   "\uFEFFInvoice #,Vessel,LOA,Beam,Moulded depth,River,Transit date,Hours,Amount billed",
   `10231,ATLANTIC STAR,"600' 6""",80,40,Upper,06/15/2026,12,"$7,382.50"`,
   "",
-  `10232,HUDSON TRADER,200,50,40,Lower,"Jun 15, 2026",,USD 1716.08`,
-  `10233,CATSKILL,200,50,40,Lower,15-Jun-2026,,"1,726.08 USD"`,
+  `10232,HUDSON TRADER,200,50,40,Lower,"Jun 15, 2026",8,USD 1716.08`,
+  `10233,CATSKILL,200,50,40,Lower,15-Jun-2026,9.5,"1,726.08 USD"`,
   // 2026-06-15 as an Excel serial: 2026-01-01 is 46023, and June 15 is 165 days later.
   `10234,MOHAWK,200,50,40,Lower,46188,6,$ 1716.08`,
   "",

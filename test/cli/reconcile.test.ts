@@ -360,14 +360,14 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     // billed $0.00. Fees $300.00 + $45.50; total 2,943.89 + 691.78 + 1,471.95 + 345.50 = $5,453.12. The launch fee is
     // billed $10.00 high; the total billed, $3,991.17, is $1,461.95 under.
     sheet.addRow(["Bravo", `600' 6"`, 80, 40, "lower", "2026-06-15", 12, true, 2943.89, 691.78, 0, 310, 45.5, null, 3991.17]);
-    // 50 × 20 × 10 ÷ 10,000 = 1 unit ≤ 50, Section 2 (2 as a number): $1,764.76 + $300.00 + $470.50 = $2,535.26. Billed exactly.
-    sheet.addRow(["Charlie", 50, 20, 10, 2, date("2026-02-01"), null, null, 1764.76, 300, null, 300, 45.5, 125, 2535.26]);
+    // 50 × 20 × 10 ÷ 10,000 = 1 unit ≤ 50, Section 2 (2 as a number), 6 hours (no second pilot): $1,764.76 + $300.00 + $470.50 = $2,535.26. Billed exactly.
+    sheet.addRow(["Charlie", 50, 20, 10, 2, date("2026-02-01"), 6, null, 1764.76, 300, null, 300, 45.5, 125, 2535.26]);
     // 2020-03-02, statutory surcharge period 5 and clause (v): 1 unit, Section 1: $914.25 + $280.00; no board fee in force
     // before 2024-01-01, so the total is #N/A and the fee columns cannot be compared.
     sheet.addRow(["Delta", 50, 20, 10, "Section 1", date("2020-03-02"), 4, null, 914.25, 280, 0, 300, 45.5, null, 1539.75]);
     // An unreadable river: the base, total and fees are #VALUE!.
-    sheet.addRow(["Echo", 50, 20, 10, "Middle", date("2026-02-01"), null, null, 1000, 300, 0, 300, 45.5, null, 1645.5]);
-    sheet.addRow(["=cmd|' /C calc'!A0", 50, 20, 10, "Lower", date("2026-02-01"), null, null, 1070.58, 300, 0, 300, 45.5, null, 1716.08]);
+    sheet.addRow(["Echo", 50, 20, 10, "Middle", date("2026-02-01"), 6, null, 1000, 300, 0, 300, 45.5, null, 1645.5]);
+    sheet.addRow(["=cmd|' /C calc'!A0", 50, 20, 10, "Lower", date("2026-02-01"), 6, null, 1070.58, 300, 0, 300, 45.5, null, 1716.08]);
     await workbook.xlsx.writeFile(file);
   }
 

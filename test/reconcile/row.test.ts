@@ -45,9 +45,9 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect([matched.status, matched.statusText, matched.flag, matched.flagged, matched.note]).toEqual(["matched", "matched", false, false, ""]);
   });
 
-  test("Section 1: no mid-river launch fee, so a blank billed one matches; no hours, no second pilot", () => {
+  test("Section 1: no mid-river launch fee, so a blank billed one matches; 6 hours, no second pilot", () => {
     // 40 units ≤ 50, Section 1: flat $1,070.58; surcharge 0–50 band $300.00; fees $300.00 + $45.50.
-    const row = reconcileRow(["Beta", "40", "Lower", "2026-03-01", "", "1070.58", "300", "", "300", "45.5", ""], charges);
+    const row = reconcileRow(["Beta", "40", "Lower", "2026-03-01", "6", "1070.58", "300", "", "300", "45.5", ""], charges);
     expect(amounts(row)).toEqual({ base: "1070.58", surcharge: "300.00", second_pilot: "0.00", board_fees: "345.50", total: "1716.08" });
     expect(cents(row.computed.midriver_launch)).toBe("0.00");
     expect(exact(row.variances.billed_midriver_launch)).toBe("0.00");
@@ -69,7 +69,7 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     ["-", "-1716.08", true],
     ["$ -", "-1716.08", true],
   ])("billed %j → variance %s, flagged %s", (billed, variance, flagged) => {
-    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "", "", "", billed], totals);
+    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "6", "", "", billed], totals);
     expect(exact(row.variance)).toBe(variance);
     expect(row.flagged).toBe(flagged);
     expect(row.checked).toBe(true);
@@ -104,7 +104,7 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
 
   test("measurements not provided (D2): the charge at 500 units", () => {
     // Section 2: 500 × $21.58 = $10,790.00; surcharge 500 × $3.60 = $1,800.00; fees $470.50.
-    const row = reconcileRow(["Delta", "unmeasured", "Upper", "2026-12-31", "", "", "", "13060.50"], totals);
+    const row = reconcileRow(["Delta", "unmeasured", "Upper", "2026-12-31", "6", "", "", "13060.50"], totals);
     expect(amounts(row)).toEqual({ base: "10790.00", surcharge: "1800.00", second_pilot: "0.00", board_fees: "470.50", total: "13060.50" });
     expect(row.flagged).toBe(false);
   });
@@ -147,7 +147,7 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     expect(amounts(early).base).toBe("#N/A");
     expect(early.note).toMatch(/No § 89-a base pilotage schedule is encoded for 2015-11-19/);
     // An unreadable billed amount: the computed amounts stand, the variance is #VALUE!.
-    const billed = reconcileRow(["Hotel", "40", "1", "2026-03-01", "", "", "", "twelve"], totals);
+    const billed = reconcileRow(["Hotel", "40", "1", "2026-03-01", "6", "", "", "twelve"], totals);
     expect(amounts(billed).total).toBe("1716.08");
     expect(exact(billed.variance)).toBe("#VALUE!");
     expect(billed.note).toBe('Total not checked: The billed total "twelve" is not a number.');

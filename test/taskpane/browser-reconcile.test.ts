@@ -29,10 +29,10 @@ const FAKE_OFFICE = path.join(__dirname, "fixtures", "fake-office.js");
 const HEADERS = ["Vessel", "Pilotage units", "Section", "Date", "Hours", "Billed total"];
 const INVOICES = [
   HEADERS,
-  ["MAERSK KOWLOON", 192.16, 1, "2026-06-15", "", 3975.67],
+  ["MAERSK KOWLOON", 192.16, 1, "2026-06-15", 6, 3975.67],
   ["NORDIC ORION", 322.413, 2, "2026-09-02", 12, 12044.1],
   ["ATLANTIC SUN", 88.5, 1, "2026-07-01", 4, 1800],
-  ["HUDSON TRADER", 150, 2, "2026-08-10", "", 5200],
+  ["HUDSON TRADER", 150, 2, "2026-08-10", 8, 5200],
 ];
 const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second pilot", "Computed board fees", "Computed total", "Variance", "Flag", "Status"];
 const BOARD_CREATED = " Non-zero variances and flagged rows are shaded red; the formulas recalculate when you change a cell. Created the “Board rates” sheet from the pane's board rows.";

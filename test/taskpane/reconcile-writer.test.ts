@@ -61,7 +61,7 @@ describe("one undo step", () => {
   ])("ExcelApi 1.%i: Reconcile's chunks written in one Excel.run whose options are %j", async (minor, options) => {
     globals.Office = officeWithExcelApi(minor);
     const { fake, sheet, source } = invoiceBook(12);
-    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", "", 4139.5]]);
+    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", 6, 4139.5]]);
     await writeReconciliation(planFor(INVOICE_HEADERS), source, { chunkRows: 5 });
     // 12 rows in chunks of 5: three chunks, each its own sync, all inside the one run.
     expect(fake.runOptions).toEqual(options);
@@ -189,7 +189,7 @@ const ADDED = ["Computed base pilotage", "Computed surcharge", "Computed second 
 describe("where the result goes: never over a cell the person typed", () => {
   test("beside the table when every cell it needs is empty; only those cells are written", async () => {
     const { fake, sheet, source } = invoiceBook(12, ["Invoices", "Notes"]);
-    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", "", 4139.5]]);
+    sheet.fill("A2", [["EVER FORWARD", 200, "Lower", "2026-06-15", 6, 4139.5]]);
     // Content just outside the region: right of the summary (Q) and under it (row 14).
     sheet.fill("R1", [["checked by AB"]]);
     sheet.fill("G14", [["totals below"]]);
@@ -478,7 +478,8 @@ describe("a written result, evaluated through the built add-in", () => {
    * $21.58 a unit from 100 units, at most 500 units), the board surcharge table (example: $3.60 a
    * unit over 100 units, no maximum, D7) and the board fees (examples: launch $310.00,
    * communication $45.50, mid-river launch $125.25 for Section 2 only, D10). Second pilot: 50% of
-   * the base when hours > 10 (D11). All transits on 2026-06-15.
+   * the base when hours > 10 (D11). All transits on 2026-06-15; A, D and F run 6 hours (not more
+   * than ten: no second pilot).
    *   A 200 units, Lower:        200 × 15.32 = 3,064.00; 200 × 3.60 = 720.00; 310.00 + 45.50
    *                              → 3,064.00 + 720.00 + 355.50 = 4,139.50
    *   B 200 units, Upper, 12 h:  200 × 21.58 = 4,316.00; 720.00; 50% × 4,316.00 = 2,158.00;
@@ -492,18 +493,18 @@ describe("a written result, evaluated through the built add-in", () => {
    *   F 192.16 units, Lower:     192.16 × 15.32 = 2,943.8912 → 2,943.89; 691.78; 355.50 → 3,991.17
    */
   const ROWS: [string, number, string, string | number, number | "", number][] = [
-    ["A1", 200, "Lower", "2026-06-15", "", 4139.5],
+    ["A1", 200, "Lower", "2026-06-15", 6, 4139.5],
     ["B1", 200, "Upper", 46188, 12, 7674.75],
     ["C1", 200, "Upper", "2026-06-15", 8, 5526.75], // $10.00 over
-    ["D1", 600, "Lower", 46188, "", 10175.5],
+    ["D1", 600, "Lower", 46188, 6, 10175.5],
     ["E1", 192.16, "Upper", "2026-06-15", 12, 7392.74], // a cent under
-    ["F1", 192.16, "Lower", 46188, "", 3991.17],
-    ["A2", 200, "Lower", "2026-06-15", "", 4139.5],
+    ["F1", 192.16, "Lower", 46188, 6, 3991.17],
+    ["A2", 200, "Lower", "2026-06-15", 6, 4139.5],
     ["B2", 200, "Middle", 46188, 12, 7674.75], // no such section: cannot be compared
     ["C2", 200, "Upper", "2026-06-15", 8, 5516.75],
-    ["D2", 600, "Lower", 46188, "", 10175.5],
+    ["D2", 600, "Lower", 46188, 6, 10175.5],
     ["E2", 192.16, "Upper", "2026-06-15", 12, 7392.75],
-    ["F2", 192.16, "Lower", 46188, "", 3991.17],
+    ["F2", 192.16, "Lower", 46188, 6, 3991.17],
   ];
   const COMPUTED = [4139.5, 7674.75, 5516.75, 10175.5, 7392.75, 3991.17, 4139.5, null, 5516.75, 10175.5, 7392.75, 3991.17];
 
@@ -561,9 +562,9 @@ describe("a written result, evaluated through the built add-in", () => {
   test("a totals row gets no formula: the invoice rows around it spill on their own, its status says excluded", async () => {
     const { fake, sheet, source } = invoiceBook(3);
     sheet.fill("A2", [
-      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, 6, 3991.17],
       ["Subtotal", "", "", "", "", 3991.17],
-      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 4000],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, 6, 4000],
     ]);
     await saveExampleBoardRates();
     await writeReconciliation(planFor(INVOICE_HEADERS), source);
@@ -678,8 +679,8 @@ describe("units from length, breadth and depth, evaluated through the built add-
     sheet.fill("A1", [
       headers,
       ["M", "600 ft 6 in", 80, 40, "Upper", "2026-06-15", 12, 7392.75],
-      ["N", 600.5, 80, 40, "Lower", 46188, "", 3991.17],
-      ["O", 500, 50, 40, "Lower", "2026-06-15", "", 2247],
+      ["N", 600.5, 80, 40, "Lower", 46188, 6, 3991.17],
+      ["O", 500, 50, 40, "Lower", "2026-06-15", 6, 2247],
     ]);
     globals.Excel = fake.excelGlobal();
     await saveExampleBoardRates();
@@ -713,7 +714,7 @@ describe("Insert as values", () => {
   /*
    * Three invoices, board fees from 2026-01-01 ($310.00 launch, $45.50 communication, $125.25
    * mid-river launch) and the surcharge board's row of 2020-11-20 ($300 / $360 / $3.60 a unit):
-   *   Row 2, 192.16 units, Lower, 2026-06-15, no hours: base 192.16 × $15.32 = 2,943.8912 → $2,943.89
+   *   Row 2, 192.16 units, Lower, 2026-06-15, 6 hours (no second pilot): base 192.16 × $15.32 = 2,943.8912 → $2,943.89
    *     (clause (xi)); surcharge 192.16 × $3.60 = 691.776 → $691.78; fees 310.00 + 45.50 = $355.50;
    *     total 2,943.89 + 691.78 + 355.50 = $3,991.17, billed $3,991.17: matched.
    *   Row 3, the same billed $4,000.00: variance 4,000.00 − 3,991.17 = $8.83, flagged.
@@ -729,8 +730,8 @@ describe("Insert as values", () => {
   test("the values of the reconciliation layer, beside the table, no formula; a totals row excluded; the summary as values", async () => {
     const { fake, sheet, source } = invoiceBook(3);
     sheet.fill("A2", [
-      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17],
-      ["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 4000],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, 6, 3991.17],
+      ["MAERSK KOWLOON", 192.16, "Lower", 46188, 6, 4000],
       ["Total", "", "", "", "", 7991.17],
     ]);
     const plan: TablePlan = { ...planFor(INVOICE_HEADERS), ...board };
@@ -752,7 +753,7 @@ describe("Insert as values", () => {
 
   test("on a new sheet: the print setup and fitted widths too", async () => {
     const { fake, sheet, source } = invoiceBook(1);
-    sheet.fill("A2", [["MAERSK KOWLOON", 192.16, "Lower", 46188, "", 3991.17]]);
+    sheet.fill("A2", [["MAERSK KOWLOON", 192.16, "Lower", 46188, 6, 3991.17]]);
     sheet.fill("H1", [["my notes"]]);
     const plan: TablePlan = { ...planFor(INVOICE_HEADERS), ...board };
     const outcome = await writeReconciliation(plan, source, { valuesOnly: true });
@@ -780,6 +781,25 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
   addSurchargeRow(boardState, { from: "2020-11-20", upTo50: "300", over50UpTo100: "360", perUnitOver100: "3.60" });
   const read = computePane(boardState, DEFAULT_SETTINGS).board;
 
+  /** The added columns' letters beside a table `width` columns wide, and the formulas the layer writes over rows top–bottom. */
+  function formulasOfRows(plan: TablePlan, width: number) {
+    const layout = reconcileColumnLayout(plan);
+    const letters = layout.columns.map((_, i) => columnLetter(width + 1 + i));
+    const formulasOver = (top: number, bottom: number, hoursBlank = false) =>
+      reconcileFormulas(
+        plan,
+        layout,
+        {
+          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
+          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
+        },
+        BOARD_TABLE_NAMES,
+        "either",
+        hoursBlank,
+      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    return { letters, formulasOver };
+  }
+
   /**
    * The formulas of each row as the reconciliation layer writes them, evaluated, beside what its
    * values give. One formula per row, naming single cells (as the command line writes them):
@@ -796,19 +816,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     const plan = planFor(headers);
     const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
     const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
-    const layout = reconcileColumnLayout(plan);
-    const letters = layout.columns.map((_, i) => columnLetter(headers.length + 1 + i));
-    const formulasOver = (top: number, bottom: number) =>
-      reconcileFormulas(
-        plan,
-        layout,
-        {
-          input: (column) => (top === bottom ? `${columnLetter(column + 1)}${top}` : `${columnLetter(column + 1)}${top}:${columnLetter(column + 1)}${bottom}`),
-          output: (column) => (top === bottom ? `${letters[column]}${top}` : `${letters[column]}${top}:${letters[column]}${bottom}`),
-        },
-        BOARD_TABLE_NAMES,
-        "either",
-      ).map((cell) => ("formula" in cell ? `=${cell.formula}` : cell.constant));
+    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
     // What the pane wrote: the formulas over the rows' ranges, spilling from the top row.
     const written = letters.map((letter) => sheet.cell(`${letter}2`)?.formula);
     expect(written).toEqual(formulasOver(2, rows.length + 1));
@@ -940,12 +948,71 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     expect([summary[4], summary[5]]).toEqual([3, 1]);
   });
 
+  /*
+   * A blank cell in an hours column (red-team F4): 200 units, Upper, 2026-06-15, as above: one pilot
+   * 5,516.75, two pilots 7,674.75.
+   *   row 2, 12 h, billed 7,674.75: matched
+   *   row 3, blank, billed 7,674.75: one of the law's amounts → not checked (hours cell blank)
+   *   row 4, blank, billed 8,000.00: 2,483.25 or 325.25 over → at least 325.25 over
+   *   row 5, 8 h, billed 5,516.75: matched
+   *   row 6, blank, billed 5,000.00: 516.75 or 2,674.75 under → at least 516.75 under
+   */
+  test("a blank hours cell: its rows spill on their own, checked with one pilot and with two, the same answers as reconcileRow", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Hours", "Invoice total"];
+    const rows: (string | number)[][] = [
+      ["A", 200, "Upper", "2026-06-15", 12, 7674.75],
+      ["B", 200, "Upper", 46188, "", 7674.75],
+      ["C", 200, "Upper", "2026-06-15", "", 8000],
+      ["D", 200, "Upper", 46188, 8, 5516.75],
+      ["E", 200, "Upper", "2026-06-15", " ", 5000],
+    ];
+    const fake = new FakeExcel(["Calls"]);
+    const sheet = fake.sheet("Calls") as FakeSheet;
+    sheet.fill("A1", [headers, ...rows]);
+    globals.Excel = fake.excelGlobal();
+    await saveExampleBoardRates();
+    const plan = planFor(headers);
+    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
+    const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
+    expect(outcome.sheetPlan.valuesOnly).toBe(false);
+    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
+    // Runs: row 2 (hours), rows 3–4 (blank), row 5 (hours), row 6 (blank); each its own spill.
+    const written = (row: number) => letters.map((letter) => sheet.cell(`${letter}${row}`)?.formula);
+    expect([written(2), written(3), written(5), written(6)]).toEqual([formulasOver(2, 2, false), formulasOver(3, 4, true), formulasOver(5, 5, false), formulasOver(6, 6, true)]);
+    expect(written(3)[2]).toContain(`IF(TRIM(E3:E4)="",11,E3:E4)`);
+    // Evaluated one formula per row (HyperFormula's limit with spills, as above).
+    rows.forEach((cells, i) => sheet.fill(`${letters[0]}${i + 2}`, [formulasOver(i + 2, i + 2, cells[4] === "" || cells[4] === " ")]));
+    const evaluated = evaluate(fake, "Calls");
+    try {
+      const formulas = rows.map((_, i) => letters.map((letter) => evaluated.value(`Calls!${letter}${i + 2}`)));
+      const values = rows.map((cells) => reconcileRow(cells, { ...plan, boardFees: read.fees, boardSurcharge: read.surcharge }));
+      const notChecked = "not checked (hours cell blank)";
+      expect(formulas.map((row) => row.slice(6))).toEqual([
+        [false, "matched"],
+        ["not computed", notChecked],
+        [true, "variance"],
+        [false, "matched"],
+        [true, "variance"],
+      ]);
+      // The second pilot and the total of a blank row: 0 or 2,158.00, so #N/A; base and surcharge stand.
+      expect(formulas[1].slice(0, 2)).toEqual([4316, 720]);
+      expect([formulas[1][2], formulas[1][4]].every((cell) => isCellError(cell, ErrorType.NA))).toBe(true);
+      expect(formulas[0][4]).toBe(7674.75);
+      expect(formulas[3][4]).toBe(5516.75);
+      expect([formulas[2][5], formulas[4][5]].map((cell) => Math.round(Number(cell) * 100) / 100)).toEqual([325.25, -516.75]);
+      expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[7]));
+      expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([0, null, 325.25, 0, -516.75]);
+    } finally {
+      evaluated.destroy();
+    }
+  });
+
   test("a formula longer than Excel takes (8,192 characters) is never written: the values are, and the message says why", () => {
     const headers = ["Vessel", "Units", "Date", "Base", "Surcharge", "Second pilot", "Launch fee", "Communication fee", "Mid-river launch fee"];
     const source: SourceTable = { sheetName: "Invoices of the year", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: 100_000, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "new sheet", sheetName: "Reconciliation", reason: "occupied" });
     expect([sheetPlan.valuesOnly, sheetPlan.formulasTooLong]).toEqual([true, true]);
-    expect(reconcileResultMessage(sheetPlan, "not needed")).toContain("Values, not formulas: with neither a section nor an hours column, each check's formula would be longer than Excel takes.");
+    expect(reconcileResultMessage(sheetPlan, "not needed")).toContain("Values, not formulas: with no section column, and no hours column or a blank hours cell to check both ways, each check's formula would be longer than Excel takes.");
   });
 });
 
