@@ -271,7 +271,7 @@ describe("D27: a blank billed cell is not a billed $0.00", () => {
   /*
    * By hand, clause (xi) (2026) with BOARD_RATES (launch $300.00, communication $45.50, mid-river
    * launch $125.00 on Section 2; surcharge ≤ 50 units $300.00, over 100 units $3.60 a unit):
-   *   40 units, Lower, no hours: base ≤ 50 units $1,070.58; surcharge $300.00; fees 300.00 + 45.50;
+   *   40 units, Lower, 6 hours (a blank hours cell is a missing input of its own, D26): base ≤ 50 units $1,070.58; surcharge $300.00; fees 300.00 + 45.50;
    *     no second pilot → 1,070.58 + 300.00 + 345.50 = $1,716.08
    *   200 units, Upper, 12 h: base 200 × 21.58 = $4,316.00; surcharge 200 × 3.60 = $720.00; second
    *     pilot 50% × 4,316.00 = $2,158.00 (12 h > 10 h); fees 300.00 + 45.50 + 125.00 = $470.50
@@ -280,11 +280,11 @@ describe("D27: a blank billed cell is not a billed $0.00", () => {
   const HEADER = "Vessel,Units,Section,Date,Hours,Base,Surcharge,2nd pilot,Launch,Communication,Mid-river launch,Invoice total";
   const LINES = [
     HEADER,
-    "A,40,Lower,2026-03-01,,1070.58,300.00,,300.00,45.50,,", // total blank: checked on the charges, 1,716.08 − 1,716.08 = 0
-    "B,40,Lower,2026-03-01,,1070.58,300.00,,310.00,45.50,,", // total blank, launch $10.00 over: 1,726.08 − 1,716.08
+    "A,40,Lower,2026-03-01,6,1070.58,300.00,,300.00,45.50,,", // total blank: checked on the charges, 1,716.08 − 1,716.08 = 0
+    "B,40,Lower,2026-03-01,6,1070.58,300.00,,310.00,45.50,,", // total blank, launch $10.00 over: 1,726.08 − 1,716.08
     "C,40,Lower,2026-03-01,,,,,,,,", // nothing billed
     "D,200,Upper,2026-06-15,12,4316.00,720.00,,300.00,45.50,125.00,5506.50", // second pilot blank: 2,158.00 under
-    'E,40,Lower,2026-03-01,,,,,,,,"$ -"', // the accounting dash: a typed $0.00, 0.00 − 1,716.08
+    'E,40,Lower,2026-03-01,6,,,,,,,"$ -"', // the accounting dash: a typed $0.00, 0.00 − 1,716.08
   ];
 
   test("the CLI, in words and in --json: the counts add up, the blank named, the dash a billed $0.00", () => {

@@ -76,7 +76,8 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
   });
 
   test("D27: a blank billed total with no charge columns is nothing billed: not checked, never a variance of the whole total", () => {
-    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "", "", "", ""], totals);
+    // 6 hours: one pilot (a blank hours cell would leave the total not checked, D26).
+    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "6", "", "", ""], totals);
     expect([row.status, row.statusText, row.flag, row.flagged, row.checked]).toEqual(["not checked", "not checked: nothing billed", "not computed", false, false]);
     expect([exact(row.variance), exact(row.billed.billed_total), row.billedAmount, row.flaggedVariance, row.inputError]).toEqual(["#N/A", "#N/A", null, null, null]);
     expect(row.note).toBe("No billed total on this row (the cell is blank): nothing billed, not checked.");
@@ -281,7 +282,8 @@ describe("D27: a blank billed cell is not a billed $0.00", () => {
   // 40 units, Section 1, 2026-03-01, clause (xi): up to 50 units $1,070.58; board surcharge 0–50 units
   // $300.00; board fees launch $300.00 + communication $45.50 (no mid-river launch on Section 1), no hours:
   // no second pilot → total 1,070.58 + 300.00 + 345.50 = $1,716.08.
-  const beta = (billed: string[]) => ["Beta", "40", "Lower", "2026-03-01", "", ...billed];
+  // 6 hours: one pilot (a blank hours cell would be a missing input of its own, D26).
+  const beta = (billed: string[]) => ["Beta", "40", "Lower", "2026-03-01", "6", ...billed];
 
   test("a blank total beside billed charges: the total not checked, named; the row checked on its charges", () => {
     const matched = reconcileRow(beta(["1070.58", "300.00", "", "300.00", "45.50", "", ""]), both);

@@ -906,7 +906,7 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
 
   /*
    * D27, the example board rows above, 2026-06-15, clause (xi):
-   *   200 units, Lower, no hours: base 200 × 15.32 = 3,064.00; surcharge 200 × 3.60 = 720.00; fees
+   *   200 units, Lower, 6 h (a blank hours cell is a missing input of its own, D26): base 200 × 15.32 = 3,064.00; surcharge 200 × 3.60 = 720.00; fees
    *     310.00 + 45.50 = 355.50 (no mid-river launch on Section 1) → 4,139.50
    *   200 units, Upper, 12 h: base 200 × 21.58 = 4,316.00; 720.00; second pilot 50% × 4,316.00 = 2,158.00;
    *     fees 310.00 + 45.50 + 125.25 = 480.75 → 7,674.75
@@ -914,11 +914,11 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
   test("D27: a blank billed total, nothing billed, a blank second pilot, a typed 0: the formulas say what reconcileRow says", async () => {
     const headers = ["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication", "Mid-river launch", "Invoice total"];
     const { header, formulas, values, summary } = await formulasBesideValues(headers, [
-      ["A", 200, "Lower", "2026-06-15", "", 3064, 720, "", 310, 45.5, "", ""], // total blank: the charges, 4,139.50 − 4,139.50
-      ["B", 200, "Lower", 46188, "", 3064, 720, "", 320, 45.5, "", ""], // total blank: launch 10.00 over
-      ["C", 200, "Lower", 46188, "", "", "", "", "", "", "", ""], // nothing billed
+      ["A", 200, "Lower", "2026-06-15", 6, 3064, 720, "", 310, 45.5, "", ""], // total blank: the charges, 4,139.50 − 4,139.50
+      ["B", 200, "Lower", 46188, 6, 3064, 720, "", 320, 45.5, "", ""], // total blank: launch 10.00 over
+      ["C", 200, "Lower", 46188, 6, "", "", "", "", "", "", ""], // nothing billed
       ["D", 200, "Upper", 46188, 12, 4316, 720, "", 310, 45.5, 125.25, 5516.75], // second pilot blank: 2,158.00 under
-      ["E", 200, "Lower", "2026-06-15", "", "", "", "", "", "", "", 0], // a typed 0 (Excel's dash is its format): 4,139.50 under
+      ["E", 200, "Lower", "2026-06-15", 6, "", "", "", "", "", "", 0], // a typed 0 (Excel's dash is its format): 4,139.50 under
     ]);
     const at = (name: string) => header.indexOf(name);
     expect(formulas.map((row) => [row[at("Flag")], row[at("Status")]])).toEqual([
