@@ -26,8 +26,10 @@ import {
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
+  resultText,
   TablePlan,
   TotalsRows,
+  unreadAmountColumns,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
 import { documentDate, isReproducibleRun, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
@@ -379,7 +381,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Variance:      ${usd(summary.variance)} (billed − computed, the ${count(summary.rowsFlagged)} flagged ${summary.rowsFlagged === 1 ? "row's variance" : "rows' variances"} summed)`,
     `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
-    `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
+    `Result:        ${resultText(summary)}`,
   ];
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
   const listed = flaggedRowsLines(flagged, summary.rowsFlagged + summary.rowsNotChecked, head.length + lines.length, io, job.outputPath === STANDARD_STREAM, job.outputPath);
@@ -431,7 +433,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   const valuesOnly = values["values-only"] === true || (xlsxOut && plan.missingInputs.length > 0);
   if (values["values-only"] === true && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
-  const tally = new ReconcileTally();
+  const tally = new ReconcileTally(plan.purpose === "reconcile" ? unreadAmountColumns(plan) : []);
   const totalsRows = new TotalsRows(plan);
   const flagged: FlaggedRow[] = [];
   const flaggedKept = flaggedRowsKept(io, job.outputPath === STANDARD_STREAM);

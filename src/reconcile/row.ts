@@ -36,6 +36,7 @@ import {
   readHours,
   readPilotageUnits,
   readSection,
+  reliefNotUsedWarning,
   SectionNumber,
   surchargeLine,
   SECOND_PILOT_RULE,
@@ -446,7 +447,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     statusText: statusText(status, comparisonErrors),
     flag: flagValue(status),
     inputError,
-    note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),
+    note: withRateChanges([note, ...assumptions, ...reliefNotUsed(inputs)].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
   };
 }
@@ -476,6 +477,13 @@ function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance:
     notes.push(`The variance is the second pilot's ${formatUsd(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
   }
   return notes;
+}
+
+/** D21: a relief entered on a transit that cannot use it is named in the row's note, as a quote's warning names it. */
+function reliefNotUsed(inputs: RowInputs): string[] {
+  if (!inputs.section.ok || !inputs.relieved.ok) return [];
+  const warning = reliefNotUsedWarning(inputs.section.value, inputs.relieved.value === true);
+  return warning === null ? [] : [warning];
 }
 
 /**
