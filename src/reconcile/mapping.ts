@@ -367,6 +367,11 @@ export interface TablePlan extends TableContext {
   readonly missingInputs: readonly MissingInput[];
   /** What the run assumes for want of a column (D26: no relief, no anchorage), said once in the summary. */
   readonly assumptions: readonly string[];
+  /**
+   * Other columns of dates that could be the transit date (F15): a row they would price at other
+   * rates than the date column's says so in its note.
+   */
+  readonly otherDateColumns?: readonly number[];
 }
 
 export type MissingInput = "hours" | "section";
@@ -419,12 +424,21 @@ function chargeLinesProblem(mapping: ColumnMapping): string | null {
 /** Header words of a date that is not the transit's: the invoice's, a payment's, a report's. */
 const NOT_TRANSIT_DATE_WORDS = /\b(?:invoice|inv|invoiced|due|paid|payment|pay|printed|print|posted|posting|created|entered|report|statement|period|billing|billed|issued|issue|document|doc|received|approved|sent|accrued|accrual|modified|updated)\b/i;
 
-/** What prices a transit on a date: the clause and the board's rows in force. */
-function ratesKey(date: IsoDate, context: TableContext): string | null {
+/** What prices a transit on a date: the clause and the board's rows in force; null for a date no clause prices. */
+export function ratesKey(date: IsoDate, context: TableContext): string | null {
   const clause = clauseInForceOn(date, context.settings);
   // A date no clause prices is no transit's (a number read as a date serial).
   if (isPilotageInputError(clause)) return null;
   return [clause.rates.clause, boardFeeRowOn(date, context.boardFees)?.from ?? "", boardSurchargeRowOn(date, context.boardSurcharge)?.from ?? ""].join("|");
+}
+
+/** Columns no field took whose values are dates and whose header names no other date (an invoice's, a payment's) nor money. */
+function dateCandidates(mapping: ColumnMapping, dateFormat: DateFormat): number[] {
+  return mapping.headers.flatMap((header, index) => {
+    if (mapping.fields[index] !== null || mapping.settled?.has(index) === true || NOT_TRANSIT_DATE_WORDS.test(header) || namesMoney(header) || !mayNameBilledAmount(header)) return [];
+    const values = columnValues(mapping.sample ?? [], index);
+    return values.length > 0 && valuesFit("date", values, [dateFormat]) >= 0.8 ? [index] : [];
+  });
 }
 
 /**
@@ -442,11 +456,7 @@ function otherDateColumn(mapping: ColumnMapping, column: Partial<Record<Reconcil
     const date = readTableDate(cell, dateFormat);
     return isPilotageInputError(date) ? null : date;
   };
-  for (let index = 0; index < mapping.headers.length; index++) {
-    const header = mapping.headers[index] ?? "";
-    if (mapping.fields[index] !== null || mapping.settled?.has(index) === true || NOT_TRANSIT_DATE_WORDS.test(header) || namesMoney(header) || !mayNameBilledAmount(header)) continue;
-    const values = columnValues(sample, index);
-    if (values.length === 0 || valuesFit("date", values, [dateFormat]) < 0.8) continue;
+  for (const index of dateCandidates(mapping, dateFormat)) {
     const differing = sample.find((row) => {
       const ours = read(row[taken]);
       const theirs = read(row[index]);
@@ -533,7 +543,21 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
       assumptions.push(`No column for ${unknown.join(" or ")}: assumed none (D26); a variance equal to the second pilot's fee says that one would explain it.`);
     }
   }
-  return { ...context, purpose, mapping: planned, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat, missingInputs, assumptions };
+  // The user's --map of the date settles it: no row asks again.
+  const otherDateColumns = column.date === undefined || mapping.settled?.get(column.date) === "date" ? [] : dateCandidates(mapping, dateFormat);
+  return {
+    ...context,
+    purpose,
+    mapping: planned,
+    column,
+    fromMeasurements,
+    measurementUnit,
+    billed: purpose === "reconcile" ? billed : [],
+    dateFormat,
+    missingInputs,
+    assumptions,
+    ...(otherDateColumns.length > 0 ? { otherDateColumns } : {}),
+  };
 }
 
 /**

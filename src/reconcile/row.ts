@@ -48,7 +48,7 @@ import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amou
 import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, outcomeOf, readCell } from "./cells";
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
-import { TablePlan } from "./mapping";
+import { describeColumn, ratesKey, TablePlan } from "./mapping";
 import { withoutParticulars } from "./totals";
 import { FlagValue, flagValue, RowStatus, StatusText, statusText } from "./status";
 
@@ -447,7 +447,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     statusText: statusText(status, comparisonErrors),
     flag: flagValue(status),
     inputError,
-    note: withRateChanges([note, ...assumptions, ...reliefNotUsed(inputs)].filter((part) => part !== "").join(" "), inputs, plan),
+    note: withRateChanges([note, ...assumptions, ...reliefNotUsed(inputs), ...otherDates(cells, inputs, plan)].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
   };
 }
@@ -477,6 +477,20 @@ function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance:
     notes.push(`The variance is the second pilot's ${formatUsd(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
   }
   return notes;
+}
+
+/** F15: another column's date on the row that would price it at other rates than the date used, named. */
+function otherDates(cells: readonly unknown[], inputs: RowInputs, plan: TablePlan): string[] {
+  if (plan.otherDateColumns === undefined || !inputs.date.ok) return [];
+  const used = inputs.date.value;
+  const usedRates = ratesKey(used, plan);
+  return plan.otherDateColumns.flatMap((index) => {
+    const other = readTableDate(cells[index], plan.dateFormat);
+    if (isPilotageInputError(other) || usedRates === null) return [];
+    const otherRates = ratesKey(other, plan);
+    if (otherRates === null || otherRates === usedRates) return [];
+    return [`${describeColumn(plan.mapping.headers, index)} holds ${other}, which other rates price; the transit date used is ${used} (${describeColumn(plan.mapping.headers, plan.column.date as number)}).`];
+  });
 }
 
 /** D21: a relief entered on a transit that cannot use it is named in the row's note, as a quote's warning names it. */

@@ -94,6 +94,19 @@ describe("F15: the transit date is a column headed as one, and two dates that pr
     expect(out.stdout).toContain('Note: column D "Date" also holds dates, which price a row at other rates (2026-12-29 in column E "ATD", 2027-01-04 in column D "Date"): column E "ATD" is taken as the transit date (--map "Date=date" if that is the transit date).');
     const other = reconcileJson(csv, "--map", "Date=date");
     expect(other.json.flaggedRows).toEqual([expect.objectContaining({ date: "2027-01-04", variance: "-111.50" })]);
+    // The matched row's own note names the other date too.
+    expect(reconcile(csv, "-o", "out.csv").code).toBe(0);
+    expect(fs.readFileSync(inFolder("out.csv"), "utf8")).toContain('column D ""Date"" holds 2027-01-04, which other rates price; the transit date used is 2026-12-29 (column E ""ATD"").');
+  });
+
+  test("a row past the rows the columns are guessed from, whose other date prices it apart, says so in its note", () => {
+    // 60 transits of MV KINGSTON ordered and invoiced the same August day ($3,183.50 each, as above), then one
+    // ordered 2026-12-29 and invoiced 2027-01-04, billed at the 2027 rates: 150 × $15.78 = $2,367.00; 150 × $3.70
+    // = $555.00; $315.00 + $47.00 = $362.00. Total $3,284.00, as Date (the column taken) prices it.
+    const rows = Array.from({ length: 60 }, () => 'MV KINGSTON,150,1,2026-08-03,2026-08-03,6,"3,183.50"');
+    const csv = ["Vessel,Units,Section,Date,Order Date,Hours,Total", ...rows, 'MV TROY,150,1,2027-01-04,2026-12-29,6,"3,284.00"'].join("\n");
+    expect(reconcile(csv, "-o", "out.csv").code).toBe(0);
+    expect(fs.readFileSync(inFolder("out.csv"), "utf8")).toContain('holds 2026-12-29, which other rates price; the transit date used is 2027-01-04');
   });
 
   test.each(["Transit", "Arrival", "Movement", "Trip Date", "Voyage Date"])("%s is the transit date over Date", (header) => {
