@@ -118,8 +118,9 @@ ${MAP_HELP}
 ${BOARD_RATES_HELP}
 Settings (interpretations; defaults as documented in the README):
 ${SETTINGS_HELP}
-Exit codes: 0 every row matches; 1 variances found, or rows that could not be checked or were
-skipped (see the summary); 2 bad input (the files or options; one line on stderr).
+Exit codes: 0 every row matches; 1 variances found, rows that could not be checked or were
+skipped, or a column of amounts left unread (see the summary); 2 bad input (the files or options;
+one line on stderr).
 `;
 
 const RECONCILE_OPTIONS = { ...TABLE_OPTIONS, "values-only": { type: "boolean" } } as const;
