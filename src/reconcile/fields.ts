@@ -312,6 +312,18 @@ export function namesMoney(header: string): boolean {
   return header.includes("$") || spelt([...words, ...bracketed.flatMap((inside) => headerWords(inside).words)]).some((word) => MONEY_WORDS.has(word));
 }
 
+/**
+ * Words of a header of something other than money, whose numbers may still exceed a bill's charges:
+ * a date or a time (a workbook's dates are serial numbers), a count, a measure.
+ */
+const NOT_MONEY_WORDS = new Set(["date", "day", "days", "time", "year", "month", "week", "period", "eta", "etd", "ata", "atd", "hours", "minutes", "draft", "draught", "tons", "tonnes", "length", "loa", "beam", "breadth", "depth", "units", "count", "qty", "quantity", "berth", "pier", "mile", "miles", "nm"]);
+
+/** True for a header that names a date, a time, a count or a measure ("Invoice date", "Year", "Draft"): never an amount billed. */
+export function namesNotMoney(header: string): boolean {
+  const { words, bracketed } = headerWords(header);
+  return spelt([...words, ...bracketed.flatMap((inside) => headerWords(inside).words)]).some((word) => NOT_MONEY_WORDS.has(word));
+}
+
 /** True for a header of a part of the bill less something ("Total excl. surcharge", "Net (before fees)"): never the billed total. */
 export function namesPartOfBill(header: string): boolean {
   const { words, bracketed } = headerWords(header);

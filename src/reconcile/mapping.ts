@@ -6,7 +6,7 @@ import { columnLetter, columnNumber } from "../workbook/cell-address";
 import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, boardSurchargeRowOn, clauseInForceOn, EngineSettings, isBlank, isPilotageInputError, IsoDate, LengthUnit } from "../engine";
 import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT, readTableDate } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
-import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, mayNameBilledAmount, MEASUREMENT_FIELDS, namesIdentifiers, namesMoney, namesPartOfBill, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, mayNameBilledAmount, MEASUREMENT_FIELDS, namesIdentifiers, namesMoney, namesNotMoney, namesPartOfBill, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
 import { columnValues, firstMisfit, runningTotalOf, valuesFit } from "./column-values";
 import { Amount, readBilledAmount } from "./amounts";
 import { isFormulaWithoutValue, shownCell } from "./cells";
@@ -218,7 +218,7 @@ function otherAmounts(headers: readonly string[], sample: readonly (readonly unk
   const charges = fields.flatMap((field, column) => (field !== null && isBilledField(field) ? [column] : []));
   if (charges.length === 0 || fields.includes("billed_total")) return [];
   const amounts = headers.flatMap((header, column) => {
-    if (fields[column] !== null || settled.has(column) || guessHeader(header) !== null || !mayNameBilledAmount(header)) return [];
+    if (fields[column] !== null || settled.has(column) || guessHeader(header) !== null || !mayNameBilledAmount(header) || namesNotMoney(header)) return [];
     const values = columnValues(sample, column);
     const look = valueLook(values);
     return (look === "money" || look === "whole numbers") && valuesFit("billed_total", values) >= 0.5 ? [{ column, look, ...atLeastCharges(sample, column, charges) }] : [];
@@ -386,16 +386,23 @@ function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<Reconc
   throw new MappingError((door) => `The measurement headers disagree (${described}): ${door.measurementUnit}.`);
 }
 
-/** F11: a unit given for the whole table never overrides, silently, the unit a measurement header names ("LOA (m)" with ft). */
-function unitAgreesWithHeaders(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>, given: LengthUnit): void {
-  const against = MEASUREMENT_FIELDS.flatMap((field) => {
+/**
+ * F11: a unit given for the whole table never overrides, silently, the unit a measurement header
+ * names ("LOA (m)" with ft): against headers that agree it is refused; where the headers disagree
+ * among themselves (the refusal that asks for a unit), the unit given settles it, said in a note.
+ */
+function unitAgreesWithHeaders(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>, given: LengthUnit): string | null {
+  const named = MEASUREMENT_FIELDS.flatMap((field) => {
     const index = column[field] as number;
     const unit = headerUnit(mapping.headers[index] ?? "");
-    return unit !== null && unit !== given ? [`${describeColumn(mapping.headers, index)} in ${unit}`] : [];
+    return unit === null ? [] : [{ index, unit }];
   });
-  if (against.length > 0) {
+  const against = named.filter((header) => header.unit !== given).map((header) => `${describeColumn(mapping.headers, header.index)} in ${header.unit}`);
+  if (against.length === 0) return null;
+  if (new Set(named.map((header) => header.unit)).size === 1) {
     throw new MappingError((door) => `The measurement unit given is ${given}, but the headers name their own (${against.join(", ")}), which is never overridden: ${door.measurementUnit}.`);
   }
+  return `The measurement headers disagree on the unit; the unit given, ${given}, is used for every measurement, also ${against.join(", ")}.`;
 }
 
 /**
@@ -524,12 +531,13 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
     throw new MappingError((door) => `No column found for ${missing.join("; ")}. The columns are ${columns}: ${door.mapColumns}.${hint}`);
   }
   const fromMeasurements = column.units === undefined;
-  if (fromMeasurements && context.measurementUnit !== undefined && context.measurementUnit !== null) unitAgreesWithHeaders(mapping, column, context.measurementUnit);
+  const unitNote = fromMeasurements && context.measurementUnit !== undefined && context.measurementUnit !== null ? unitAgreesWithHeaders(mapping, column, context.measurementUnit) : null;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
   const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
   const otherDates = otherDateColumn(mapping, column, context, dateFormat);
   if (otherDates !== null && "refusal" in otherDates) throw new MappingError(otherDates.refusal);
-  const planned = otherDates === null ? mapping : { ...mapping, notes: [...mapping.notes, otherDates.note] };
+  const planNotes = [unitNote, otherDates === null ? null : otherDates.note].filter((note): note is string => note !== null);
+  const planned = planNotes.length === 0 ? mapping : { ...mapping, notes: [...mapping.notes, ...planNotes] };
   const missingInputs: MissingInput[] = [];
   const assumptions: string[] = [];
   if (purpose === "reconcile") {

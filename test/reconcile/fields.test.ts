@@ -110,4 +110,12 @@ describe("headers of totals and transit dates (red-team F14, F15)", () => {
     expect(withoutSum.unreadAmounts).toEqual([3]);
     expect(withoutSum.notes).toContain('column D "Subtotal excl. fees" holds amounts that are not read: only the billed charges (column B "Launch", column C "Surcharge") are compared. If it is the billed total, --map "Subtotal excl. fees=billed_total".');
   });
+
+  test("a workbook's date serials and other numbers above the charges are never taken as the billed total", () => {
+    // 46237 is 2026-08-03 as an Excel serial; 2026 a year: both exceed the $300.00 launch fee billed.
+    const sample = [["A", 46237, 2026, 46237, "300.00"]];
+    const mapping = guessMapping(["Vessel", "Invoice date", "Year", "Transit date", "Launch"], sample);
+    expect(mapping.fields).toEqual(["vessel", null, null, "date", "billed_launch"]);
+    expect(mapping.unreadAmounts).toBeUndefined();
+  });
 });
