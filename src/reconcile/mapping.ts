@@ -188,7 +188,7 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
 function amountIn(cell: unknown): Amount | null {
   if (isBlank(cell) || (typeof cell === "string" && cell.trim() === "")) return null;
   const read = readBilledAmount(cell, "billed_total", FIELD_LABELS.billed_total);
-  return read.ok ? read.value : null;
+  return read !== null && read.ok ? read.value : null;
 }
 
 /** On how many sample rows the column's amount is at least the sum of the charge columns', of how many it could be compared on. */
