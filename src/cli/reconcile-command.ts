@@ -27,7 +27,9 @@ import {
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
+  resultText,
   TablePlan,
+  unreadAmountColumns,
 } from "../reconcile";
 import { columnLetter } from "../workbook/cell-address";
 import { documentDate, isReproducibleRun, MONEY_FORMAT, numericText, visibleText, type FormulaResult, type XlsxColumn, type XlsxOutputCell, type XlsxSheet, type XlsxSheetLayout } from "../workbook";
@@ -121,8 +123,9 @@ ${MAP_HELP}
 ${BOARD_RATES_HELP}
 Settings (interpretations; defaults as documented in the README):
 ${SETTINGS_HELP}
-Exit codes: 0 every row matches; 1 variances found, or rows that could not be checked or were
-skipped (see the summary); 2 bad input (the files or options; one line on stderr).
+Exit codes: 0 every row matches; 1 variances found, rows that could not be checked or were
+skipped, or a column of amounts left unread (see the summary); 2 bad input (the files or options;
+one line on stderr).
 `;
 
 const RECONCILE_OPTIONS = { ...TABLE_OPTIONS, "values-only": { type: "boolean" } } as const;
@@ -382,7 +385,7 @@ function summaryText(job: TableJob, summary: ReconcileSummary, flagged: readonly
     `Variance:      ${usd(summary.variance)} (billed − computed, the ${count(summary.rowsFlagged)} flagged ${summary.rowsFlagged === 1 ? "row's variance" : "rows' variances"} summed)`,
     `Rows flagged:  ${count(summary.rowsFlagged)}`,
     `Rows matched:  ${count(summary.rowsMatched)}`,
-    `Result:        ${summary.allMatched ? "every row matches § 89-a" : "variances or rows needing attention found"}`,
+    `Result:        ${resultText(summary)}`,
   ];
   if (job.outputPath !== null) lines.push(`Output:        ${job.outputPath}`);
   const listed = flaggedRowsLines(flagged, summary.rowsFlagged + summary.rowsNotChecked, head.length + lines.length, io, job.outputPath === STANDARD_STREAM, job.outputPath);
@@ -435,7 +438,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   if (values["values-only"] === true && !xlsxOut) throw new UsageError("--values-only is for an .xlsx output (-o out.xlsx): a .csv or JSON Lines output holds values only.");
   if (xlsxOut && !valuesOnly) refuseFormulasUnderSettings(settingsNotDefault(plan.settings), "the workbook's NYPILOT formulas", "add --values-only, or write a .csv, or set these in the task pane and reconcile there");
   const formulas = new RowFormulas(plan, columns, valuesOnly);
-  const tally = new ReconcileTally();
+  const tally = new ReconcileTally(plan.purpose === "reconcile" ? unreadAmountColumns(plan) : []);
   const flagged: FlaggedRow[] = [];
   const flaggedKept = flaggedRowsKept(io, job.outputPath === STANDARD_STREAM);
   const cellOptions = {

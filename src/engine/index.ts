@@ -17,6 +17,7 @@ export * from "./rate-changes";
 export * from "./vessel-shape";
 export * from "./transit-reader";
 export * from "./quote";
+export { reliefNotUsedWarning } from "./transit-warnings";
 export * from "./units";
 export * from "./rates/thresholds";
 export * from "./compliance";

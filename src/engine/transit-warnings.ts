@@ -85,6 +85,15 @@ function boardSurchargeWarning(input: TransitInput, settings: EngineSettings): s
   );
 }
 
+/** D21: a relief at mid-river entered for a transit that never reaches the mid-river station, which the rules do not use. */
+export function reliefNotUsedWarning(section: TransitInput["section"], relievedAtMidRiver: boolean): string | null {
+  if (!relievedAtMidRiver || reliefAtMidRiverCounts(section, true)) return null;
+  return (
+    `Relieved at the mid-river station is not used: a Section ${section} transit (Yonkers through Hyde Park) does not reach the mid-river pilot station ` +
+    `at Norrie Point, which serves Section 2 (${SECOND_PILOT_RULE.citation}, D21).`
+  );
+}
+
 /**
  * Every warning about the transit's inputs, in the order of the quote's lines. `feeRow`: the
  * board's fee row in force on the date when the caller has it already (a quote has).
@@ -100,12 +109,8 @@ export function transitWarnings(input: TransitInput, settings: EngineSettings, f
   if (surcharge !== null) warnings.push(surcharge);
   const hours = hoursWarning(input);
   if (hours !== null) warnings.push(hours);
-  if (input.relievedAtMidRiver && !reliefAtMidRiverCounts(input.section, true)) {
-    warnings.push(
-      `Relieved at the mid-river station is not used: a Section ${input.section} transit (Yonkers through Hyde Park) does not reach the mid-river pilot station ` +
-        `at Norrie Point, which serves Section 2 (${SECOND_PILOT_RULE.citation}, D21).`,
-    );
-  }
+  const relief = reliefNotUsedWarning(input.section, input.relievedAtMidRiver === true);
+  if (relief !== null) warnings.push(relief);
   boardFeeWarnings(input, feeRow, warnings);
   if (input.inputNotes !== undefined) for (const note of input.inputNotes) warnings.push(note);
   return warnings;

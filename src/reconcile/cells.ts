@@ -60,6 +60,16 @@ export function heldError(cell: unknown): string | null {
   return null;
 }
 
+/** A formula cell the file holds no value for (never calculated). */
+export function isFormulaWithoutValue(cell: unknown): boolean {
+  return heldError(cell) === FORMULA_WITHOUT_VALUE_MARK;
+}
+
+/** A cell as a note quotes it: an error value by its code, never "[object Object]". */
+export function shownCell(cell: unknown): string {
+  return heldError(cell) ?? String(cell).trim();
+}
+
 /** An engine answer as an outcome: its refusal becomes the error value the same NYPILOT formula shows. */
 export function outcomeOf<T>(answer: OrRefusal<T>): Outcome<T> {
   return isPilotageInputError(answer) ? failed(cellErrorOf(answer)) : ok(answer);

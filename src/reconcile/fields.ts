@@ -91,7 +91,10 @@ const TRANSIT_SYNONYMS: Readonly<Record<TransitField, readonly string[]>> = {
   section: ["section", "riversection", "river", "pilotagesection", "sectionofriver", "sect", "upperlower", "lowerupper", "upperorlower", "lowerorupper"],
   date: ["date", "transitdate", "dateoftransit", "sailingdate", "servicedate", "pilotagedate", "jobdate", "movementdate", "sailed", "datesailed", "ata", "eta", "arrivaldate", "dateofservice", "transitday", "dateboarded", "boardeddate", "boardingdate", "dateofboarding", "boarded",
     // The trade's "pilot on board" (POB): when the pilot boarded, the transit's date.
-    "pilotonboard", "pob", "pobdate", "dateonboard"],
+    "pilotonboard", "pob", "pobdate", "dateonboard",
+    // Words that name the movement itself: the date of a column headed so is the transit's, not the invoice's.
+    "transit", "transitdt", "movement", "move", "movedate", "arrival", "arrived", "atd", "departure", "departed", "departuredate", "tripdate", "trip", "voyagedate",
+    "piloton", "pilotondate", "pilotboarded", "sailing", "pilotagedt", "servicedt"],
   hours: ["hours", "hrs", "continuoushours", "pilotagehours", "continuouspilotagehours", "hoursofpilotage", "hoursofcontinuouspilotage", "expectedhours", "pilothours", "transithours", "totalhours", "hoursonboard"],
   relieved: ["relieved", "relievedatmidriver", "relievedmidriver", "midriverrelief", "relievedatmidriverstation", "relievedmidriverstation"],
   anchored: ["anchored", "anchored8hours", "anchored8h", "anchored8hrs", "anchoredeighthours", "anchoredatleast8hours", "anchored8hoursormore", "anchor8h"],
@@ -120,6 +123,8 @@ const TOTAL_SYNONYMS = new Set([
   // The trade's short forms: "Amt due", "Tot. amt", "Inv. amt", "Net amt".
   "amtdue", "amt", "totamt", "totalamt", "invamt", "amtbilled", "billedamt", "amtinvoiced", "netamt", "netamount", "balancedue", "totaldueusd", "totalusd", "amountusd",
   "totalcharge", "totalfee", "totalfees", "invoicetotalamount", "totalinvoiceamount", "netdue", "grossamount",
+  // What an invoice's last column is called when it is the whole bill: "Grand total", "Gross", "Amount payable".
+  "grandtotal", "gross", "grosstotal", "grossdue", "payable", "amountpayable", "totalpayable", "invoicegross",
 ]);
 
 /**
@@ -286,16 +291,56 @@ function groupedGuess(group: string, own: string): HeaderGuess | null {
   return headerGuess(own);
 }
 
+/** A header whose words as a whole name a bill ("Invoice value"): the billed total or a charge, else null. */
+function billedWhole(words: readonly string[]): HeaderGuess | null {
+  const field = lookUp(words);
+  return field !== null && isBilledField(field) ? { field, loose: false } : null;
+}
+
+/**
+ * Words that make a header a part of the bill other than the charge it names ("Total excl.
+ * surcharge", "Net before fees", "Amount less launch"): never taken as that charge.
+ */
+const EXCLUDING_WORDS = new Set(["excl", "excluding", "exclusive", "ex", "before", "less", "without", "minus", "pre"]);
+
+/** Words of a header of money: such a column never holds dates, though a workbook's amounts read as date serials. */
+const MONEY_WORDS = new Set([...CHARGE_WORDS, "usd", "cost", "costs", "total", "price", "value", "sum", "payable", "gross", "net", "surcharge", "pilotage", "disbursement", "tax"]);
+
+/** True for a header that names money ("Agency fee (USD)", "Cost", "Net"). */
+export function namesMoney(header: string): boolean {
+  const { words, bracketed } = headerWords(header);
+  return header.includes("$") || spelt([...words, ...bracketed.flatMap((inside) => headerWords(inside).words)]).some((word) => MONEY_WORDS.has(word));
+}
+
+/**
+ * Words of a header of something other than money, whose numbers may still exceed a bill's charges:
+ * a date or a time (a workbook's dates are serial numbers), a count, a measure.
+ */
+const NOT_MONEY_WORDS = new Set(["date", "day", "days", "time", "year", "month", "week", "period", "eta", "etd", "ata", "atd", "hours", "minutes", "draft", "draught", "tons", "tonnes", "length", "loa", "beam", "breadth", "depth", "units", "count", "qty", "quantity", "berth", "pier", "mile", "miles", "nm"]);
+
+/** True for a header that names a date, a time, a count or a measure ("Invoice date", "Year", "Draft"): never an amount billed. */
+export function namesNotMoney(header: string): boolean {
+  const { words, bracketed } = headerWords(header);
+  return spelt([...words, ...bracketed.flatMap((inside) => headerWords(inside).words)]).some((word) => NOT_MONEY_WORDS.has(word));
+}
+
+/** True for a header of a part of the bill less something ("Total excl. surcharge", "Net (before fees)"): never the billed total. */
+export function namesPartOfBill(header: string): boolean {
+  const { words, bracketed } = headerWords(header);
+  return [...words, ...bracketed.flatMap((inside) => headerWords(inside).words)].some((word) => EXCLUDING_WORDS.has(word));
+}
+
 function headerGuess(header: string): HeaderGuess | null {
   const join = header.indexOf(GROUP_JOIN);
   if (join >= 0) return groupedGuess(header.slice(0, join), header.slice(join + GROUP_JOIN.length));
   const { words } = headerWords(header);
-  if (words.length === 0 || IGNORED_FIRST_WORDS.has(words[0]) || words.some((word) => RUNNING_WORDS.has(word))) return null;
+  if (words.length === 0 || IGNORED_FIRST_WORDS.has(words[0]) || words.some((word) => RUNNING_WORDS.has(word) || EXCLUDING_WORDS.has(word))) return null;
   const billed = (rest: readonly string[]) => {
     const field = chargeOrTotal(rest);
     return field === null ? null : { field, loose: rest.length === 0 };
   };
-  if (BILLED_WORDS.has(words[0])) return billed(words.slice(1));
+  // "Invoice value", "Invoice total": the words after "Invoice" name the charge, or the whole header names the bill.
+  if (BILLED_WORDS.has(words[0])) return billed(words.slice(1)) ?? billedWhole(words);
   if (words.length > 1 && BILLED_WORDS.has(words[words.length - 1])) return billed(words.slice(0, -1));
   const direct = lookUp(words);
   if (direct !== null) return { field: direct, loose: LOOSE_KEYS.has(words.join("")) };
@@ -331,6 +376,17 @@ export function namesPilotageAlone(header: string): boolean {
 /** True for a header of a running total or a balance ("Running total", "Cum. amount", "Balance"): never a billed amount. */
 export function namesRunningTotal(header: string): boolean {
   return headerWords(header).words.some((word) => RUNNING_WORDS.has(word));
+}
+
+/**
+ * Could an unused column with this header hold what was billed: not our own output or an estimate
+ * ("Computed total", "Budget"), not a running total, not identifiers.
+ */
+export function mayNameBilledAmount(header: string): boolean {
+  const { words } = headerWords(header.split(GROUP_JOIN).pop() ?? header);
+  const group = header.includes(GROUP_JOIN) ? headerWords(header.slice(0, header.indexOf(GROUP_JOIN))).words : [];
+  if (group.length > 0 && IGNORED_FIRST_WORDS.has(group[0])) return false;
+  return words.length > 0 && !IGNORED_FIRST_WORDS.has(words[0]) && !namesRunningTotal(header) && !namesIdentifiers(header);
 }
 
 /** True for a header that names identifiers: "Invoice #", "No.", "Ref", "ID", "Invoice number", "IMO", "GRT". */

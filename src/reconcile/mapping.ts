@@ -3,11 +3,13 @@
  * task pane's lists), then checked for what the purpose needs (the plan of a table).
  */
 import { columnLetter, columnNumber } from "../workbook/cell-address";
-import { BoardFeeRow, BoardSurchargeRow, EngineSettings, LengthUnit } from "../engine";
-import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT } from "./dates";
+import { BoardFeeRow, boardFeeRowOn, BoardSurchargeRow, boardSurchargeRowOn, clauseInForceOn, EngineSettings, isBlank, isPilotageInputError, IsoDate, LengthUnit } from "../engine";
+import { DateFormat, dateOrderOf, DEFAULT_DATE_FORMAT, readTableDate } from "./dates";
 import { MAP_FLAG_WORDS, MappingError, type MappingWords } from "./mapping-error";
-import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, MEASUREMENT_FIELDS, namesIdentifiers, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
+import { BILLED_FIELDS, BilledField, FIELD_LABELS, guessField, guessHeader, headerUnit, isBilledField, mayNameBilledAmount, MEASUREMENT_FIELDS, namesIdentifiers, namesMoney, namesNotMoney, namesPartOfBill, namesPilotageAlone, namesRunningTotal, RECONCILE_FIELDS, ReconcileField } from "./fields";
 import { columnValues, firstMisfit, runningTotalOf, valuesFit } from "./column-values";
+import { Amount, readBilledAmount } from "./amounts";
+import { isFormulaWithoutValue, shownCell } from "./cells";
 
 // The error and its words live in their own small module, which the command line loads at start-up.
 export { MAP_FLAG_WORDS, MappingError, type MappingWords };
@@ -27,6 +29,12 @@ export interface ColumnMapping {
   readonly sample?: readonly (readonly unknown[])[];
   /** Columns the user gave a field or told to ignore (--map), which the guess leaves alone. */
   readonly settled?: ReadonlyMap<number, ReconcileField | null>;
+  /**
+   * Columns of amounts that may be what was billed but are not read (a total beside the charges
+   * found, formulas saved without values): named in a note, and the summary never says "every
+   * row matches" over them.
+   */
+  readonly unreadAmounts?: readonly number[];
 }
 
 export interface Ambiguity {
@@ -68,7 +76,7 @@ type ValueLook = "money" | "identifiers" | "whole numbers" | "other" | "none";
  */
 function valueLook(values: readonly unknown[]): ValueLook {
   if (values.length === 0) return "none";
-  const texts = values.map((value) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : String(value).trim()));
+  const texts = values.map((value) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : shownCell(value)));
   if (texts.some((text) => MONEY_TEXT.test(text))) return "money";
   if (texts.some((text) => /[A-Za-z]/.test(text.replace(/US\$|USD/gi, "")))) return "identifiers";
   if (texts.every((text) => WHOLE_NUMBER_TEXT.test(text))) {
@@ -100,6 +108,7 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
   const ambiguities: Ambiguity[] = [];
   const settledFields = new Set([...settled.values()].filter((field): field is ReconcileField => field !== null));
   const candidates: Candidate[] = [];
+  const unread: number[] = [];
   headers.forEach((header, column) => {
     if (settled.has(column)) return;
     const guess = guessHeader(header);
@@ -115,11 +124,17 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
     }
     if (settledFields.has(guess.field)) return;
     const values = columnValues(sample, column);
+    // A workbook written by a program that never calculated: the formulas are there, their values are not.
+    if (values.length > 0 && values.filter(isFormulaWithoutValue).length * 2 >= values.length) {
+      notes.push(`${describeColumn(headers, column)} holds formulas saved without their values: open and save the workbook in Excel or LibreOffice, or export values; not used as the ${FIELD_LABELS[guess.field]}.`);
+      if (isBilledField(guess.field)) unread.push(column);
+      return;
+    }
     let score = guess.loose ? 1 : 2;
     if (isBilledField(guess.field)) {
       const look = valueLook(values);
       if (look === "identifiers") {
-        notes.push(`${describeColumn(headers, column)} holds identifiers (such as ${JSON.stringify(String(values[0]))}), not amounts: not used as the ${FIELD_LABELS[guess.field]}.`);
+        notes.push(`${describeColumn(headers, column)} holds identifiers (such as ${JSON.stringify(shownCell(values[0]))}), not amounts: not used as the ${FIELD_LABELS[guess.field]}.`);
         return;
       }
       const added = runningTotalOf(sample, column);
@@ -165,7 +180,76 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
     fields[column] = "billed_total";
     notes.push(`${describeColumn(headers, column)} is the only amount column: taken as the billed total, the whole pilotage bill (${mapOption(headers, column, "billed_base")} if it is the base pilotage alone).`);
   }
-  return { headers: [...headers], fields, notes, ambiguities, sample, settled };
+  unread.push(...otherAmounts(headers, sample, fields, settled, notes));
+  return { headers: [...headers], fields, notes, ambiguities, sample, settled, ...(unread.length > 0 ? { unreadAmounts: unread } : {}) };
+}
+
+/** A cell's amount, or null when it does not read as one. */
+function amountIn(cell: unknown): Amount | null {
+  if (isBlank(cell) || (typeof cell === "string" && cell.trim() === "")) return null;
+  const read = readBilledAmount(cell, "billed_total", FIELD_LABELS.billed_total);
+  return read !== null && read.ok ? read.value : null;
+}
+
+/** On how many sample rows the column's amount is at least the sum of the charge columns', of how many it could be compared on. */
+function atLeastCharges(sample: readonly (readonly unknown[])[], column: number, charges: readonly number[]): { atLeast: number; compared: number } {
+  let atLeast = 0;
+  let compared = 0;
+  for (const row of sample) {
+    const amount = amountIn(row[column]);
+    const parts = charges.map((charge) => amountIn(row[charge]));
+    if (amount === null || parts.every((part) => part === null)) continue;
+    const sum = parts.reduce<Amount>((total, part) => (part === null ? total : total.plus(part)), Amount.ofCents(0));
+    compared += 1;
+    const over = amount.minus(sum);
+    if (!over.isNegative() || over.isZero()) atLeast += 1;
+  }
+  return { atLeast, compared };
+}
+
+/**
+ * F14: with billed charges found and no billed total, a column no header names that holds
+ * amounts may be the bill's total ("Gross", "Charges", "Sum", "Payable"). One whose amounts are at
+ * least the charges' sum on most rows, and the largest such, is taken as the billed total, said;
+ * any other is named with the --map that reads it, and returned: the run never says every row
+ * matches over an amount it did not read.
+ */
+function otherAmounts(headers: readonly string[], sample: readonly (readonly unknown[])[], fields: (ReconcileField | null)[], settled: ReadonlyMap<number, ReconcileField | null>, notes: string[]): number[] {
+  const charges = fields.flatMap((field, column) => (field !== null && isBilledField(field) ? [column] : []));
+  if (charges.length === 0 || fields.includes("billed_total")) return [];
+  const amounts = headers.flatMap((header, column) => {
+    if (fields[column] !== null || settled.has(column) || guessHeader(header) !== null || !mayNameBilledAmount(header) || namesNotMoney(header)) return [];
+    const values = columnValues(sample, column);
+    const look = valueLook(values);
+    return (look === "money" || look === "whole numbers") && valuesFit("billed_total", values) >= 0.5 ? [{ column, look, ...atLeastCharges(sample, column, charges) }] : [];
+  });
+  const totals = amounts.filter((amount) => amount.compared > 0 && amount.atLeast * 2 > amount.compared && !namesPartOfBill(headers[amount.column]));
+  // The largest on every row it shares with the others: the others are parts of it ("Net" beside "Gross").
+  const covers = (total: number, other: number) => {
+    const { atLeast, compared } = atLeastCharges(sample, total, [other]);
+    return atLeast === compared;
+  };
+  const largest = totals.filter((total) => totals.every((other) => other === total || covers(total.column, other.column)));
+  const charged = charges.map((column) => describeColumn(headers, column)).join(", ");
+  let taken: number | null = null;
+  if (largest.length === 1) {
+    const { column, atLeast, compared } = largest[0];
+    taken = column;
+    fields[column] = "billed_total";
+    notes.push(
+      `${describeColumn(headers, column)} holds amounts at least the sum of the billed charges (${charged}) on ${atLeast === compared ? "every row" : `${atLeast} of ${compared} rows`} read: taken as the billed total (${mapOption(headers, column, "ignore")} if it is not).`,
+    );
+  }
+  const unread = amounts.filter((amount) => amount.column !== taken && (amount.look === "money" || totals.includes(amount))).map((amount) => amount.column);
+  for (const column of unread) {
+    notes.push(
+      taken === null
+        ? `${describeColumn(headers, column)} holds amounts that are not read: only the billed charges (${charged}) are compared. If it is the billed total, ${mapOption(headers, column, "billed_total")}.`
+        : `${describeColumn(headers, column)} holds amounts that are not read (the billed total is ${describeColumn(headers, taken)}).`,
+    );
+  }
+  // With a billed total read, the other amounts do not stand between the rows and a verdict.
+  return taken === null ? unread : [];
 }
 
 /**
@@ -283,6 +367,11 @@ export interface TablePlan extends TableContext {
   readonly missingInputs: readonly MissingInput[];
   /** What the run assumes for want of a column (D26: no relief, no anchorage), said once in the summary. */
   readonly assumptions: readonly string[];
+  /**
+   * Other columns of dates that could be the transit date (F15): a row they would price at other
+   * rates than the date column's says so in its note.
+   */
+  readonly otherDateColumns?: readonly number[];
 }
 
 export type MissingInput = "hours" | "section";
@@ -295,6 +384,103 @@ function measurementUnitOf(mapping: ColumnMapping, column: Partial<Record<Reconc
   if (units.size === 1) return [...units][0];
   const described = hints.map((hint) => `${FIELD_LABELS[hint.field]} ${hint.unit === null ? "has no unit" : `in ${hint.unit}`}`).join(", ");
   throw new MappingError((door) => `The measurement headers disagree (${described}): ${door.measurementUnit}.`);
+}
+
+/**
+ * F11: a unit given for the whole table never overrides, silently, the unit a measurement header
+ * names ("LOA (m)" with ft): against headers that agree it is refused; where the headers disagree
+ * among themselves (the refusal that asks for a unit), the unit given settles it, said in a note.
+ */
+function unitAgreesWithHeaders(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>, given: LengthUnit): string | null {
+  const named = MEASUREMENT_FIELDS.flatMap((field) => {
+    const index = column[field] as number;
+    const unit = headerUnit(mapping.headers[index] ?? "");
+    return unit === null ? [] : [{ index, unit }];
+  });
+  const against = named.filter((header) => header.unit !== given).map((header) => `${describeColumn(mapping.headers, header.index)} in ${header.unit}`);
+  if (against.length === 0) return null;
+  if (new Set(named.map((header) => header.unit)).size === 1) {
+    throw new MappingError((door) => `The measurement unit given is ${given}, but the headers name their own (${against.join(", ")}), which is never overridden: ${door.measurementUnit}.`);
+  }
+  return `The measurement headers disagree on the unit; the unit given, ${given}, is used for every measurement, also ${against.join(", ")}.`;
+}
+
+/**
+ * F5: a column that names a different charge on the rows ("Base pilotage", "Surcharge", "Launch
+ * fee"): the table is an invoice's charge lines, one charge a row, not one transit a row.
+ */
+function chargeLinesProblem(mapping: ColumnMapping): string | null {
+  for (let index = 0; index < mapping.headers.length; index++) {
+    if (mapping.fields[index] !== null || mapping.settled?.has(index) === true) continue;
+    const values = columnValues(mapping.sample ?? [], index);
+    const charges = values.flatMap((value) => {
+      const field = typeof value === "string" ? guessField(value) : null;
+      return field !== null && isBilledField(field) && field !== "billed_total" ? [{ text: value as string, field }] : [];
+    });
+    const kinds = new Set(charges.map((charge) => charge.field));
+    if (kinds.size < 2 || charges.length * 2 <= values.length) continue;
+    const shown = [...new Set(charges.map((charge) => JSON.stringify(charge.text.trim())))].slice(0, 3).join(", ");
+    return (
+      `${describeColumn(mapping.headers, index)} names a different charge on the rows (${shown}, …): each row is one charge line of an invoice, not a transit, so no row can be checked on its own. ` +
+      `Put each transit on one row, its charges in columns of their own or summed in a total (a pivot table by invoice does it), then run again.`
+    );
+  }
+  return null;
+}
+
+/** Header words of a date that is not the transit's: the invoice's, a payment's, a report's. */
+const NOT_TRANSIT_DATE_WORDS = /\b(?:invoice|inv|invoiced|due|paid|payment|pay|printed|print|posted|posting|created|entered|report|statement|period|billing|billed|issued|issue|document|doc|received|approved|sent|accrued|accrual|modified|updated)\b/i;
+
+/** What prices a transit on a date: the clause and the board's rows in force; null for a date no clause prices. */
+export function ratesKey(date: IsoDate, context: TableContext): string | null {
+  const clause = clauseInForceOn(date, context.settings);
+  // A date no clause prices is no transit's (a number read as a date serial).
+  if (isPilotageInputError(clause)) return null;
+  return [clause.rates.clause, boardFeeRowOn(date, context.boardFees)?.from ?? "", boardSurchargeRowOn(date, context.boardSurcharge)?.from ?? ""].join("|");
+}
+
+/** Columns no field took whose values are dates and whose header names no other date (an invoice's, a payment's) nor money. */
+function dateCandidates(mapping: ColumnMapping, dateFormat: DateFormat): number[] {
+  return mapping.headers.flatMap((header, index) => {
+    if (mapping.fields[index] !== null || mapping.settled?.has(index) === true || NOT_TRANSIT_DATE_WORDS.test(header) || namesMoney(header) || !mayNameBilledAmount(header)) return [];
+    const values = columnValues(mapping.sample ?? [], index);
+    return values.length > 0 && valuesFit("date", values, [dateFormat]) >= 0.8 ? [index] : [];
+  });
+}
+
+/**
+ * F15: another column of dates that could be the transit date (not headed as an invoice's or a
+ * payment's) and that prices some row read at other rates than the column taken: said with the
+ * --map that uses it when the column taken is headed as the transit date; refused, naming both,
+ * when it is headed only "Date". Nothing when the user mapped the date.
+ */
+function otherDateColumn(mapping: ColumnMapping, column: Partial<Record<ReconcileField, number>>, context: TableContext, dateFormat: DateFormat): { note: string } | { refusal: string } | null {
+  const taken = column.date;
+  if (taken === undefined || mapping.settled?.get(taken) === "date") return null;
+  const sample = mapping.sample ?? [];
+  const read = (cell: unknown): IsoDate | null => {
+    if (isBlank(cell) || (typeof cell === "string" && cell.trim() === "")) return null;
+    const date = readTableDate(cell, dateFormat);
+    return isPilotageInputError(date) ? null : date;
+  };
+  for (const index of dateCandidates(mapping, dateFormat)) {
+    const differing = sample.find((row) => {
+      const ours = read(row[taken]);
+      const theirs = read(row[index]);
+      if (ours === null || theirs === null) return false;
+      const [oursKey, theirsKey] = [ratesKey(ours, context), ratesKey(theirs, context)];
+      return oursKey !== null && theirsKey !== null && oursKey !== theirsKey;
+    });
+    if (differing === undefined) continue;
+    const ours = describeColumn(mapping.headers, taken);
+    const theirs = describeColumn(mapping.headers, index);
+    const example = `${read(differing[taken])} in ${ours}, ${read(differing[index])} in ${theirs}`;
+    if (guessHeader(mapping.headers[taken] ?? "")?.loose === true) {
+      return { refusal: `${ours} and ${theirs} both hold dates, and they price a row at different rates (${example}): say which is the transit date with ${mapOption(mapping.headers, taken, "date")} or ${mapOption(mapping.headers, index, "date")}.` };
+    }
+    return { note: `${theirs} also holds dates, which price a row at other rates (${example}): ${ours} is taken as the transit date (${mapOption(mapping.headers, index, "date")} if that is the transit date).` };
+  }
+  return null;
 }
 
 /** Checks that the mapping has what the purpose needs; throws MappingError naming what is missing. */
@@ -312,6 +498,8 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
     const options = columns.map((index) => mapOption(mapping.headers, index, field)).join(" or ");
     throw new MappingError(`${named} are equally likely to be the ${FIELD_LABELS[field]}: say which with ${options}.`);
   }
+  const chargeLines = chargeLinesProblem(mapping);
+  if (chargeLines !== null) throw new MappingError(chargeLines);
   const missing: string[] = [];
   const measurements = MEASUREMENT_FIELDS.filter((field) => column[field] !== undefined);
   if (column.units !== undefined && measurements.length > 0) {
@@ -335,11 +523,21 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
       const amounts = mapping.headers.flatMap((_header, index) => (mapping.fields[index] === null && valueLook(columnValues(mapping.sample ?? [], index)) === "money" ? [index] : []));
       if (amounts.length > 0) hint = ` Columns holding amounts: ${amounts.map((index) => `${describeColumn(mapping.headers, index)} (${mapOption(mapping.headers, index, "billed_total")})`).join(", ")}.`;
     }
+    const formulas = mapping.headers.flatMap((_header, index) => {
+      const values = columnValues(mapping.sample ?? [], index);
+      return mapping.fields[index] === null && values.length > 0 && values.filter(isFormulaWithoutValue).length * 2 >= values.length ? [describeColumn(mapping.headers, index)] : [];
+    });
+    if (formulas.length > 0) hint += ` ${formulas.join(", ")} ${formulas.length === 1 ? "holds" : "hold"} formulas saved without their values: open and save the workbook in Excel or LibreOffice, or export values.`;
     throw new MappingError((door) => `No column found for ${missing.join("; ")}. The columns are ${columns}: ${door.mapColumns}.${hint}`);
   }
   const fromMeasurements = column.units === undefined;
+  const unitNote = fromMeasurements && context.measurementUnit !== undefined && context.measurementUnit !== null ? unitAgreesWithHeaders(mapping, column, context.measurementUnit) : null;
   const measurementUnit = context.measurementUnit ?? (fromMeasurements ? measurementUnitOf(mapping, column) : null);
   const dateFormat = context.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const otherDates = otherDateColumn(mapping, column, context, dateFormat);
+  if (otherDates !== null && "refusal" in otherDates) throw new MappingError(otherDates.refusal);
+  const planNotes = [unitNote, otherDates === null ? null : otherDates.note].filter((note): note is string => note !== null);
+  const planned = planNotes.length === 0 ? mapping : { ...mapping, notes: [...mapping.notes, ...planNotes] };
   const missingInputs: MissingInput[] = [];
   const assumptions: string[] = [];
   if (purpose === "reconcile") {
@@ -353,7 +551,21 @@ export function planTable(mapping: ColumnMapping, purpose: TablePurpose, context
       assumptions.push(`No column for ${unknown.join(" or ")}: assumed none (D26); a variance equal to the second pilot's fee says that one would explain it.`);
     }
   }
-  return { ...context, purpose, mapping, column, fromMeasurements, measurementUnit, billed: purpose === "reconcile" ? billed : [], dateFormat, missingInputs, assumptions };
+  // The user's --map of the date settles it: no row asks again.
+  const otherDateColumns = column.date === undefined || mapping.settled?.get(column.date) === "date" ? [] : dateCandidates(mapping, dateFormat);
+  return {
+    ...context,
+    purpose,
+    mapping: planned,
+    column,
+    fromMeasurements,
+    measurementUnit,
+    billed: purpose === "reconcile" ? billed : [],
+    dateFormat,
+    missingInputs,
+    assumptions,
+    ...(otherDateColumns.length > 0 ? { otherDateColumns } : {}),
+  };
 }
 
 /**
@@ -373,6 +585,11 @@ export function dateOrderProblem(plan: TablePlan, sample: readonly (readonly unk
     return `The dates in ${where} could be month first or day first ("${order.either}" is one day or another): say which with --date-format MM/DD/YYYY or --date-format DD/MM/YYYY.`;
   }
   return null;
+}
+
+/** The columns of amounts the plan does not read, described (ColumnMapping.unreadAmounts). */
+export function unreadAmountColumns(plan: TablePlan): string[] {
+  return (plan.mapping.unreadAmounts ?? []).map((index) => describeColumn(plan.mapping.headers, index));
 }
 
 /** One line per column no field took: `column A "Ref"`. */

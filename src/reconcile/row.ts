@@ -35,6 +35,7 @@ import {
   readFlag,
   readPilotageUnits,
   readSection,
+  reliefNotUsedWarning,
   SectionNumber,
   surchargeLine,
   SECOND_PILOT_RULE,
@@ -48,7 +49,7 @@ import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredE
 import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
 import { readHoursCell } from "./hours";
-import { TablePlan } from "./mapping";
+import { describeColumn, ratesKey, TablePlan } from "./mapping";
 import { withoutParticulars } from "./totals";
 import { FlagValue, flagValue, NOT_CHECKED, RowStatus, StatusText, statusText } from "./status";
 
@@ -517,7 +518,7 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedC
     flag: flagValue(status),
     hoursCellBlank: inputs.hoursCellBlank,
     inputError,
-    note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),
+    note: withRateChanges([note, ...assumptions, ...reliefNotUsed(inputs), ...otherDates(cells, inputs, plan)].filter((part) => part !== "").join(" "), inputs, plan),
     quote,
   };
 }
@@ -547,6 +548,27 @@ function assumptionNotes(plan: TablePlan, charges: readonly Charges[], variance:
     notes.push(`The variance is the second pilot's ${formatUsd(secondPilots[0])}: ${noRelief && noAnchorage ? "a relief at mid-river or an anchorage of 8 hours" : noRelief ? "a relief at mid-river" : "an anchorage of 8 hours"} would explain it.`);
   }
   return notes;
+}
+
+/** F15: another column's date on the row that would price it at other rates than the date used, named. */
+function otherDates(cells: readonly unknown[], inputs: RowInputs, plan: TablePlan): string[] {
+  if (plan.otherDateColumns === undefined || !inputs.date.ok) return [];
+  const used = inputs.date.value;
+  const usedRates = ratesKey(used, plan);
+  return plan.otherDateColumns.flatMap((index) => {
+    const other = readTableDate(cells[index], plan.dateFormat);
+    if (isPilotageInputError(other) || usedRates === null) return [];
+    const otherRates = ratesKey(other, plan);
+    if (otherRates === null || otherRates === usedRates) return [];
+    return [`${describeColumn(plan.mapping.headers, index)} holds ${other}, which other rates price; the transit date used is ${used} (${describeColumn(plan.mapping.headers, plan.column.date as number)}).`];
+  });
+}
+
+/** D21: a relief entered on a transit that cannot use it is named in the row's note, as a quote's warning names it. */
+function reliefNotUsed(inputs: RowInputs): string[] {
+  if (!inputs.section.ok || !inputs.relieved.ok) return [];
+  const warning = reliefNotUsedWarning(inputs.section.value, inputs.relieved.value === true);
+  return warning === null ? [] : [warning];
 }
 
 /**

@@ -64,8 +64,10 @@ export interface ReconcileSummary extends ExcludedRowsSummary {
   readonly computed: string;
   /** The flagged rows' variances summed, exactly: over and under cancel, as they do in billed − computed. */
   readonly variance: string;
-  /** Every invoice row matched: none flagged, none not checked, none malformed. */
+  /** Every invoice row matched: none flagged, none not checked, none malformed, and no amount column left unread. */
   readonly allMatched: boolean;
+  /** Columns of amounts that may be what was billed and were not read (mapping.ts): present only when there are some. */
+  readonly unreadAmountColumns?: readonly string[];
 }
 
 export const MALFORMED_EXAMPLES = 100;
@@ -84,6 +86,9 @@ export class ReconcileTally {
   private readonly computed = new ExactSum();
   private readonly malformedNumbers: number[] = [];
   private readonly malformedExamples: MalformedRow[] = [];
+
+  /** `unreadAmountColumns`: the columns of amounts the run did not read, described; none, a verdict may say every row matches. */
+  constructor(private readonly unreadAmountColumns: readonly string[] = []) {}
 
   addRow(row: ReconciledRow): void {
     this.rowsRead += 1;
@@ -127,7 +132,8 @@ export class ReconcileTally {
       billed: exactText(this.billed.value),
       computed: exactText(this.computed.value),
       variance: exactText(this.variance.value),
-      allMatched: this.matched === this.rowsRead - this.excluded.count && malformed === 0,
+      allMatched: this.matched === this.rowsRead - this.excluded.count && malformed === 0 && this.unreadAmountColumns.length === 0,
+      ...(this.unreadAmountColumns.length > 0 ? { unreadAmountColumns: [...this.unreadAmountColumns] } : {}),
     };
   }
 }
@@ -142,4 +148,13 @@ export function rowRanges(rowNumbers: readonly number[]): string {
     i = j + 1;
   }
   return parts.join(", ");
+}
+
+/** The summary's verdict in words: every row matches, or what stands in the way. */
+export function resultText(summary: ReconcileSummary): string {
+  if (summary.allMatched) return "every row matches § 89-a";
+  const found = summary.rowsFlagged + summary.rowsNotChecked + summary.malformedRows > 0 ? "variances or rows needing attention found" : "no variance in the amounts read";
+  const unread = summary.unreadAmountColumns ?? [];
+  if (unread.length === 0) return found;
+  return `${found}, but ${unread.join(" and ")} ${unread.length === 1 ? "holds amounts" : "hold amounts"} that were not read (see the Note)`;
 }

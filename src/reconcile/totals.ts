@@ -25,6 +25,9 @@ import { cellText, isPageLine, sameText } from "./table-finder";
 // "Total", "Subtotal", "Grand total", and a statement's "Balance due" / "Amount due" / "Report total" line.
 const TOTALS_LABEL = /^\s*(?:(grand[\s-]*|sub[\s-]*|report[\s-]*)?totals?\b|balance\s+due\b|(?:total\s+)?amount\s+due\b)/i;
 
+/** A cell that is a totals label and nothing else: "Subtotal", "Grand total:", "TOTALS". */
+const TOTALS_LABEL_ALONE = /^\s*(?:(?:grand|sub|report)[\s-]*)?totals?\s*:?\s*$/i;
+
 const VESSEL_INPUTS: readonly ReconcileField[] = ["units", "length", "breadth", "depth", "section", "date", "hours"];
 
 /** True when the row gives none of a transit's particulars. */
@@ -82,13 +85,16 @@ export class TotalsRows {
     const nothingBilled = billsNothing(billedCells);
     // A line of free text alone ("Thank you for your business.") is a note, whichever column it sits in.
     if (filled.length === 1 && noteText(filled[0]) && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && nothingBilled) return this.note(filled[0]);
-    if (withoutParticulars(cells, this.plan)) {
-      const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
+    const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
+    // A labelled totals row often sums the units and hours too ("Subtotal", 384 units, 16 h): with no
+    // section and no date, a cell that is the label alone (not a vessel "Total Energies") makes it no transit.
+    const labelAlone = cells.some((cell) => typeof cell === "string" && TOTALS_LABEL_ALONE.test(cell));
+    if (withoutParticulars(cells, this.plan) || (labelAlone && this.blankIn(cells, ["section", "date"]))) {
       const sinceStart = this.sinceStart.value;
       const isSum = billed !== null && (billed.eq(sinceStart) || billed.eq(this.sinceSubtotal.value)) && !sinceStart.isZero();
       if (label !== undefined || isSum) {
         this.sinceSubtotal = new ExactSum();
-        return this.totalsRow(label, isSum);
+        return this.totalsRow(label, isSum ? "the sum of the rows above" : withoutParticulars(cells, this.plan) ? "no transit particulars" : "no section or date");
       }
       if (filled.length === 1 && noteText(filled[0]) && nothingBilled) return this.note(filled[0]);
     }
@@ -109,7 +115,7 @@ export class TotalsRows {
     if (furniture !== null) return furniture;
     const text = cells.find((cell) => !isBlank(cell));
     if (!noteText(text)) return null;
-    return TOTALS_LABEL.test(text) ? this.totalsRow(text, false) : this.note(text);
+    return TOTALS_LABEL.test(text) ? this.totalsRow(text, "no transit particulars") : this.note(text);
   }
 
   /** Page lines ("Page 1 of 2", "- 2 -", "Continued") and the report's title, alone on their row, as a printout repeats them. */
@@ -125,9 +131,9 @@ export class TotalsRows {
     return `a note ("${short(text)}"), ${this.not}`;
   }
 
-  private totalsRow(label: string | undefined, isSum: boolean): string {
+  private totalsRow(label: string | undefined, why: string): string {
     const shown = label === undefined ? "" : `"${short(label)}", `;
-    return `a totals row (${shown}${isSum ? "the sum of the rows above" : "no transit particulars"}), ${this.not}`;
+    return `a totals row (${shown}${why}), ${this.not}`;
   }
 
   /**
@@ -144,6 +150,13 @@ export class TotalsRows {
       same += 1;
     }
     return same >= 2;
+  }
+
+  private blankIn(cells: readonly unknown[], fields: readonly ReconcileField[]): boolean {
+    return fields.every((field) => {
+      const index = this.plan.column[field];
+      return index === undefined || isBlank(cells[index]) || cellText(cells[index]) === "";
+    });
   }
 
   /**

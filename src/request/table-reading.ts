@@ -76,5 +76,6 @@ export function planTableReading(
   // A date format given is the user's word; without one, a day-first file is refused before any row is read.
   const dateProblem = reading.dateFormatGiven ? null : dateOrderProblem(plan, sample);
   if (dateProblem !== null) throw new UsageError(dateProblem, "date-format");
-  return { mapping, plan };
+  // The plan's mapping: planTable may add a note (another column of dates it did not take).
+  return { mapping: plan.mapping, plan };
 }

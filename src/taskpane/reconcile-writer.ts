@@ -6,7 +6,7 @@
  * the NYPILOT formulas do, in Excel, or, for "Insert as values", the reconciliation layer
  * (reconcile-layout.ts valuesChunk, over each chunk's cells read from the table).
  */
-import { GUESS_SAMPLE_ROWS, reconcileColumnLayout, ReconcileTally, TablePlan } from "../reconcile";
+import { GUESS_SAMPLE_ROWS, reconcileColumnLayout, ReconcileTally, TablePlan, unreadAmountColumns } from "../reconcile";
 import { applyPrintSetup, applyWrite, isNameTaken } from "./excel-writer";
 import {
   besideRegion,
@@ -152,7 +152,7 @@ export async function writeReconciliation(
       placement = { ...placement, sheetName };
     }
     const sheetPlan = reconcileSheetPlan(plan, source, placement, chunkRows, options.valuesOnly === true);
-    const tally = new ReconcileTally();
+    const tally = new ReconcileTally(unreadAmountColumns(plan));
 
     const hold = new CalculationHold(context);
     await hold.start();

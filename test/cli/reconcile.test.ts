@@ -414,7 +414,9 @@ describe("hudson-pilotage reconcile, .xlsx in and out", () => {
     expect(["Q3", "S3", "U3", "V3", "AB3", "AE3", "AF3", "AG3"].map(cached)).toEqual([2943.89, 1471.95, 5453.12, 300, 10, -1461.95, true, "variance"]);
     expect(cached("AH3")).toBe(
       "Second pilot billed $0.00, computed $1,471.95: $1,471.95 under. Launch fee billed $310.00, computed $300.00: $10.00 over. " +
-        "Total billed $3,991.17, computed $5,453.12: $1,461.95 under. Assumed no anchorage of 8 hours (the table has no column for it).",
+        "Total billed $3,991.17, computed $5,453.12: $1,461.95 under. Assumed no anchorage of 8 hours (the table has no column for it). " +
+        // D21: the relief entered is named where the row's reader looks, not only in JSON Lines' warnings.
+        "Relieved at the mid-river station is not used: a Section 1 transit (Yonkers through Hyde Park) does not reach the mid-river pilot station at Norrie Point, which serves Section 2 (§ 89-a(4)(b)(1-a), D21).",
     );
     expect(["Q4", "X4", "AE4", "AF4"].map(cached)).toEqual([1764.76, 125, 0, false]);
     // Not checked, never flagged: the Flag says "not computed", the Status why, by the kind of error.

@@ -75,3 +75,47 @@ describe("guessing a column from its header", () => {
     ]);
   });
 });
+
+describe("headers of totals and transit dates (red-team F14, F15)", () => {
+  test.each([
+    ["Invoice Value", "billed_total"],
+    ["Grand Total", "billed_total"],
+    ["Gross", "billed_total"],
+    ["Amount payable", "billed_total"],
+    ["Transit", "date"],
+    ["ATD", "date"],
+    ["Arrival", "date"],
+    ["Movement", "date"],
+    ["Trip Date", "date"],
+    ["Voyage Date", "date"],
+    ["Pilot On", "date"],
+  ])("%s is the %s", (header, field) => {
+    expect(guessField(header)).toBe(field);
+  });
+
+  test.each(["Total excl. surcharge", "Net (before fees)", "Amount less launch", "Invoice Date", "Order Date"])("%s names no field", (header) => {
+    expect(guessField(header)).toBeNull();
+  });
+
+  test("a column of amounts no header names, at least the charges' sum, is the billed total; a part of the bill is named, not read", () => {
+    // Launch $300.00 and surcharge $540.00 billed; "Sum" $3,183.50 ≥ $840.00 on both rows; "Subtotal excl. fees" $2,838.00 too, but a part.
+    const sample = [
+      ["A", "300.00", "540.00", "2,838.00", "3,183.50"],
+      ["B", "300.00", "540.00", "2,838.00", "4,183.50"],
+    ];
+    const mapping = guessMapping(["Vessel", "Launch", "Surcharge", "Subtotal excl. fees", "Sum"], sample);
+    expect(mapping.fields).toEqual(["vessel", "billed_launch", "billed_surcharge", null, "billed_total"]);
+    expect(mapping.unreadAmounts).toBeUndefined();
+    const withoutSum = guessMapping(["Vessel", "Launch", "Surcharge", "Subtotal excl. fees"], sample);
+    expect(withoutSum.unreadAmounts).toEqual([3]);
+    expect(withoutSum.notes).toContain('column D "Subtotal excl. fees" holds amounts that are not read: only the billed charges (column B "Launch", column C "Surcharge") are compared. If it is the billed total, --map "Subtotal excl. fees=billed_total".');
+  });
+
+  test("a workbook's date serials and other numbers above the charges are never taken as the billed total", () => {
+    // 46237 is 2026-08-03 as an Excel serial; 2026 a year: both exceed the $300.00 launch fee billed.
+    const sample = [["A", 46237, 2026, 46237, "300.00"]];
+    const mapping = guessMapping(["Vessel", "Invoice date", "Year", "Transit date", "Launch"], sample);
+    expect(mapping.fields).toEqual(["vessel", null, null, "date", "billed_launch"]);
+    expect(mapping.unreadAmounts).toBeUndefined();
+  });
+});
