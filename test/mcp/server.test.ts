@@ -91,6 +91,28 @@ test("refusals are tool errors with the --json record: an existing output, a pat
   expect(JSON.parse(badDate.content[0].text).error).toMatchObject({ field: "date" });
 });
 
+test("a key a tool does not take is refused by name, never dropped (a misspelt Hours would lose the second pilot)", async () => {
+  const refusedKeys = async (name: string, args: Record<string, unknown>) => {
+    const answer = await callTool(name, args);
+    expect(answer.isError).toBe(true);
+    return answer.content[0].text;
+  };
+  // Dropped, each would quote a different amount: 12 h at 192 units Section 2 adds 50% × 192 × $21.58 = $2,071.68.
+  expect(await refusedKeys("quote_transit", { units: 192, section: 2, date: "2026-06-15", Hours: 12 })).toMatch(/Unknown key "Hours"; quote_transit takes: .*\bhours\b/);
+  expect(await refusedKeys("quote_transit", { units: 192, section: 2, date: "2026-06-15", hours: 12, relieved: true })).toContain('Unknown key "relieved"');
+  const transit = CALL.transits[0];
+  expect(await refusedKeys("quote_call", { call: { ...CALL, transits: [{ ...transit, Hours: 12 }] } })).toMatch(/Unknown key "Hours"; a transit takes: .*\bhours\b/);
+  expect(await refusedKeys("quote_call", { call: { ...CALL, vessel: { ...CALL.vessel, loa: 600 } } })).toContain('Unknown key "loa"; vessel takes:');
+  expect(await refusedKeys("quote_call", { call: { ...CALL, otherCharges: [{ label: "Docking pilot", amt: "850.00" }] } })).toContain('Unknown key "amt"');
+  expect(await refusedKeys("quote_call", { call: { ...CALL, extra: 1 } })).toContain('Unknown key "extra"; call takes:');
+  expect(await refusedKeys("rates", { date: "2027-01-02", settings: { roundUnit: true } })).toContain('Unknown key "roundUnit"; settings takes:');
+  expect(await refusedKeys("reconcile_file", { path: "invoices.csv", boardrates: "rates.csv" })).toContain('Unknown key "boardrates"');
+  expect(await refusedKeys("pilot_required", { status: "foreign", grossTons: 5000, draft: 20, tons: 5000 })).toContain('Unknown key "tons"');
+  // The published schemas say the same: no other keys.
+  const { tools } = await client.listTools();
+  for (const tool of tools) expect(tool.inputSchema.additionalProperties).toBe(false);
+});
+
 test("quote_transit, rates and pilot_required answer as the library does", async () => {
   // Clause (xi), Section 1, 200 units: 200 × $15.32 = $3,064.00.
   const quote = (await callTool("quote_transit", { units: 200, section: 1, date: "2026-06-15", boardRates: "rates.csv" })).structuredContent as { lines: { code: string; amount: string }[] };
