@@ -1,4 +1,5 @@
 import { parseArgs, ParseArgsConfig } from "node:util";
+import { givenText } from "../request/request-object";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -27,14 +28,16 @@ function negativeValuesJoined(args: readonly string[], options: Options): string
 }
 
 /**
- * parseArgs, with negative numbers read as values, and the flags given more than once (whose
- * last value is the one used) counted, so that the command can say so (D21).
+ * parseArgs, with negative numbers read as values, a flag given blank refused, and the flags
+ * given more than once (whose last value is the one used) counted, so that the command can say so (D21).
  */
 export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: ReadonlyMap<string, number> } {
   const options: Options = config.options ?? {};
   const parsed = parseArgs({ ...config, args: negativeValuesJoined(config.args ?? [], options), tokens: true });
   const times = new Map<string, number>();
   for (const token of parsed.tokens ?? []) if (token.kind === "option") times.set(token.name, (times.get(token.name) ?? 0) + 1);
+  // `--hours ""` (a script's empty variable) is refused: read as left out, it would drop an input without a word.
+  for (const token of parsed.tokens ?? []) if (token.kind === "option" && typeof token.value === "string") givenText(token.value, token.name, `--${token.name}`);
   const repeated = new Map([...times].filter(([, count]) => count > 1));
   return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated };
 }
