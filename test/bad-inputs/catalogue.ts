@@ -441,7 +441,7 @@ export const CATALOGUE: CatalogueCase[] = [
     `hudson-pilotage quote: ${NO_SCHEDULE_2014}`,
   ),
   cli("cli-date-excel-serial", ["quote", "--units", "200", "--section", "1", "--date", "46188"], `hudson-pilotage quote: The date "46188" is not a date: ${CLI_DATE_ADVICE}`),
-  cli("cli-date-empty", ["quote", "--units", "200", "--section", "1", "--date="], `hudson-pilotage quote: The date is blank: enter the transit date, ${CLI_DATE_ADVICE.replace(/^enter /, "")}`),
+  cli("cli-date-empty", ["quote", "--units", "200", "--section", "1", "--date="], "hudson-pilotage quote: --date is given but blank: give its value, or leave --date out."),
   cli("cli-date-on-two-lines", ["quote", "--units", "200", "--section", "1", "--date", "2026\n06-15"], `hudson-pilotage quote: The date "2026 06-15" is not a date: ${CLI_DATE_ADVICE}`),
   cli("cli-section-middle", ["quote", "--units", "200", "--section", "middle", "--date", "2026-06-15"], `hudson-pilotage quote: The section is "middle": ${SECTION_ADVICE}`),
   cli("cli-units-in-words", ["quote", "--units", "abc", "--section", "1", "--date", "2026-06-15"], 'hudson-pilotage quote: The pilotage units "abc" are not a number: enter the units or UNMEASURED.'),
@@ -453,7 +453,7 @@ export const CATALOGUE: CatalogueCase[] = [
   cli(
     "cli-units-empty",
     ["quote", "--units=", "--section", "1", "--date", "2026-06-15"],
-    "hudson-pilotage quote: The pilotage units are blank: enter the units, or the word UNMEASURED if the master or agent did not provide the measurements (§ 89-a(4)(d)).",
+    "hudson-pilotage quote: --units is given but blank: give its value, or leave --units out.",
   ),
   cli(
     "cli-units-negative-without-equals",

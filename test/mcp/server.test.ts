@@ -142,3 +142,12 @@ test("resources: the statute's text and our interpretations", async () => {
   const readings = await client.readResource({ uri: "hudson-pilotage://interpretations" });
   expect(String((readings.contents[0] as { text: string }).text)).toContain("D1");
 });
+
+test("a value given blank is refused as BLANK, never read as left out (a blank hours would lose the second pilot)", async () => {
+  const blankHours = await callTool("quote_transit", { units: 192, section: 2, date: "2026-06-15", hours: "", boardRates: "rates.csv" });
+  expect(blankHours.isError).toBe(true);
+  expect(JSON.parse(blankHours.content[0].text).error).toMatchObject({ code: "BLANK", field: "hours" });
+  const transit = { section: 2, date: "2026-06-15", hours: "" };
+  const blankTransit = await callTool("quote_call", { call: { ...CALL, transits: [transit] } });
+  expect(JSON.parse(blankTransit.content[0].text).error).toMatchObject({ code: "BLANK", field: "transits[0].hours" });
+});

@@ -1,0 +1,76 @@
+/**
+ * A value given blank is refused as BLANK at every door (red team F1): read as left out, a
+ * script's empty `--hours "$HRS"` would drop the second pilot without a word. A 12-hour Upper
+ * River transit of 192 units under clause (xi) carries 50% × 192 × $21.58 = $2,071.68 of second
+ * pilot (§ 89-a(4)(b)(1-a)); given blank, nothing may be quoted at all.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { quote, quoteCall, batch, reconcile } from "../../src/lib";
+
+const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
+const RATES = "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n";
+const INVOICES = "Vessel,Units,Section,Date,Hours,Total\nA,192,2,2026-06-15,12,7376.74\n";
+
+let work = "";
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "nypilot-blank-"));
+  fs.writeFileSync(path.join(work, "rates.csv"), RATES);
+  fs.writeFileSync(path.join(work, "invoices.csv"), INVOICES);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd: work });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const TRANSIT = ["--units", "192", "--section", "2", "--date", "2026-06-15"];
+
+describe("the command line", () => {
+  test.each([
+    ["hours", ["quote", ...TRANSIT, "--hours", ""]],
+    ["clause", ["quote", ...TRANSIT, "--clause="]],
+    ["unit", ["quote", "--length", "600", "--breadth", "80", "--depth", "40", "--section", "2", "--date", "2026-06-15", "--unit", " "]],
+    ["act-effective-date", ["quote", ...TRANSIT, "--act-effective-date", ""]],
+    ["launch-fee", ["quote", ...TRANSIT, "--launch-fee", ""]],
+    ["board-rates", ["quote", ...TRANSIT, "--board-rates", ""]],
+    ["board-rates", ["reconcile", "invoices.csv", "--board-rates", ""]],
+    ["unit", ["reconcile", "invoices.csv", "--board-rates", "rates.csv", "--unit", ""]],
+    ["date-format", ["batch", "invoices.csv", "--board-rates", "rates.csv", "--date-format", ""]],
+    ["map", ["batch", "invoices.csv", "--board-rates", "rates.csv", "--map", ""]],
+  ])("--%s given blank is refused (exit 2, BLANK), never read as left out", (flag, args) => {
+    const out = run(...args, "--json");
+    expect(out.stdout).toBe("");
+    expect(out.code).toBe(2);
+    expect(JSON.parse(out.stderr)).toEqual({ error: { code: "BLANK", field: flag, message: `--${flag} is given but blank: give its value, or leave --${flag} out.` } });
+  });
+});
+
+describe("the library", () => {
+  const request = { units: 192, section: 2, date: "2026-06-15", boardRates: path.join(__dirname, "missing-on-purpose.csv") };
+  test.each(["hours", "clause", "launchFee", "boardRates", "actEffectiveDate", "secondPilotBasis"])("quote({ %s: \"\" }) is refused as BLANK", async (key) => {
+    await expect(quote({ ...request, [key]: " " })).rejects.toMatchObject({ code: "BLANK", field: key });
+  });
+
+  test("batch and reconcile options given blank are refused at the first step", async () => {
+    await expect(batch([{ Units: 192 }], { unit: "" }).next()).rejects.toMatchObject({ code: "BLANK", field: "unit" });
+    await expect(reconcile([{ Units: 192 }], { dateFormat: "" }).next()).rejects.toMatchObject({ code: "BLANK", field: "dateFormat" });
+  });
+
+  test("a call transit's hours or clause given blank is refused, naming the transit", async () => {
+    const call = (transit: Record<string, unknown>) => ({ vessel: { units: 192 }, transits: [{ section: 2, date: "2026-06-15", ...transit }] });
+    await expect(quoteCall(call({ hours: "" }))).rejects.toMatchObject({ code: "BLANK", field: "transits[0].hours" });
+    await expect(quoteCall(call({ clause: "  " }))).rejects.toMatchObject({ code: "BLANK", field: "transits[0].clause" });
+    await expect(quoteCall({ vessel: { units: "" }, transits: [{ section: 2, date: "2026-06-15" }] })).rejects.toMatchObject({ code: "BLANK", field: "vessel.units" });
+  });
+
+  test("the call command refuses the same file (exit 2)", () => {
+    fs.writeFileSync(path.join(work, "blank.json"), JSON.stringify({ vessel: { units: 192 }, transits: [{ section: 2, date: "2026-06-15", hours: "" }], boardRates: "rates.csv" }));
+    const out = run("call", "blank.json", "--json");
+    expect(out.code).toBe(2);
+    expect(JSON.parse(out.stderr).error).toMatchObject({ code: "BLANK", field: "transits[0].hours" });
+  });
+});
