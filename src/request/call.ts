@@ -12,7 +12,7 @@
 import path from "node:path";
 import Decimal from "decimal.js";
 import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, refusalThrown, resolveSettings, transitName } from "../engine";
-import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
+import { BOARD_RATES_FORMAT, BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
 import { flagValues, givenText, requestText } from "./request-object";
@@ -196,14 +196,15 @@ function readTransitGiven(value: unknown, index: number): CallTransitGiven {
 /** Inline board tables, as the rows of the board-rates file (table, from, amounts), read by its reader. */
 function inlineBoardRates(value: unknown): BoardRates {
   const tables = objectAt(value, "boardRates", ["fees", "surcharge"]);
-  const rows: { rowNumber: number; cells: unknown[] }[] = [];
+  // The keys name the amounts, so the rows are read under the header that says their order.
+  const rows: { rowNumber: number; cells: unknown[] }[] = [{ rowNumber: 0, cells: BOARD_RATES_FORMAT.split(",") }];
   arrayAt(tables.fees ?? [], "boardRates.fees", 10_000).forEach((entry, index) => {
     const row = objectAt(entry, `boardRates.fees[${index}]`, FEE_KEYS);
-    rows.push({ rowNumber: rows.length + 1, cells: ["fees", ...FEE_KEYS.map((key) => textAt(row[key], `boardRates.fees[${index}].${key}`) ?? null)] });
+    rows.push({ rowNumber: rows.length, cells: ["fees", ...FEE_KEYS.map((key) => textAt(row[key], `boardRates.fees[${index}].${key}`) ?? null)] });
   });
   arrayAt(tables.surcharge ?? [], "boardRates.surcharge", 10_000).forEach((entry, index) => {
     const row = objectAt(entry, `boardRates.surcharge[${index}]`, SURCHARGE_KEYS);
-    rows.push({ rowNumber: rows.length + 1, cells: ["surcharge", ...SURCHARGE_KEYS.map((key) => textAt(row[key], `boardRates.surcharge[${index}].${key}`) ?? null)] });
+    rows.push({ rowNumber: rows.length, cells: ["surcharge", ...SURCHARGE_KEYS.map((key) => textAt(row[key], `boardRates.surcharge[${index}].${key}`) ?? null)] });
   });
   try {
     return readBoardRates(rows);
@@ -283,7 +284,8 @@ export async function quoteCallRequest(call: unknown, baseDirectory: string): Pr
       "anchored-8h": given.anchored8h,
     };
     try {
-      return { label: given.label, transit: transitFromFlags(flags, settings, boardRates) };
+      // The board rates' note (a file read by position) is said once, with the first transit.
+      return { label: given.label, transit: { ...transitFromFlags(flags, settings, boardRates), inputNotes: index === 0 ? (boardRates.notes ?? []) : [] } };
     } catch (error) {
       const fieldOf = (field: string | null) =>
         field === null ? `transits[${index}]` : VESSEL_FIELDS[field] !== undefined ? `vessel.${VESSEL_FIELDS[field]}` : `transits[${index}].${TRANSIT_FIELDS[field] ?? field}`;

@@ -74,3 +74,39 @@ describe("the library", () => {
     expect(JSON.parse(out.stderr).error).toMatchObject({ code: "BLANK", field: "transits[0].hours" });
   });
 });
+
+/**
+ * Red team F2: a board fee of 0 reads the same at every door: "not entered" (D10; the board sets no
+ * free launch), as in a board-rates file. Upper River, 192 units, clause (xi): base 192 × $21.58 =
+ * $4,143.36, surcharge 192 × $3.60 = $691.20, communication $45.50, mid-river $125.00; the launch
+ * fee not entered, so the quote is incomplete and its total is the lines entered:
+ * 4,143.36 + 691.20 + 45.50 + 125.00 = $5,005.06.
+ */
+describe("a board fee of 0 is not entered, at every door", () => {
+  const request = { units: 192, section: 2, date: "2026-06-15", communicationFee: "45.50", midriverLaunchFee: 125, boardSurcharge: [300, 360, "3.60"] as const };
+  const launchOf = (json: { lines: { code: string; amount: string | null }[] }) => json.lines.find((line) => line.code === "launch")?.amount;
+
+  test.each([0, "0", "0.00", "$0.00"])("quote({ launchFee: %j })", async (launchFee) => {
+    const json = await quote({ ...request, launchFee });
+    expect(launchOf(json)).toBeNull();
+    expect(json.complete).toBe(false);
+    expect(json.total).toBe("5005.06");
+  });
+
+  test("--launch-fee 0 and a board-rates file's 0 give the same quote (exit 3, incomplete)", () => {
+    fs.writeFileSync(path.join(work, "rates0.csv"), "table,from,a,b,c\nfees,2026-01-01,0,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+    const flags = run("quote", ...TRANSIT, "--launch-fee", "0", "--communication-fee", "45.50", "--midriver-launch-fee", "125", "--board-surcharge", "300,360,3.60", "--json");
+    const file = run("quote", ...TRANSIT, "--board-rates", "rates0.csv", "--json");
+    for (const out of [flags, file]) {
+      expect(out.code).toBe(3);
+      expect(launchOf(JSON.parse(out.stdout))).toBeNull();
+      expect(JSON.parse(out.stdout).total).toBe("5005.06");
+    }
+  });
+
+  test("a 0 in --board-surcharge is refused, as a 0 in the surcharge board's table (F7)", () => {
+    const out = run("quote", ...TRANSIT, "--board-surcharge", "300,360,0", "--json");
+    expect(out.code).toBe(2);
+    expect(JSON.parse(out.stderr).error.message).toMatch(/^The per-unit surcharge over 100 units is 0: enter the surcharge board's amount/);
+  });
+});
