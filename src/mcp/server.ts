@@ -119,7 +119,8 @@ function optionsShape(options: Readonly<Record<string, { readonly type: "string"
   return Object.fromEntries(
     Object.entries(options).map(([flag, option]) => {
       const field = camelCase(flag);
-      const schema = (option.type === "boolean" ? onOff : text).optional();
+      // The board surcharge as the library takes it too: "A,B,R" or [A, B, R].
+      const schema = (option.type === "boolean" ? onOff : flag === "board-surcharge" ? z.union([text, z.array(text).length(3)]) : text).optional();
       return [field, describe[field] === undefined ? schema : schema.describe(describe[field])];
     }),
   );
@@ -137,8 +138,8 @@ const QUOTE_WORDS: Readonly<Record<string, string>> = {
   clause: `Name the clause (i … ${LAST_CLAUSE}) instead of looking it up by date.`,
   hours: "Expected continuous pilotage hours: over 10 adds a second pilot at 50% of base pilotage.",
   relievedMidriver: "First pilot relieved at the mid-river station (Section 2): no second-pilot fee.",
-  anchored8h: "The vessel anchors at least 8 hours: no second pilot.",
-  boardSurcharge: "The surcharge board's table in force: 0-50 amount, 51-100 amount, per unit over 100, as 'A,B,R'.",
+  anchored8h: "The vessel anchors at least 8 hours so that no pilot has more than 10 hours of continuous pilotage (the anchorage exception): no second pilot.",
+  boardSurcharge: "The surcharge board's table in force: 0-50 amount, 51-100 amount, per unit over 100, as 'A,B,R' or [A, B, R].",
   boardRates: "A board-rates file (CSV or .xlsx) inside the server's folder, instead of the fee and surcharge amounts.",
 };
 

@@ -237,7 +237,7 @@ function readOtherCharges(value: unknown): OtherCharge[] {
     if (amountText === undefined) throw usage(`${field}.amount`, `${field}.amount is required: dollars and cents, e.g. "850.00".`);
     let amount: Decimal;
     try {
-      amount = refusalThrown(readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`));
+      amount = refusalThrown(readAmount(amountText, "amount", `amount of ${JSON.stringify(label.trim())}`));
     } catch (error) {
       throw inCall(error, () => `${field}.amount`, "");
     }

@@ -151,3 +151,11 @@ test("a value given blank is refused as BLANK, never read as left out (a blank h
   const blankTransit = await callTool("quote_call", { call: { ...CALL, transits: [transit] } });
   expect(JSON.parse(blankTransit.content[0].text).error).toMatchObject({ code: "BLANK", field: "transits[0].hours" });
 });
+
+test("boardSurcharge as the library's array [A, B, R] is taken (red team F21)", async () => {
+  // Upper River, 192 units, 2026-06-15: surcharge 192 × $3.60 = $691.20 ((1-c)(iii)).
+  const answer = await callTool("quote_transit", { units: 192, section: 2, date: "2026-06-15", boardSurcharge: [300, 360, "3.60"] });
+  expect(answer.isError).toBeFalsy();
+  const json = answer.structuredContent as { lines: { code: string; amount: string | null }[] };
+  expect(json.lines.find((line) => line.code === "surcharge")?.amount).toBe("691.20");
+});

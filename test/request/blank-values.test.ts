@@ -110,3 +110,34 @@ describe("a board fee of 0 is not entered, at every door", () => {
     expect(JSON.parse(out.stderr).error.message).toMatch(/^The per-unit surcharge over 100 units is 0: enter the surcharge board's amount/);
   });
 });
+
+test("an other charge's amount is refused in plain words (red team F22: not \"The the amount of …\")", async () => {
+  const call = (amount: string) => ({ vessel: { units: 192 }, transits: [{ section: 2, date: "2026-06-15" }], otherCharges: [{ label: "Docking", amount }] });
+  for (const amount of ["-850.00", "TBD", ""]) {
+    const refusal = await quoteCall(call(amount)).catch((error: { message: string }) => error);
+    expect((refusal as { message: string }).message).toMatch(/^The amount of "Docking" /);
+  }
+});
+
+/** Red team F18: reconcile and batch read one file, one unit, one date order; an option given twice is refused, never last-wins. */
+describe("an option given twice to reconcile or batch", () => {
+  test.each([
+    ["board-rates", ["reconcile", "invoices.csv", "--board-rates", "nosuch.csv", "--board-rates", "rates.csv"], '--board-rates was given 2 times ("nosuch.csv", "rates.csv"): give it once.'],
+    ["unit", ["batch", "invoices.csv", "--board-rates", "rates.csv", "--unit", "m", "--unit", "ft"], '--unit was given 2 times ("m", "ft"): give it once.'],
+    ["date-format", ["reconcile", "invoices.csv", "--board-rates", "rates.csv", "--date-format", "DD/MM/YYYY", "--date-format", "MM/DD/YYYY"], '--date-format was given 2 times ("DD/MM/YYYY", "MM/DD/YYYY"): give it once.'],
+  ])("--%s is refused, naming both values", (flag, args, message) => {
+    const out = run(...args, "--json");
+    expect(out.code).toBe(2);
+    expect(JSON.parse(out.stderr).error).toMatchObject({ field: flag, message });
+  });
+
+  test("--map of one column twice is refused, naming both; two columns are fine", () => {
+    const twice = run("reconcile", "invoices.csv", "--board-rates", "rates.csv", "--map", "Total=billed_total", "--map", "total=ignore");
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('Column F is mapped twice ("Total" as billed total, "total" as ignore): map it once.');
+    // 12 h Upper River, 192 units, clause (xi): 4,143.36 + 691.20 + 2,071.68 (second pilot) + 300.00 + 45.50 + 125.00 = $7,376.74, as billed.
+    const two = run("reconcile", "invoices.csv", "--board-rates", "rates.csv", "--map", "Total=billed_total", "--map", "Vessel=vessel");
+    expect(two.stderr).toBe("");
+    expect(two.code).toBe(0);
+  });
+});
