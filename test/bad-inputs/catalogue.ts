@@ -517,7 +517,7 @@ export const CATALOGUE: CatalogueCase[] = [
     ["quote", ...TRANSIT, "--board-surcharge", "300,360"],
     "hudson-pilotage quote: --board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).",
   ),
-  cli("cli-board-surcharge-in-words", ["quote", ...TRANSIT, "--board-surcharge", "300,abc,3.60"], 'hudson-pilotage quote: The 51-100 units surcharge "abc" is not a number.'),
+  cli("cli-board-surcharge-in-words", ["quote", ...TRANSIT, "--board-surcharge", "300,abc,3.60"], 'hudson-pilotage quote: The 51–100 units surcharge "abc" is not a number.'),
   cli("cli-at-100-sometimes", ["quote", ...TRANSIT, "--at-100", "sometimes"], 'hudson-pilotage quote: --at-100 takes "per-unit" or "flat".'),
   cli("cli-round-units-9", ["quote", ...TRANSIT, "--round-units", "9"], "hudson-pilotage quote: Units rounding (D1) must be a whole number of decimals from 0 to 6, or off."),
   cli("cli-act-effective-date-2014", ["quote", ...TRANSIT, "--act-effective-date", "2014-01-01"], "hudson-pilotage quote: The 2015 act's effective date (D6) must fall in 2015 or 2016."),
