@@ -8,6 +8,7 @@ import {
   Amount,
   BoardReferences,
   CellError,
+  comparedTerms,
   computedColumnOf,
   DEFAULT_DATE_FORMAT,
   EXCLUDED_STATUS,
@@ -23,6 +24,7 @@ import {
   reconcileColumnLayout,
   ReconciledRow,
   reconcileFormulas,
+  readBilledCells,
   reconcileRow,
   ReconcileSummary,
   ReconcileTally,
@@ -97,8 +99,11 @@ A variance is any difference of $0.01 or more, either way; only a variance flags
 TRUE, Status "variance"). A row whose billed amount cannot be compared (a board amount not
 entered, a cell that cannot be read) is "not checked": Flag "not computed", the reason in Status
 and Note. Recalculated without the add-in, a row shows "not computed", never a flag.
-A blank billed cell counts as $0.00. Rows that cannot be parsed at all are skipped, each reported
-on stderr with its row number and counted in the summary.
+A blank billed cell is not a billed $0.00 (D27): a blank billed total is not checked, the row
+checked on the charges it bills; a row with every billed cell blank is "not checked: nothing
+billed"; a blank charge beside billed amounts is that charge not billed ($0.00), said in the
+Note. A typed 0 or Excel's dash ("-", "$ -") is $0.00. Rows that cannot be parsed at all are
+skipped, each reported on stderr with its row number and counted in the summary.
 
 Options:
   -o, --output FILE        write the table with the computed columns (.csv, .xlsx or .jsonl;
@@ -309,9 +314,9 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
   const added = (column: number) => range(columns.first + column);
   const status = added(layout.status);
   const plan = job.plan;
-  const comparedFields = plan.column.billed_total !== undefined ? (["billed_total"] as const) : plan.billed;
-  const billedSum = comparedFields.map((field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`).join("+");
-  const computedSum = comparedFields.map((field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`).join("+");
+  const billedTotal = plan.column.billed_total === undefined ? "" : range(plan.column.billed_total);
+  const billedSum = comparedTerms(plan, (field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`, billedTotal);
+  const computedSum = comparedTerms(plan, (field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`, billedTotal);
   const malformed = malformedText(summary.malformedRows, summary.malformedRowNumbers);
   // Rows of this sheet (header = row 1) that later formulas name.
   const at = (label: string) => `$B$${rows.findIndex((row) => row[0] === label) + 2}`;
@@ -451,7 +456,8 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
   await runTableRows("reconcile", job, outputs, io, {
     malformed: (item) => tally.addMalformed(item.rowNumber, item.error),
     async row(item) {
-      const excluded = totalsRows.check(item.cells);
+      const billed = readBilledCells(item.cells, plan);
+      const excluded = totalsRows.check(item.cells, billed);
       if (excluded !== null) {
         tally.addExcluded(item.rowNumber, excluded);
         await jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), excluded), item, input.kind));
@@ -463,7 +469,7 @@ export async function runReconcile(args: string[], io: CliIo): Promise<number> {
         }
         return;
       }
-      const reconciled = reconcileRow(item.cells, plan);
+      const reconciled = reconcileRow(item.cells, plan, billed);
       tally.addRow(reconciled);
       if (reconciled.status !== "matched" && (values.json === true || flagged.length < flaggedKept)) flagged.push(flaggedRowOf(item.rowNumber, item.cells, plan, reconciled));
       if (jsonLines !== null) await jsonLines.write(withLine(reconcileRowJson(item.rowNumber, rowInputJson(keys, item.cells), reconciled, plan), item, input.kind));

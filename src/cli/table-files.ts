@@ -708,7 +708,7 @@ function readAsTheRunDid(text: string, column: number, options: OriginalCellsOpt
   if (options.billedColumns?.includes(column)) {
     const amount = readBilledAmount(text, "billed", "billed amount");
     // Only an amount a spreadsheet number holds exactly (15 significant digits).
-    if (amount.ok && amount.value.decimal.precision(true) <= 15) return amount.value.toNumber();
+    if (amount?.ok === true && amount.value.decimal.precision(true) <= 15) return amount.value.toNumber();
   }
   return null;
 }

@@ -6,7 +6,7 @@
  * under --json. Bad input throws a HudsonPilotageError with the same `code`, `field` and `message`
  * as `--json` prints. An adapter: it converts requests and errors, and the engine does the law.
  */
-import { findTable, guessSample, HEADER_SEARCH_ROWS, quoteRow, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
+import { findTable, guessSample, HEADER_SEARCH_ROWS, quoteRow, readBilledCells, reconcileRow, RowStatus, TablePlan, TablePurpose, TotalsRows } from "../reconcile";
 import { COMPLIANCE_OPTIONS, ComplianceJson, complianceFromFlags } from "../request/compliance";
 import { PensionJson, pensionFromFlags } from "../request/pension";
 import { CallRequest, quoteCallRequest } from "../request/call";
@@ -288,8 +288,9 @@ export function reconcile(rows: Rows, request: RowsRequest = {}): AsyncGenerator
   return eachRow(rows, request, "reconcile", (plan) => {
     const totalsRows = new TotalsRows(plan);
     return (row, input, cells): ReconcileRowJson | ExcludedRowJson => {
-      const excluded = totalsRows.check(cells);
-      return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan), plan);
+      const billed = readBilledCells(cells, plan);
+      const excluded = totalsRows.check(cells, billed);
+      return excluded !== null ? excludedRowJson(row, input, excluded) : reconcileRowJson(row, input, reconcileRow(cells, plan, billed), plan);
     };
   });
 }
@@ -340,7 +341,8 @@ export async function quoteCall(call: CallRequest): Promise<CallJson> {
 /**
  * Writes the call's quote by the file's extension: .xlsx (the quote sheet the task pane's Insert
  * quote writes, with the Board rates sheet) or .pdf (the printable quote); an existing file is kept
- * unless `force`. Answers what quoteCall answers.
+ * unless `force`. Answers what quoteCall answers, and in `warnings` also each field holding
+ * characters the PDF's font lacks (printed there as "?" and named in its footnote).
  */
 export async function writeQuote(call: CallRequest, filePath: string, options: { force?: boolean } = {}): Promise<CallJson> {
   try {
@@ -348,8 +350,7 @@ export async function writeQuote(call: CallRequest, filePath: string, options: {
     const { checkQuoteOutput, writeQuoteFile } = await import("../quote-sheet/files");
     await checkQuoteOutput(requestText(filePath, "output"), { force: options.force === true });
     const quoted = await quoteCallRequest(call, process.cwd());
-    await writeQuoteFile(quoted, filePath, { force: options.force === true });
-    return callJson(quoted);
+    return callJson(await writeQuoteFile(quoted, filePath, { force: options.force === true }));
   } catch (error) {
     throw libraryError(error, NO_FIELD_NAMES);
   }

@@ -115,7 +115,7 @@ export function exactUsd(amount: Amount): string {
 }
 
 // Billed amounts as written on invoices: "1234.56", "1,234.56", "$ 1,234.56", "USD 1,234.56",
-// "1,234.56 USD", "(1,234.56)" and "-$1,234.56" (negatives), numbers; blank = $0.00.
+// "1,234.56 USD", "(1,234.56)" and "-$1,234.56" (negatives), numbers; a dash is $0.00.
 const PLAIN_AMOUNT_TEXT = /^-?\d{1,13}(?:\.\d{1,2})?$/;
 const CURRENCY = /^(?:US\$|USD|\$)\s*|\s*(?:USD|US\$|\$)$/gi;
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/;
@@ -154,15 +154,14 @@ function plainAmount(text: string): Amount {
   return cents === 0 ? Amount.of(new Money(text)) : Amount.ofCents(cents);
 }
 
-/** The last billed cell read, and what it read as: a totals-row check and the row's reconciliation read the same cell in turn. */
-let lastBilled: { cell: unknown; field: string; what: string; read: Outcome<Amount> } | null = null;
-
-/** A billed cell: blank is $0.00; a number typed in a cell stands for its shortest decimal text. */
-export function readBilledAmount(cell: unknown, field: string, what: string): Outcome<Amount> {
-  if (lastBilled !== null && lastBilled.cell === cell && lastBilled.field === field && lastBilled.what === what && typeof cell === "string") return lastBilled.read;
-  const read = readBilledCell(cell, field, what);
-  lastBilled = { cell, field, what, read };
-  return read;
+/**
+ * A billed cell as written: null when it is blank (nothing written: what that means is the row's to
+ * say, D27, never $0.00 here); else its amount, or the error it makes. A number typed in a cell
+ * stands for its shortest decimal text; Excel's accounting dash is a typed $0.00.
+ */
+export function readBilledAmount(cell: unknown, field: string, what: string): Outcome<Amount> | null {
+  if (isBlank(cell)) return null;
+  return wholeCents(readBilledText(cell, field, what), cell, field, what);
 }
 
 /** Excel's accounting format writes zero as a dash ("-", "$ -", " –  "): an amount of $0.00. */
@@ -174,14 +173,9 @@ function wholeCents(read: Outcome<Amount>, cell: unknown, field: string, what: s
   return outcomeOf<Amount>(new PilotageInputError(TABLE_CELL_REASONS.fractionOfCent, { what, text: typeof cell === "string" ? cell.trim() : String(cell) }, field));
 }
 
-function readBilledCell(cell: unknown, field: string, what: string): Outcome<Amount> {
-  return wholeCents(readBilledText(cell, field, what), cell, field, what);
-}
-
 function readBilledText(cell: unknown, field: string, what: string): Outcome<Amount> {
   const held = heldError(cell);
   if (held !== null) return heldErrorOutcome(held, what);
-  if (isBlank(cell)) return ok(ZERO);
   if (typeof cell === "number" && Number.isFinite(cell)) return ok(Amount.of(new Money(cell)));
   if (typeof cell === "string") {
     const text = cell.trim();

@@ -58,7 +58,7 @@ function cellFits(field: ReconcileField, cell: unknown, dateFormats: readonly Da
     case "anchored":
       return succeeds(() => readFlag(cell, field));
     default:
-      return isBilledField(field) && readBilledAmount(cell, field, field).ok;
+      return isBilledField(field) && readBilledAmount(cell, field, field)?.ok === true;
   }
 }
 
@@ -74,9 +74,8 @@ export function firstMisfit(field: ReconcileField, values: readonly unknown[]): 
 }
 
 function amountOf(cell: unknown): number | null {
-  if (isBlank(cell)) return null;
   const read = readBilledAmount(cell, "amount", "amount");
-  return read.ok ? read.value.decimal.toNumber() : null;
+  return read?.ok === true ? read.value.decimal.toNumber() : null;
 }
 
 /**

@@ -229,25 +229,55 @@ export function reconcileFormulas(plan: TablePlan, layout: ReconcileColumnLayout
     const formulas = scenarios.map((_, index) => formulaIn(index));
     return formulas.every((formula) => formula === formulas[0]) ? formulas[0] : mergedVariance(formulas);
   };
+  // D27: a row whose every billed cell is blank bills nothing: its variances are #N/A, its status says so.
+  const nothingBilled = nothingBilledTest(plan.billed.map((field) => input(c[field])));
   const varianceRefs: string[] = [];
   for (const { field, column } of layout.variances) {
     const computed = amountsByCode(BILLED_CHARGE[field]);
-    out.push({ formula: variance((index) => `ROUND(${input(c[field])}-${computed[index]},6)`) });
+    out.push({ formula: `IF(${nothingBilled},NA(),${variance((index) => `ROUND(${input(c[field])}-${computed[index]},6)`)})` });
     varianceRefs.push(refs.output(column));
   }
   // Six decimals: removes binary noise (1234.56 − 1234.55) and keeps a billed fraction of a cent.
-  out.push({
-    formula:
-      c.billed_total !== undefined
-        ? variance((index) => `ROUND(${input(c.billed_total)}-${total[index]},6)`)
-        : variance((index) => `ROUND((${plan.billed.map((field) => input(c[field])).join("+")})-(${plan.billed.map((field) => amountsByCode(BILLED_CHARGE[field])[index]).join("+")}),6)`),
-  });
+  // The billed total's variance; on a row whose billed total is blank (D27), the billed charges'.
+  const charges = plan.billed.filter((field) => field !== "billed_total");
+  const chargesVariance = () =>
+    variance((index) => `ROUND((${charges.map((field) => input(c[field])).join("+")})-(${charges.map((field) => amountsByCode(BILLED_CHARGE[field])[index]).join("+")}),6)`);
+  const totalVariance = () => variance((index) => `ROUND(${input(c.billed_total)}-${total[index]},6)`);
+  let rowVariance: string;
+  if (c.billed_total === undefined) rowVariance = `IF(${nothingBilled},NA(),${chargesVariance()})`;
+  else if (charges.length === 0) rowVariance = `IF(${nothingBilled},NA(),${totalVariance()})`;
+  else rowVariance = `IF(${nothingBilled},NA(),IF(${blankCellTest(input(c.billed_total))},${chargesVariance()},${totalVariance()}))`;
+  out.push({ formula: rowVariance });
   // A variance of $0.01 or more either way flags the row; one that cannot be worked out (an error,
   // such as every NYPILOT cell in a program without the add-in) is "not computed", never a flag.
   const allVariances = [refs.output(layout.variance), ...varianceRefs];
   out.push({ formula: flagFormula(allVariances) });
-  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances, plan.missingInputs.length > 0 ? missingInputWords(plan) : undefined) });
+  out.push({ formula: statusFormula(refs.output(layout.flag), allVariances, nothingBilled, plan.missingInputs.length > 0 ? missingInputWords(plan) : undefined) });
   return out;
+}
+
+/** D27: a billed cell left blank (TRIM gives ""), as a formula; a typed 0 or a cell holding an error is not blank. */
+export function blankCellTest(ref: string): string {
+  return `IFERROR(TRIM(${ref})="",FALSE)`;
+}
+
+/** D27: every one of the billed cells blank: their texts joined are blank (& works element by element over ranges, AND would not). */
+function nothingBilledTest(billedRefs: readonly string[]): string {
+  return blankCellTest(billedRefs.join("&"));
+}
+
+/**
+ * What rows' variances compare, as one factor a summary's SUMPRODUCT multiplies and adds up over
+ * ranges: `term` of the billed total, or, without a total column or on a row whose billed total is
+ * blank (`billedTotal`, its range: D27), the billed charges' terms summed. Element by element, no IF.
+ */
+export function comparedTerms(plan: TablePlan, term: (field: BilledField) => string, billedTotal: string): string {
+  const charges = plan.billed.filter((field) => field !== "billed_total");
+  const chargesSum = charges.length === 1 ? term(charges[0]) : `(${charges.map(term).join("+")})`;
+  if (plan.column.billed_total === undefined) return chargesSum;
+  if (charges.length === 0) return term("billed_total");
+  const blank = blankCellTest(billedTotal);
+  return `(${blank}*${chargesSum}+(1-${blank})*${term("billed_total")})`;
 }
 
 /** How one door writes a row's values: an amount in cents, an exact amount (units, variances), each or its error. */

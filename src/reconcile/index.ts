@@ -5,6 +5,7 @@
  * the engine, never the other way round. Pure: no Office, no files, no console.
  */
 export * from "./amounts";
+export * from "./billed";
 export * from "./cells";
 export * from "./column-values";
 export * from "./dates";

@@ -43,13 +43,14 @@ import {
   TransitInput,
   formatUsd,
 } from "../engine";
-import { Amount, ExactSum, exactUsd, isVariance, readBilledAmount } from "./amounts";
+import { Amount, ExactSum, exactUsd, isVariance, ZERO } from "./amounts";
+import { BilledCells, billedRead, billedTotalBlank, billsNothing, chargesOf, comparedFieldsOf, readBilledCells } from "./billed";
 import { CellError, failed, firstError, heldError, heldErrorOutcome, notEnteredError, ok, Outcome, outcomeOf, readCell } from "./cells";
-import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, FIELD_LABELS, ReconcileField } from "./fields";
+import { BILLED_CHARGE, BilledField, BOARD_FEE_CHARGES, BoardFeeChargeCode, COMPUTED_LABELS, ComputedCode, ReconcileField } from "./fields";
 import { readTableDate } from "./dates";
 import { TablePlan } from "./mapping";
 import { withoutParticulars } from "./totals";
-import { FlagValue, flagValue, RowStatus, StatusText, statusText } from "./status";
+import { FlagValue, flagValue, NOT_CHECKED, RowStatus, StatusText, statusText } from "./status";
 
 // Plain decimal text with at most six decimals is exactly the number it parses to (the engine's
 // integer fast path then applies, as for a number typed in a cell).
@@ -206,10 +207,6 @@ function computeCharges(inputs: RowInputs, plan: TablePlan): Charges {
   return { computed: { base, surcharge, second_pilot: secondPilot, ...fees, board_fees: boardFees, total }, quote: quoted.ok ? quoted.value : null };
 }
 
-function readBilled(cell: unknown, field: BilledField): Outcome<Amount> {
-  return readBilledAmount(cell, field, FIELD_LABELS[field]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reconciling a row
 
@@ -218,7 +215,7 @@ export interface ReconciledRow {
   readonly units: Outcome<Decimal | null>;
   /** Computed amounts in cents, or the error value the formula shows. */
   readonly computed: Readonly<Record<ComputedCode, Outcome<number>>>;
-  /** The billed columns as read (blank = $0.00). */
+  /** The billed columns as read: a blank charge beside billed amounts is $0.00; a blank total, or every cell blank, is not checked (D27). */
   readonly billed: Readonly<Partial<Record<BilledField, Outcome<Amount>>>>;
   /** billed − computed for each billed column: positive when the invoice is higher than the law. */
   readonly variances: Readonly<Partial<Record<BilledField, Outcome<Amount>>>>;
@@ -248,6 +245,9 @@ export interface ReconciledRow {
 
 const NO_UNITS: Outcome<Decimal | null> = ok(null);
 
+/** A blank billed charge beside billed amounts: not billed (D27). */
+const ZERO_BILLED: Outcome<Amount> = ok(ZERO);
+
 function differenceOf(billed: Outcome<Amount>, computed: Outcome<Amount>): Outcome<Amount> {
   if (!billed.ok) return billed;
   if (!computed.ok) return computed;
@@ -267,10 +267,15 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
+/** A billed amount in a note: a blank charge says it was blank and read as not billed (D27). */
+function billedWords(amount: Amount, blank: boolean): string {
+  return blank ? `${exactUsd(amount)} (blank, read as not billed)` : exactUsd(amount);
+}
+
+function noteFor(plan: TablePlan, fields: readonly BilledField[], billedCells: BilledCells, row: Pick<ReconciledRow, "billed" | "variances" | "computed">): string {
   const parts: string[] = [];
   const seen = new Set<string>();
-  for (const field of plan.billed) {
+  for (const field of fields) {
     const variance = row.variances[field] as Outcome<Amount>;
     const label = COMPUTED_LABELS[BILLED_CHARGE[field]];
     if (!variance.ok) {
@@ -279,21 +284,39 @@ function noteFor(plan: TablePlan, row: Pick<ReconciledRow, "billed" | "variances
       continue;
     }
     if (!isVariance(variance.value)) continue;
-    const billed = valueOf(row.billed[field] as Outcome<Amount>);
+    const billed = billedWords(valueOf(row.billed[field] as Outcome<Amount>), billedRead(billedCells, plan, field) === null);
     const computedOutcome = row.computed[BILLED_CHARGE[field]];
     if (!computedOutcome.ok) {
       // D26: the law's amount depends on a missing input, and the variance holds whatever it is.
       parts.push(
-        `${capitalised(label)} billed ${exactUsd(billed)}: at least ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"} whatever the missing input (${missingInputWords(plan)}).`,
+        `${capitalised(label)} billed ${billed}: at least ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"} whatever the missing input (${missingInputWords(plan)}).`,
       );
       continue;
     }
     const computed = computedOutcome.value;
-    parts.push(
-      `${capitalised(label)} billed ${exactUsd(billed)}, computed ${exactUsd(Amount.ofCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`,
-    );
+    parts.push(`${capitalised(label)} billed ${billed}, computed ${exactUsd(Amount.ofCents(computed))}: ${exactUsd(variance.value.abs())} ${variance.value.isNegative() ? "under" : "over"}.`);
   }
   return parts.join(" ");
+}
+
+/** D27: why a row's billed total, or the whole row, is not checked for want of a billed amount. */
+export const NOT_BILLED = {
+  /** The billed total's cell is blank on a row that bills charges: the charges are checked. */
+  noTotal: "No billed total on this row (the cell is blank): checked on the billed charges.",
+  /** A table whose only billed column is the total, blank on this row. */
+  noTotalAtAll: "No billed total on this row (the cell is blank): nothing billed, not checked.",
+  /** Every billed cell of the row blank. */
+  nothingBilled: "Nothing billed on this row (every billed cell is blank): not checked.",
+} as const;
+
+const NO_TOTAL: CellError = { code: "#N/A", message: NOT_BILLED.noTotal };
+const NO_TOTAL_AT_ALL: CellError = { code: "#N/A", message: NOT_BILLED.noTotalAtAll };
+const NOTHING_BILLED: CellError = { code: "#N/A", message: NOT_BILLED.nothingBilled };
+
+/** The first billed cell that cannot be read. */
+function billedReadError(billedCells: BilledCells): CellError | null {
+  for (const read of billedCells.reads) if (read !== null && !read.ok) return read.error;
+  return null;
 }
 
 /**
@@ -370,8 +393,11 @@ function centsAmount(outcome: Outcome<number>): Outcome<Amount> {
   return outcome.ok ? ok(Amount.ofCents(outcome.value)) : outcome;
 }
 
-/** The law's amounts for one row beside the billed ones. Never throws for bad cells: they become error values. */
-export function reconcileRow(cells: readonly unknown[], plan: TablePlan): ReconciledRow {
+/**
+ * The law's amounts for one row beside the billed ones. Never throws for bad cells: they become
+ * error values. `billedCells`: the row's billed cells as the totals-row check read them.
+ */
+export function reconcileRow(cells: readonly unknown[], plan: TablePlan, billedCells: BilledCells = readBilledCells(cells, plan)): ReconciledRow {
   const inputs = readInputs(cells, plan);
   const scenarios = scenariosOf(plan);
   const charges = scenarios.map((scenario) => computeCharges(inputsIn(inputs, scenario), plan));
@@ -380,12 +406,22 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   for (const code of codes) computed[code] = mergedComputed(plan, charges.map((charge) => charge.computed[code]), COMPUTED_LABELS[code]);
   const quote = charges.length === 1 ? charges[0].quote : null;
 
+  // D27: nothing billed, no total to check, or a blank charge beside billed amounts ($0.00).
+  const nothingBilled = billsNothing(billedCells);
+  const nothingBilledError = plan.billed.length === 1 && plan.column.billed_total !== undefined ? NO_TOTAL_AT_ALL : NOTHING_BILLED;
+  const totalBlank = billedTotalBlank(billedCells, plan);
+  const checkedFields = totalBlank ? chargesOf(plan) : plan.billed;
   const billed: Partial<Record<BilledField, Outcome<Amount>>> = {};
   const variances: Partial<Record<BilledField, Outcome<Amount>>> = {};
   let allCompared = true;
   let anyVariance = false;
-  for (const field of plan.billed) {
-    const amount = readBilled(cellOf(cells, plan, field), field);
+  for (let index = 0; index < plan.billed.length; index++) {
+    const field = plan.billed[index];
+    if (nothingBilled || (totalBlank && field === "billed_total")) {
+      billed[field] = variances[field] = failed(nothingBilled ? nothingBilledError : NO_TOTAL);
+      continue;
+    }
+    const amount = billedCells.reads[index] ?? ZERO_BILLED;
     const code = BILLED_CHARGE[field];
     const variance = mergedVariance(plan, amount, charges.map((charge) => centsAmount(charge.computed[code])), COMPUTED_LABELS[code]);
     billed[field] = amount;
@@ -395,11 +431,12 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   }
 
   // The row's variance, as the workbook's formula works it: ROUND(billed total − total, 6), or
-  // ROUND((b1 + b2 + …) − (c1 + c2 + …), 6) over the billed charges.
+  // ROUND((b1 + b2 + …) − (c1 + c2 + …), 6) over the billed charges (no total column, or a blank total).
   let variance: Outcome<Amount>;
-  const comparedFields: readonly BilledField[] = plan.column.billed_total !== undefined ? ["billed_total"] : plan.billed;
-  const billedSum = sumOf(comparedFields.map((field) => billed[field] as Outcome<Amount>));
-  if (comparedFields.length === 1) variance = variances[comparedFields[0]] as Outcome<Amount>;
+  const comparedFields = comparedFieldsOf(plan, billedCells);
+  const billedSum = nothingBilled ? failed<Amount>(nothingBilledError) : sumOf(comparedFields.map((field) => billed[field] as Outcome<Amount>));
+  if (nothingBilled) variance = billedSum;
+  else if (comparedFields.length === 1) variance = variances[comparedFields[0]] as Outcome<Amount>;
   else {
     const computedSums = charges.map((charge) => sumOf(comparedFields.map((field) => centsAmount(charge.computed[BILLED_CHARGE[field]]))));
     variance = mergedVariance(plan, billedSum, computedSums, "sum of the billed charges");
@@ -413,23 +450,26 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
   if (!variance.ok) allCompared = false;
   else if (isVariance(variance.value)) anyVariance = true;
   // A credit (a negative amount, "(1,234.56)") on a row with no particulars cannot be checked: it refers to another invoice.
-  const credit = withoutParticulars(cells, plan) ? plan.billed.map((field) => billed[field] as Outcome<Amount>).find((amount) => amount.ok && amount.value.isNegative() && !amount.value.isZero()) : undefined;
+  const credit = withoutParticulars(cells, plan) ? checkedFields.map((field) => billed[field] as Outcome<Amount>).find((amount) => amount.ok && amount.value.isNegative() && !amount.value.isZero()) : undefined;
   if (credit !== undefined) anyVariance = false;
   const status: RowStatus = anyVariance ? "variance" : allCompared && credit === undefined ? "matched" : "not checked";
-  const comparisonErrors = [variance, ...plan.billed.map((field) => variances[field] as Outcome<Amount>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
+  const comparisonErrors = [variance, ...checkedFields.map((field) => variances[field] as Outcome<Amount>)].flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
   if (credit !== undefined) comparisonErrors.unshift({ code: "#N/A", message: "", missing: "a credit with no particulars" });
 
   const inputError =
     firstError(inputs.units, plan.missingInputs.includes("section") ? ok(1) : inputs.section, inputs.date, inputs.hours, inputs.relieved, inputs.anchored) ??
-    firstError(...plan.billed.map((field) => billed[field] as Outcome<Amount>));
+    billedReadError(billedCells);
   // Said once in the summary; in a row's note where it bears on a row needing attention.
   const assumptions = anyVariance ? assumptionNotes(plan, charges, variance) : [];
-  const note =
-    credit !== undefined
+  const note = nothingBilled
+    ? nothingBilledError.message
+    : credit !== undefined
       ? `A credit of ${exactUsd(valueOf(credit).abs())} with no transit particulars: not checked (it refers to an invoice it does not name).`
       : status === "matched"
-        ? ""
-        : noteFor(plan, { billed, variances, computed });
+        ? totalBlank
+          ? NOT_BILLED.noTotal
+          : ""
+        : `${totalBlank ? `${NOT_BILLED.noTotal} ` : ""}${noteFor(plan, checkedFields, billedCells, { billed, variances, computed })}`.trim();
   return {
     // Only rows priced from their measurements carry units worth a column (and a Decimal each).
     units: !plan.fromMeasurements ? NO_UNITS : !inputs.units.ok ? inputs.units : ok(inputs.units.value.measured ? inputs.units.value.units : null),
@@ -441,9 +481,9 @@ export function reconcileRow(cells: readonly unknown[], plan: TablePlan): Reconc
     computedAmount,
     checked: allCompared,
     flagged: anyVariance,
-    flaggedVariance: anyVariance ? flaggedVarianceOf(variance, plan.billed.map((field) => variances[field] as Outcome<Amount>)) : null,
+    flaggedVariance: anyVariance ? flaggedVarianceOf(variance, checkedFields.map((field) => variances[field] as Outcome<Amount>)) : null,
     status,
-    statusText: statusText(status, comparisonErrors),
+    statusText: nothingBilled ? NOT_CHECKED.nothingBilled : statusText(status, comparisonErrors),
     flag: flagValue(status),
     inputError,
     note: withRateChanges([note, ...assumptions].filter((part) => part !== "").join(" "), inputs, plan),

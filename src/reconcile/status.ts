@@ -27,6 +27,8 @@ export const NOT_CHECKED = {
   notAvailable: "not checked: an amount is not available (#N/A), see Note",
   /** Any other error: an input that cannot be read, or NYPILOT functions that are not there. */
   notComputed: "not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note",
+  /** D27: every billed cell of the row is blank. */
+  nothingBilled: "not checked: nothing billed",
 } as const;
 
 /** The Status column's prefix of every row not checked (the summary counts them by it). */
@@ -65,14 +67,15 @@ export function flagFormula(varianceRefs: readonly string[]): string {
 }
 
 /**
- * The status as a formula. `missing`: what the table does not give (D26, "no hours column"): a
- * comparison that gives #N/A then names it, as statusText does for one that depends on it.
+ * The status as a formula. `nothingBilled`: a test that is true when every billed cell of the row
+ * is blank (D27). `missing`: what the table does not give (D26, "no hours column"): a comparison
+ * that gives #N/A then names it, as statusText does for one that depends on it.
  */
-export function statusFormula(flagRef: string, varianceRefs: readonly string[], missing?: string): string {
+export function statusFormula(flagRef: string, varianceRefs: readonly string[], nothingBilled: string, missing?: string): string {
   const errors = `IF(${countOf(varianceRefs.map((ref) => `ISERR(${ref})`))}>0,"${NOT_CHECKED.notComputed}","${NOT_CHECKED.notAvailable}")`;
   // As statusText, the missing input comes first: #N/A is what a comparison that depends on it gives.
   const notChecked = missing === undefined ? errors : `IF(${countOf(varianceRefs.map((ref) => `ISNA(${ref})`))}>0,"${NOT_CHECKED_PREFIX} (${missing})",${errors})`;
-  return `IF(ISLOGICAL(${flagRef}),IF(${flagRef},"variance","matched"),${notChecked})`;
+  return `IF(${nothingBilled},"${NOT_CHECKED.nothingBilled}",IF(ISLOGICAL(${flagRef}),IF(${flagRef},"variance","matched"),${notChecked}))`;
 }
 
 /** How many of the tests are TRUE, as a number: a spreadsheet compares a bare TRUE or FALSE as greater than any number. */

@@ -11,9 +11,10 @@
  * repeated atop a page, are excluded too, in any column, digits and all; a row with any other cell
  * filled (a transit with a blank or broken cell) is still an invoice, read and named.
  */
-import { Amount, ExactSum, readBilledAmount } from "./amounts";
+import { Amount, ExactSum, ZERO } from "./amounts";
 import { isBlank } from "../engine";
-import { BilledField, FIELD_LABELS, GROUP_JOIN, ReconcileField } from "./fields";
+import { BilledCells, billedRead, billsNothing, comparedFieldsOf, readBilledCells } from "./billed";
+import { GROUP_JOIN, ReconcileField } from "./fields";
 import { TablePlan } from "./mapping";
 import { cellText, isPageLine, sameText } from "./table-finder";
 
@@ -37,15 +38,19 @@ export class TotalsRows {
 
   constructor(private readonly plan: TablePlan) {}
 
-  /** Why the row is excluded (a totals row, a note), or null for an invoice row. Call for every row, in order. */
-  check(cells: readonly unknown[]): string | null {
+  /**
+   * Why the row is excluded (a totals row, a note), or null for an invoice row. Call for every row,
+   * in order, with the row's billed cells as read (the same reading its reconciliation is given).
+   */
+  check(cells: readonly unknown[], billedCells: BilledCells = readBilledCells(cells, this.plan)): string | null {
     if (this.repeatsHeader(cells)) return "a repeated header row (a page break in a printout), not an invoice";
     const filled = cells.filter((cell) => !isBlank(cell));
     // Page numbers and "Continued" lines, alone on their row: notes, though they hold digits and sit in the date column.
     if (isPageLine(cells)) return `a page line ("${short(filled.map((cell) => cellText(cell)).join(" "))}"), not an invoice`;
-    const billed = this.billedOf(cells);
+    const billed = this.billedOf(billedCells);
+    const nothingBilled = billsNothing(billedCells);
     // A line of free text alone ("Thank you for your business.") is a note, whichever column it sits in.
-    if (filled.length === 1 && typeof filled[0] === "string" && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && this.billsNothing(cells)) return `a note ("${short(filled[0])}"), not an invoice`;
+    if (filled.length === 1 && typeof filled[0] === "string" && /[A-Za-z]+\s+[A-Za-z]+/.test(filled[0]) && nothingBilled) return `a note ("${short(filled[0])}"), not an invoice`;
     if (withoutParticulars(cells, this.plan)) {
       const label = cells.find((cell): cell is string => typeof cell === "string" && TOTALS_LABEL.test(cell));
       const sinceStart = this.sinceStart.value;
@@ -55,7 +60,7 @@ export class TotalsRows {
         const shown = label === undefined ? "" : `"${short(label)}", `;
         return `a totals row (${shown}${isSum ? "the sum of the rows above" : "no transit particulars"}), not an invoice`;
       }
-      if (filled.length === 1 && typeof filled[0] === "string" && this.billsNothing(cells)) return `a note ("${short(filled[0])}"), not an invoice`;
+      if (filled.length === 1 && typeof filled[0] === "string" && nothingBilled) return `a note ("${short(filled[0])}"), not an invoice`;
     }
     if (billed !== null) {
       this.sinceStart.add(billed);
@@ -80,19 +85,19 @@ export class TotalsRows {
     return same >= 2;
   }
 
-  private billsNothing(cells: readonly unknown[]): boolean {
-    return this.plan.billed.every((field) => isBlank(cells[this.plan.column[field] as number]));
-  }
-
-  /** The row's billed amount: its billed total, or its billed charges summed; null when a cell cannot be read. */
-  private billedOf(cells: readonly unknown[]): Amount | null {
-    const fields: readonly BilledField[] = this.plan.column.billed_total !== undefined ? ["billed_total"] : this.plan.billed;
+  /**
+   * The row's billed amount as its reconciliation compares it (D27): its billed total, or (no total
+   * column, or a blank total) its billed charges summed, a blank one $0.00; null when nothing is
+   * billed or a cell cannot be read.
+   */
+  private billedOf(billedCells: BilledCells): Amount | null {
+    if (billsNothing(billedCells)) return null;
     let sum: Amount | null = null;
-    for (const field of fields) {
-      const index = this.plan.column[field] as number;
-      const read = readBilledAmount(cells[index] ?? null, field, FIELD_LABELS[field]);
-      if (!read.ok) return null;
-      sum = sum === null ? read.value : sum.plus(read.value);
+    for (const field of comparedFieldsOf(this.plan, billedCells)) {
+      const read = billedRead(billedCells, this.plan, field);
+      if (read !== null && !read.ok) return null;
+      const amount = read === null ? ZERO : read.value;
+      sum = sum === null ? amount : sum.plus(amount);
     }
     return sum;
   }

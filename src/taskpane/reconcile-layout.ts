@@ -14,7 +14,9 @@ import {
   addedColumnValues,
   AddedColumnKind,
   type Amount,
+  type BilledField,
   ColumnMapping,
+  comparedTerms,
   EXCLUDED_STATUS,
   Outcome,
   ReconciledRow,
@@ -31,6 +33,7 @@ import {
   ReconcileColumnLayout,
   ReconcileField,
   reconcileFormulas,
+  readBilledCells,
   TablePlan,
   findTable,
   guessSample,
@@ -398,8 +401,11 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
   const varianceRange = absolute(layout.variance);
   // What the row's variance compares: the computed total, or the computed charges that were billed.
   // (as the row's variance formula does: a billed total wins over the charges).
-  const comparedFields = plan.billed.includes("billed_total") ? (["billed_total"] as const) : plan.billed;
-  const compared = comparedFields.map((field) => absolute(computedColumnOf(layout, field)));
+  const sourceColumn = (field: BilledField) => {
+    const letter = inputLetter(plan.column[field] as number);
+    return `${sourcePrefix}$${letter}$${source.headerRow + 1}:$${letter}$${source.headerRow + source.dataRows}`;
+  };
+  const compared = comparedTerms(plan, (field) => `IFERROR(${absolute(computedColumnOf(layout, field))},0)`, plan.column.billed_total === undefined ? "" : sourceColumn("billed_total"));
   const r = (n: number) => targetHeaderRow + n;
   const summary: RangeWrite[] = [
     { address: `${labelColumn}${r(0)}:${valueColumn}${r(0)}`, values: [[SUMMARY_LABELS[0], ""]], style: "header" },
@@ -409,7 +415,7 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       formulas: [
         [`=ROWS(${varianceRange})`],
         [`=${valueColumn}${r(3)}+${valueColumn}${r(4)}`],
-        [`=SUMPRODUCT(ISNUMBER(${varianceRange})*IFERROR(${compared.join("+")},0))`],
+        [`=SUMPRODUCT(ISNUMBER(${varianceRange})*${compared})`],
         [`=SUMPRODUCT(IFERROR(${varianceRange},0))`],
         [`=COUNTIF(${absolute(layout.flag)},TRUE)`],
         [`=SUMPRODUCT(--ISERROR(${varianceRange}))`],
@@ -437,12 +443,13 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     if (sourceRows.length !== endRow - firstRow) throw new RangeError(`chunk ${index} has ${endRow - firstRow} rows, not ${sourceRows.length}`);
     const values = sourceRows.map((cells, i) => {
       const rowNumber = source.headerRow + 1 + firstRow + i;
-      const excluded = totals.check(cells);
+      const billed = readBilledCells(cells, plan);
+      const excluded = totals.check(cells, billed);
       if (excluded !== null) {
         tally.addExcluded(rowNumber, excluded);
         return excludedValues();
       }
-      const reconciled = reconcileRow(cells, plan);
+      const reconciled = reconcileRow(cells, plan, billed);
       tally.addRow(reconciled);
       return paneRowValues(layout, reconciled);
     });

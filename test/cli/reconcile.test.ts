@@ -267,6 +267,81 @@ describe("hudson-pilotage reconcile, CSV in and out", () => {
   });
 });
 
+describe("D27: a blank billed cell is not a billed $0.00", () => {
+  /*
+   * By hand, clause (xi) (2026) with BOARD_RATES (launch $300.00, communication $45.50, mid-river
+   * launch $125.00 on Section 2; surcharge ≤ 50 units $300.00, over 100 units $3.60 a unit):
+   *   40 units, Lower, no hours: base ≤ 50 units $1,070.58; surcharge $300.00; fees 300.00 + 45.50;
+   *     no second pilot → 1,070.58 + 300.00 + 345.50 = $1,716.08
+   *   200 units, Upper, 12 h: base 200 × 21.58 = $4,316.00; surcharge 200 × 3.60 = $720.00; second
+   *     pilot 50% × 4,316.00 = $2,158.00 (12 h > 10 h); fees 300.00 + 45.50 + 125.00 = $470.50
+   *     → $7,664.50; billed without the second pilot: 4,316.00 + 720.00 + 470.50 = $5,506.50
+   */
+  const HEADER = "Vessel,Units,Section,Date,Hours,Base,Surcharge,2nd pilot,Launch,Communication,Mid-river launch,Invoice total";
+  const LINES = [
+    HEADER,
+    "A,40,Lower,2026-03-01,,1070.58,300.00,,300.00,45.50,,", // total blank: checked on the charges, 1,716.08 − 1,716.08 = 0
+    "B,40,Lower,2026-03-01,,1070.58,300.00,,310.00,45.50,,", // total blank, launch $10.00 over: 1,726.08 − 1,716.08
+    "C,40,Lower,2026-03-01,,,,,,,,", // nothing billed
+    "D,200,Upper,2026-06-15,12,4316.00,720.00,,300.00,45.50,125.00,5506.50", // second pilot blank: 2,158.00 under
+    'E,40,Lower,2026-03-01,,,,,,,,"$ -"', // the accounting dash: a typed $0.00, 0.00 − 1,716.08
+  ];
+
+  test("the CLI, in words and in --json: the counts add up, the blank named, the dash a billed $0.00", () => {
+    fs.writeFileSync(inFolder("in.csv"), LINES.join("\n"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const text = run("reconcile", "in.csv", "--board-rates", "rates.csv");
+    expect(text.code).toBe(1);
+    const lines = text.stdout.split("\n");
+    const rowLine = (n: number) => lines.find((line) => line.startsWith(`  row ${n} `))?.replace(/ +/g, " ");
+    expect(rowLine(2)).toBeUndefined(); // matched
+    expect(rowLine(3)).toBe(" row 3 B 2026-03-01 $10.00 over No billed total on this row (the cell is blank): checked on the billed charges. Launch fee billed $310.00, computed $300.00: $10.00 over.");
+    expect(rowLine(4)).toBe(" row 4 C 2026-03-01 not compared Nothing billed on this row (every billed cell is blank): not checked.");
+    expect(rowLine(5)).toMatch(/^ row 5 D 2026-06-15 \$2,158\.00 under Second pilot billed \$0\.00 \(blank, read as not billed\), computed \$2,158\.00: \$2,158\.00 under\. Total billed \$5,506\.50, computed \$7,664\.50: \$2,158\.00 under\./);
+    expect(rowLine(6)).toMatch(/^ row 6 E 2026-03-01 \$1,716\.08 under Base pilotage billed \$0\.00 \(blank, read as not billed\), computed \$1,070\.58: \$1,070\.58 under\./);
+    expect(text.stdout).toContain("Counts:        5 read = 1 matched + 3 flagged + 1 not checked + 0 excluded\n");
+    // Billed: A 1,716.08 + B 1,726.08 + D 5,506.50 + E 0.00 = 8,948.66; computed 1,716.08 × 3 + 7,664.50 = 12,812.74;
+    // the flagged rows' variances 10.00 − 2,158.00 − 1,716.08 = −3,864.08.
+    expect(text.stdout).toContain("Billed:        $8,948.66 (rows matched or flagged)\nComputed:      $12,812.74\nVariance:      -$3,864.08");
+
+    const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "--json");
+    expect(out.code).toBe(1);
+    const json = JSON.parse(out.stdout);
+    expect(json.summary).toMatchObject({ rowsRead: 5, rowsChecked: 4, rowsNotChecked: 1, rowsWithInputErrors: 0, rowsFlagged: 3, rowsMatched: 1, billed: "8948.66", computed: "12812.74", variance: "-3864.08" });
+    expect(json.flaggedRows.map((row: { rowNumber: number; status: string; variance: string | null }) => [row.rowNumber, row.status, row.variance])).toEqual([
+      [3, "variance", "10.00"],
+      [4, "not checked", null],
+      [5, "variance", "-2158.00"],
+      [6, "variance", "-1716.08"],
+    ]);
+  });
+
+  test("JSON Lines: a blank billed amount is null, never \"0.00\"; the .xlsx formulas recalculate to the values", async () => {
+    fs.writeFileSync(inFolder("in.csv"), LINES.join("\n"));
+    fs.writeFileSync(inFolder("rates.csv"), BOARD_RATES);
+    const jsonl = run("reconcile", "in.csv", "--board-rates", "rates.csv", "-o", "-", "--format", "jsonl");
+    const rows = jsonl.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(rows.map((row) => [row.billed.billed_total, row.variance, row.status])).toEqual([
+      [null, "0.00", "matched"],
+      [null, "10.00", "variance"],
+      [null, null, "not checked"],
+      ["5506.50", "-2158.00", "variance"],
+      ["0.00", "-1716.08", "variance"],
+    ]);
+    expect([rows[0].billed.billed_second_pilot, rows[0].variances.billed_second_pilot, rows[2].billed.billed_base]).toEqual(["0.00", "0.00", null]);
+
+    const out = run("reconcile", "in.csv", "--board-rates", "rates.csv", "-o", "checked.xlsx");
+    expect(out.code).toBe(1);
+    await expectFormulasMatchCache(inFolder("checked.xlsx"));
+    const sheet = (await readWorkbook(inFolder("checked.xlsx"))).getWorksheet("Reconciliation");
+    const header = (sheet?.getRow(1).values as unknown[]).map(String);
+    const status = header.indexOf("Status");
+    const variance = header.indexOf("Variance");
+    expect([2, 3, 4, 5, 6].map((n) => sheet?.getRow(n).getCell(status).result)).toEqual(["matched", "variance", "not checked: nothing billed", "variance", "variance"]);
+    expect([2, 3, 5, 6].map((n) => sheet?.getRow(n).getCell(variance).result)).toEqual([0, 10, -2158, -1716.08]);
+  });
+});
+
 describe("hudson-pilotage reconcile, .xlsx in and out", () => {
   /**
    * An invoice workbook with measurements, per-charge billing and a total, as an agent's sheet

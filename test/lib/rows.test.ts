@@ -85,6 +85,25 @@ describe("reconcile(rows)", () => {
     expect(answer).toMatchObject({ billed: { billed_total: "1716.09" }, variance: "0.01", status: "variance" });
   });
 
+  test("D27: a blank billed total is checked on the charges, all blank is nothing billed, a blank charge beside billed ones is $0.00", async () => {
+    // Section 1, 40 units, 2026-03-01: base $1,070.58, surcharge $300.00, launch $300.00, communication $45.50: $1,716.08 (above).
+    const row = (vessel: string, base: string, launch: string, total: string | null) => ({ Vessel: vessel, Units: 40, Section: 1, Date: "2026-03-01", Hours: 6, Base: base, Surcharge: base === "" ? "" : "300.00", Launch: launch, Communication: base === "" ? "" : "45.50", "Invoice total": total });
+    const answers = await all(
+      reconcile(
+        [
+          row("A", "1070.58", "300.00", ""), // total blank: 1,716.08 − 1,716.08 on the charges
+          row("B", "", "", null), // nothing billed
+          row("C", "1070.58", "", "1716.08"), // launch blank beside billed amounts: 0.00 − 300.00; the total matches
+        ],
+        { boardRates: rates },
+      ),
+    );
+    expect(answers[0]).toMatchObject({ billed: { billed_total: null, billed_launch: "300.00" }, variances: { billed_total: null }, variance: "0.00", flag: false, status: "matched", note: "No billed total on this row (the cell is blank): checked on the billed charges." });
+    expect(answers[1]).toMatchObject({ billed: { billed_total: null, billed_base: null }, variance: null, flag: false, status: "not checked", note: "Nothing billed on this row (every billed cell is blank): not checked." });
+    expect(answers[2]).toMatchObject({ billed: { billed_launch: "0.00", billed_total: "1716.08" }, variances: { billed_launch: "-300.00", billed_total: "0.00" }, variance: "0.00", flag: true, status: "variance" });
+    expect((answers[2] as { note: string }).note).toBe("Launch fee billed $0.00 (blank, read as not billed), computed $300.00: $300.00 under.");
+  });
+
   test("bad options reject with a HudsonPilotageError naming the request field", async () => {
     await expect(all(reconcile(ROWS, { boardRate: rates } as never))).rejects.toMatchObject({ name: "HudsonPilotageError", code: "UNKNOWN_OPTION", field: "boardRate" });
     await expect(all(reconcile(ROWS, { dateFormat: "YY/MM/DD" }))).rejects.toMatchObject({ code: "USAGE", field: "dateFormat" });

@@ -75,6 +75,14 @@ test("quote_call: the hand-worked call, and its .pdf written inside the folder",
   expect(JSON.parse(answer.content[0].text)).toEqual(json);
 });
 
+test("quote_call with a .pdf: a character outside the PDF's font is named by field in the answer's warnings", async () => {
+  const answer = await callTool("quote_call", { call: { ...CALL, vessel: { ...CALL.vessel, name: "Ακρόπολις 丸" } }, output: "named.pdf" });
+  expect(answer.isError).toBeFalsy();
+  const json = answer.structuredContent as { warnings: string[] };
+  expect(json.warnings).toContain('vessel name: "丸" (U+4E38) cannot be printed in the PDF (not in its font, DejaVu Sans); shown as ?');
+  expect(json.warnings.filter((warning) => warning.includes("cannot be printed"))).toHaveLength(1);
+});
+
 test("refusals are tool errors with the --json record: an existing output, a path outside the folder, bad input", async () => {
   const existing = await callTool("quote_call", { call: CALL, output: "quote.pdf" });
   expect(existing.isError).toBe(true);
@@ -132,6 +140,29 @@ test("reconcile_file: the summary and the flagged rows of an invoice file inside
   const json = answer.structuredContent as { summary: { rowsChecked: number; rowsFlagged: number }; flaggedRows: unknown[] };
   expect(json.summary.rowsChecked).toBeGreaterThan(0);
   expect(json.flaggedRows).toHaveLength(json.summary.rowsFlagged);
+});
+
+test("reconcile_file, D27: a blank billed total checked on the charges, a row billing nothing not checked, a blank charge $0.00", async () => {
+  // Section 1, 40 units, 2026-03-01, clause (xi): base ≤ 50 units $1,070.58; surcharge ≤ 50 units $300.00;
+  // launch $300.00 + communication $45.50 (these rates): $1,716.08.
+  fs.writeFileSync(path.join(folder, "blank-rates.csv"), "table,from,a,b,c\nfees,2026-01-01,300.00,45.50,125.00\nsurcharge,2020-11-20,300.00,360.00,3.60\n");
+  fs.writeFileSync(
+    path.join(folder, "blank-billed.csv"),
+    [
+      "Vessel,Units,Section,Date,Hours,Base,Surcharge,Launch,Communication,Invoice total",
+      "A,40,Lower,2026-03-01,6,1070.58,300.00,300.00,45.50,", // the charges: 1,716.08 − 1,716.08
+      "B,40,Lower,2026-03-01,6,,,,,", // nothing billed
+      "C,40,Lower,2026-03-01,6,1070.58,300.00,,45.50,1716.08", // launch blank: 0.00 − 300.00
+    ].join("\n"),
+  );
+  const answer = await callTool("reconcile_file", { path: "blank-billed.csv", boardRates: "blank-rates.csv" });
+  expect(answer.isError).toBeFalsy();
+  const json = answer.structuredContent as { summary: Record<string, unknown>; flaggedRows: { rowNumber: number; status: string; variance: string | null; note: string }[] };
+  expect(json.summary).toMatchObject({ rowsRead: 3, rowsMatched: 1, rowsFlagged: 1, rowsNotChecked: 1, billed: "3432.16", computed: "3432.16" });
+  expect(json.flaggedRows.map((row) => [row.rowNumber, row.status, row.variance, row.note])).toEqual([
+    [3, "not checked", null, "Nothing billed on this row (every billed cell is blank): not checked."],
+    [4, "variance", "0.00", "Launch fee billed $0.00 (blank, read as not billed), computed $300.00: $300.00 under."],
+  ]);
 });
 
 test("resources: the statute's text and our interpretations", async () => {

@@ -1,23 +1,30 @@
 /** Billed amounts and variances, exact: whole cents in integers, anything else in Decimal, to the same results. */
 import fc from "fast-check";
 import { Money } from "../../src/engine";
-import { Amount, ExactSum, exactText, exactUsd, isVariance, readBilledAmount } from "../../src/reconcile";
+import { Amount, ExactSum, exactText, exactUsd, isVariance, Outcome, readBilledAmount } from "../../src/reconcile";
+
+/** A billed cell that is not blank, as read. */
+function billedCell(cell: unknown, field: string, what: string): Outcome<Amount> {
+  const read = readBilledAmount(cell, field, what);
+  if (read === null) throw new Error(`${JSON.stringify(cell)} read as blank`);
+  return read;
+}
 
 describe("exact amounts", () => {
   test("a typed number stands for its shortest decimal; text keeps every digit", () => {
-    const typed = readBilledAmount(1234.56, "billed_total", "billed total");
+    const typed = billedCell(1234.56, "billed_total", "billed total");
     expect(typed.ok && exactText(typed.value)).toBe("1234.56");
     // A number with a fraction of a cent (0.1 + 0.2 in a cell) is a row error that says so, never a match.
-    const sum = readBilledAmount(0.1 + 0.2, "billed_total", "billed total");
+    const sum = billedCell(0.1 + 0.2, "billed_total", "billed total");
     expect(!sum.ok && sum.error.message).toBe('The billed total "0.30000000000000004" has a fraction of a cent: an invoice bills whole cents, so check the amount (it is never compared as it stands).');
-    const text = readBilledAmount("1726.081", "billed_total", "billed total");
+    const text = billedCell("1726.081", "billed_total", "billed total");
     expect(!text.ok && text.error.code).toBe("#VALUE!");
     // Trailing zeros are whole cents.
-    const zeros = readBilledAmount("1726.080", "billed_total", "billed total");
+    const zeros = billedCell("1726.080", "billed_total", "billed total");
     expect(zeros.ok && exactText(zeros.value)).toBe("1726.08");
     // Excel's accounting format writes zero as a dash.
     for (const dash of ["-", "–", "—", "$ -", " $-   ", "( - )"]) {
-      const zero = readBilledAmount(dash, "billed_total", "billed total");
+      const zero = billedCell(dash, "billed_total", "billed total");
       expect([dash, zero.ok && exactText(zero.value)]).toEqual([dash, "0.00"]);
     }
     // $1,716.085 − $1,716.08 = $0.005
@@ -34,7 +41,7 @@ describe("exact amounts", () => {
 
 describe("whole cents without Decimal arithmetic (issue 18): the same amounts as Decimal gives", () => {
   test("a plain billed amount less a computed line, and its variance", () => {
-    const billed = readBilledAmount("5123.22", "billed_total", "billed total");
+    const billed = billedCell("5123.22", "billed_total", "billed total");
     expect(billed.ok && billed.value.cents).toBe(512_322);
     expect(billed.ok && billed.value.decimal.eq(new Money("5123.22"))).toBe(true);
     if (!billed.ok) return;
@@ -49,17 +56,25 @@ describe("whole cents without Decimal arithmetic (issue 18): the same amounts as
   });
 
   test("the largest plain amount, 13 digits and cents, stays exact: 9,999,999,999,999.99 − 0.01", () => {
-    const billed = readBilledAmount("-9999999999999.99", "billed_total", "billed total");
+    const billed = billedCell("-9999999999999.99", "billed_total", "billed total");
     expect(billed.ok && exactText(billed.value.minus(Amount.ofCents(1)))).toBe("-10000000000000.00");
   });
 
-  test("a billed cell read twice (the totals check, then the row) reads the same both times; another field's words are its own", () => {
-    const first = readBilledAmount("abc", "billed_total", "billed total");
-    expect(readBilledAmount("abc", "billed_total", "billed total")).toEqual(first);
-    const other = readBilledAmount("abc", "billed_base", "billed base pilotage");
+  test("a blank billed cell is no amount (D27: what it means is the row's to say); a dash or a typed 0 is $0.00", () => {
+    for (const blank of [null, undefined, "", "   "]) expect(readBilledAmount(blank, "billed_total", "billed total")).toBeNull();
+    for (const zero of [0, "0", "0.00", "-", "$ -"]) {
+      const read = billedCell(zero, "billed_total", "billed total");
+      expect([zero, read.ok && exactText(read.value)]).toEqual([zero, "0.00"]);
+    }
+  });
+
+  test("a billed cell read twice reads the same both times; another field's words are its own", () => {
+    const first = billedCell("abc", "billed_total", "billed total");
+    expect(billedCell("abc", "billed_total", "billed total")).toEqual(first);
+    const other = billedCell("abc", "billed_base", "billed base pilotage");
     expect(!other.ok && other.error.message).toContain("billed base pilotage");
     expect(!first.ok && first.error.message).not.toContain("billed base pilotage");
-    const zero = readBilledAmount("-0.00", "billed_total", "billed total");
+    const zero = billedCell("-0.00", "billed_total", "billed total");
     expect(zero.ok && [exactText(zero.value), exactUsd(zero.value), isVariance(zero.value)]).toEqual(["0.00", "$0.00", false]);
   });
 

@@ -3,7 +3,7 @@
  * worked by hand from § 89-a in each test (test/engine/hand.ts does the cents arithmetic).
  */
 import { resolveSettings, refusalThrown } from "../../src/engine";
-import { exactText, guessMapping, planTable, quoteRow, reconcileRow } from "../../src/reconcile";
+import { billedRead, exactText, guessMapping, planTable, quoteRow, readBilledCells, reconcileRow, TotalsRows } from "../../src/reconcile";
 import { halfOf, perUnitAmount, sumOf } from "../engine/hand";
 import { amounts, cents, exact, plan } from "./support";
 
@@ -65,13 +65,23 @@ describe("reconciling a row (clause (xi), 2026; board fees $300.00 / $45.50 / $1
     [1716.08, "0.00", false],
     ["1716.09", "0.01", true],
     ["1716.07", "-0.01", true],
-    // A blank billed total is $0.00.
-    ["", "-1716.08", true],
+    // Excel's accounting dash is a typed $0.00 (never "not entered", D27): 0.00 − 1,716.08.
+    ["-", "-1716.08", true],
+    ["$ -", "-1716.08", true],
   ])("billed %j → variance %s, flagged %s", (billed, variance, flagged) => {
     const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "", "", "", billed], totals);
     expect(exact(row.variance)).toBe(variance);
     expect(row.flagged).toBe(flagged);
     expect(row.checked).toBe(true);
+  });
+
+  test("D27: a blank billed total with no charge columns is nothing billed: not checked, never a variance of the whole total", () => {
+    const row = reconcileRow(["Beta", "40", "1", "2026-03-01", "", "", "", ""], totals);
+    expect([row.status, row.statusText, row.flag, row.flagged, row.checked]).toEqual(["not checked", "not checked: nothing billed", "not computed", false, false]);
+    expect([exact(row.variance), exact(row.billed.billed_total), row.billedAmount, row.flaggedVariance, row.inputError]).toEqual(["#N/A", "#N/A", null, null, null]);
+    expect(row.note).toBe("No billed total on this row (the cell is blank): nothing billed, not checked.");
+    // The law's amounts are still worked out: 40 units, Section 1, 2026-03-01, $1,716.08 (above).
+    expect(cents(row.computed.total)).toBe("1716.08");
   });
 
   test("relieved at mid-river or anchored 8 hours: no second pilot (D11)", () => {
@@ -263,5 +273,60 @@ describe("D25 in a row's note: a transit that may run into a change of rates say
     expect(row.note).toMatch(/^Base pilotage billed \$3,156\.00, computed \$3,064\.00: \$92\.00 over\. Assumed no relief at mid-river and no anchorage of 8 hours \(the table has no column for them\)\. Rates change on 2027-01-01: /);
     const ordinary = reconcileRow(["Gamma", "200", "Lower", "2026-12-30", "12", "3064.00", "720.00", "1532.00", "300.00", "45.50"], charges);
     expect(ordinary.note).toBe("");
+  });
+});
+
+describe("D27: a blank billed cell is not a billed $0.00", () => {
+  const both = plan(["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication", "Mid-river launch", "Invoice total"]);
+  // 40 units, Section 1, 2026-03-01, clause (xi): up to 50 units $1,070.58; board surcharge 0–50 units
+  // $300.00; board fees launch $300.00 + communication $45.50 (no mid-river launch on Section 1), no hours:
+  // no second pilot → total 1,070.58 + 300.00 + 345.50 = $1,716.08.
+  const beta = (billed: string[]) => ["Beta", "40", "Lower", "2026-03-01", "", ...billed];
+
+  test("a blank total beside billed charges: the total not checked, named; the row checked on its charges", () => {
+    const matched = reconcileRow(beta(["1070.58", "300.00", "", "300.00", "45.50", "", ""]), both);
+    expect([matched.status, matched.statusText, matched.flag]).toEqual(["matched", "matched", false]);
+    // The charges summed, 1,070.58 + 300.00 + 0 + 300.00 + 45.50 + 0 = 1,716.08, against theirs: $0.00.
+    expect([exact(matched.variance), matched.billedAmount && exactText(matched.billedAmount), matched.computedAmount && exactText(matched.computedAmount)]).toEqual(["0.00", "1716.08", "1716.08"]);
+    expect([exact(matched.billed.billed_total), exact(matched.variances.billed_total)]).toEqual(["#N/A", "#N/A"]);
+    expect(matched.note).toBe("No billed total on this row (the cell is blank): checked on the billed charges.");
+    // The launch fee billed $310.00 against the board's $300.00: $10.00 over, the charges' sum too (1,726.08 − 1,716.08).
+    const over = reconcileRow(beta(["1070.58", "300.00", "", "310.00", "45.50", "", ""]), both);
+    expect([over.status, exact(over.variance), exact(over.variances.billed_launch), over.flaggedVariance && exactText(over.flaggedVariance)]).toEqual(["variance", "10.00", "10.00", "10.00"]);
+    expect(over.note).toBe("No billed total on this row (the cell is blank): checked on the billed charges. Launch fee billed $310.00, computed $300.00: $10.00 over.");
+  });
+
+  test("every billed cell blank: not checked: nothing billed, never a variance, never excluded", () => {
+    const row = reconcileRow(beta(["", "", "", "", "", "", " "]), both);
+    expect([row.status, row.statusText, row.flag, row.flagged, exact(row.variance), row.flaggedVariance]).toEqual(["not checked", "not checked: nothing billed", "not computed", false, "#N/A", null]);
+    expect(Object.values(row.variances).map((variance) => exact(variance))).toEqual(Array(7).fill("#N/A"));
+    expect(row.note).toBe("Nothing billed on this row (every billed cell is blank): not checked.");
+    expect(new TotalsRows(both).check(beta(["", "", "", "", "", "", ""]))).toBeNull();
+  });
+
+  test("a blank second pilot beside a billed base fee is the second pilot not billed: $0.00, an under-billing, named as blank", () => {
+    // 192.16 units, Section 2, 2026-06-15, 12 hours: base 192.16 × $21.58 = $4,146.8128 → $4,146.81; surcharge
+    // 192.16 × $3.60 = $691.776 → $691.78; second pilot 50% × 4,146.81 = $2,073.405 → $2,073.41 (12 h > 10 h);
+    // fees 300.00 + 45.50 + 125.00 = $470.50; total 4,146.81 + 691.78 + 2,073.41 + 470.50 = $7,382.50.
+    const base = perUnitAmount("21.58", "192.16");
+    const secondPilot = halfOf(base);
+    expect([base, secondPilot]).toEqual(["4146.81", "2073.41"]);
+    const billedTotal = sumOf([base, "691.78", "470.50"]); // 4,146.81 + 691.78 + 470.50 = $5,309.09, no second pilot
+    const row = reconcileRow(["Alpha", "192.16", "Upper", "2026-06-15", "12", base, "691.78", "", "300.00", "45.50", "125.00", billedTotal], both);
+    expect(exact(row.variances.billed_second_pilot)).toBe("-2073.41");
+    // The total: 5,309.09 − 7,382.50 = −2,073.41.
+    expect([row.status, exact(row.variance), exact(row.variances.billed_base)]).toEqual(["variance", "-2073.41", "0.00"]);
+    expect(row.note).toBe(
+      "Second pilot billed $0.00 (blank, read as not billed), computed $2,073.41: $2,073.41 under. Total billed $5,309.09, computed $7,382.50: $2,073.41 under. Assumed no relief at mid-river and no anchorage of 8 hours (the table has no column for them). The variance is the second pilot's $2,073.41: a relief at mid-river or an anchorage of 8 hours would explain it.",
+    );
+  });
+
+  test("the row's billed cells are read once and handed to the totals check and the reconciliation alike", () => {
+    const cells = beta(["1070.58", "300.00", "", "300.00", "45.50", "", ""]);
+    const billed = readBilledCells(cells, both);
+    // Blank: the second pilot, the mid-river launch fee and the total.
+    expect([billed.blankCount, both.billed.filter((field) => billedRead(billed, both, field) === null)]).toEqual([3, ["billed_second_pilot", "billed_midriver_launch", "billed_total"]]);
+    expect(new TotalsRows(both).check(cells, billed)).toBeNull();
+    expect(reconcileRow(cells, both, billed)).toEqual(reconcileRow(cells, both));
   });
 });

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_SETTINGS } from "../../src/engine";
 import { reconcileColumnLayout, reconcileFormulas, reconcileRow, TablePlan } from "../../src/reconcile";
-import { columnLetter } from "../../src/workbook/cell-address";
+import { columnLetter, columnNumber } from "../../src/workbook/cell-address";
 import { saveBoardRates } from "../../src/taskpane/excel-writer";
 import { checkMapping, guessedFields, HIGHLIGHT, reconcileSheetPlan, SourceTable, sourceTableOf, VARIANCE_FORMAT } from "../../src/taskpane/reconcile-layout";
 import { describeSource, progressText, reconcileResultMessage } from "../../src/taskpane/reconcile-panel";
@@ -330,13 +330,14 @@ describe("chunks", () => {
       '=IF(TRIM(E2:E5001)="",0,NYPILOT.HUDSON_SECOND_PILOT(G2:G5001,E2:E5001))',
       "=ROUND(K2:K5001-G2:G5001-H2:H5001-I2:I5001,2)",
       `=NYPILOT.HUDSON_TOTAL(B2:B5001,C2:C5001,D2:D5001,E2:E5001,,,${board})`,
-      "=ROUND(F2:F5001-K2:K5001,6)",
+      // D27: a blank billed total is nothing billed (the table bills nothing else): #N/A, never a variance of the whole total.
+      '=IF(IFERROR(TRIM(F2:F5001)="",FALSE),NA(),ROUND(F2:F5001-K2:K5001,6))',
       // TRUE only for a variance; an error (no add-in, an amount not entered) is "not computed", never a flag.
       '=IF((--IFERROR(ABS(L2:L5001)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(L2:L5001))>0,"not computed",FALSE))',
-      '=IF(ISLOGICAL(M2:M5001),IF(M2:M5001,"variance","matched"),IF((--ISERR(L2:L5001))>0,"not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note","not checked: an amount is not available (#N/A), see Note"))',
+      '=IF(IFERROR(TRIM(F2:F5001)="",FALSE),"not checked: nothing billed",IF(ISLOGICAL(M2:M5001),IF(M2:M5001,"variance","matched"),IF((--ISERR(L2:L5001))>0,"not checked: not computed (an input cannot be read, or the NYPILOT add-in is not loaded), see Note","not checked: an amount is not available (#N/A), see Note")))',
     ]);
     expect(sheet.cell("G95002")?.formula).toBe("=NYPILOT.HUDSON_BASE_FEE(B95002:B100001,C95002:C100001,D95002:D100001)");
-    expect(sheet.cell("L95002")?.formula).toBe("=ROUND(F95002:F100001-K95002:K100001,6)");
+    expect(sheet.cell("L95002")?.formula).toBe('=IF(IFERROR(TRIM(F95002:F100001)="",FALSE),NA(),ROUND(F95002:F100001-K95002:K100001,6))');
     // Only the chunks' top cells hold formulas; the rest is the spill's.
     expect(sheet.cell("G3")?.formula).toBeUndefined();
     expect([sheet.cell("G100001")?.numberFormat, sheet.cell("L100001")?.numberFormat, sheet.cell("G100002")]).toEqual([CURRENCY_FORMAT, VARIANCE_FORMAT, undefined]);
@@ -413,19 +414,22 @@ describe("calculation held back while writing", () => {
 });
 
 describe("highlights and summary", () => {
-  test("billed charges and a billed total: the row's variance and the summary compare the total only", () => {
+  test("billed charges and a billed total: the row's variance and the summary compare the total, or on a row whose total is blank the charges (D27)", () => {
     // Hours given: nothing missing (D26), so each amount is one formula over its column.
     const headers = ["Units", "Section", "Date", "Hours", "Base", "Total"];
     const source: SourceTable = { sheetName: "S", firstColumn: 1, headerRow: 1, width: 6, dataRows: 10, headers };
     const sheetPlan = reconcileSheetPlan(planFor(headers), source, { kind: "beside" });
     // Added: G base, H surcharge, I second pilot, J board fees, K total, L variance base, M variance, N flag, O status; summary Q:R.
     const top = sheetPlan.chunk(0, Array.from({ length: 10 }, () => Array<string>(6).fill(""))).writes.find((w) => w.formulas)?.formulas?.[0] ?? [];
+    const nothingBilled = 'IFERROR(TRIM(E2:E11&F2:F11)="",FALSE)';
     expect(top.slice(5, 8)).toEqual([
-      "=ROUND(E2:E11-G2:G11,6)",
-      "=ROUND(F2:F11-K2:K11,6)",
+      `=IF(${nothingBilled},NA(),ROUND(E2:E11-G2:G11,6))`,
+      `=IF(${nothingBilled},NA(),IF(IFERROR(TRIM(F2:F11)="",FALSE),ROUND((E2:E11)-(G2:G11),6),ROUND(F2:F11-K2:K11,6)))`,
       '=IF((--IFERROR(ABS(M2:M11)>=0.01,FALSE)+--IFERROR(ABS(L2:L11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(M2:M11)+--ISERROR(L2:L11))>0,"not computed",FALSE))',
     ]);
-    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual(["=SUMPRODUCT(ISNUMBER($M$2:$M$11)*IFERROR($K$2:$K$11,0))"]);
+    expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual([
+      '=SUMPRODUCT(ISNUMBER($M$2:$M$11)*(IFERROR(TRIM($F$2:$F$11)="",FALSE)*IFERROR($G$2:$G$11,0)+(1-IFERROR(TRIM($F$2:$F$11)="",FALSE))*IFERROR($K$2:$K$11,0)))',
+    ]);
   });
 
   test("non-zero variances and flagged rows in light red; the summary as live formulas over the written columns", async () => {
@@ -814,7 +818,12 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
       const header = letters.map((letter) => sheet.cell(`${letter}1`)?.value);
       const formulas = rows.map((_, i) => letters.map((letter) => evaluated.value(`Calls!${letter}${i + 2}`)));
       const values = rows.map((cells) => reconcileRow(cells, { ...plan, boardFees: read.fees, boardSurcharge: read.surcharge }));
-      return { outcome, header, written, formulas, values };
+      // The summary beside the added columns: its labels' column, then the values one to the right.
+      const title = [...sheet.cells.entries()].find(([, cell]) => cell.value === "Reconciliation summary")?.[0] ?? "";
+      const [, labelLetters, titleRow] = /^([A-Z]+)(\d+)$/.exec(title) ?? [];
+      const valueLetter = columnLetter(columnNumber(labelLetters) + 1);
+      const summary = [1, 2, 3, 4, 5, 6].map((n) => evaluated.value(`Calls!${valueLetter}${Number(titleRow) + n}`));
+      return { outcome, header, written, formulas, values, summary };
     } finally {
       evaluated.destroy();
     }
@@ -885,6 +894,50 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
       ["C", 200, 46188, 3000], // 1,139.50 to 4,674.75 under: at least 1,139.50 under
     ]);
     expectNotCheckedThenFlagged(formulas, values, "no section column, no hours column", [325.25, -1139.5]);
+  });
+
+  /*
+   * D27, the example board rows above, 2026-06-15, clause (xi):
+   *   200 units, Lower, no hours: base 200 × 15.32 = 3,064.00; surcharge 200 × 3.60 = 720.00; fees
+   *     310.00 + 45.50 = 355.50 (no mid-river launch on Section 1) → 4,139.50
+   *   200 units, Upper, 12 h: base 200 × 21.58 = 4,316.00; 720.00; second pilot 50% × 4,316.00 = 2,158.00;
+   *     fees 310.00 + 45.50 + 125.25 = 480.75 → 7,674.75
+   */
+  test("D27: a blank billed total, nothing billed, a blank second pilot, a typed 0: the formulas say what reconcileRow says", async () => {
+    const headers = ["Vessel", "Units", "Section", "Date", "Hours", "Base", "Surcharge", "2nd pilot", "Launch", "Communication", "Mid-river launch", "Invoice total"];
+    const { header, formulas, values, summary } = await formulasBesideValues(headers, [
+      ["A", 200, "Lower", "2026-06-15", "", 3064, 720, "", 310, 45.5, "", ""], // total blank: the charges, 4,139.50 − 4,139.50
+      ["B", 200, "Lower", 46188, "", 3064, 720, "", 320, 45.5, "", ""], // total blank: launch 10.00 over
+      ["C", 200, "Lower", 46188, "", "", "", "", "", "", "", ""], // nothing billed
+      ["D", 200, "Upper", 46188, 12, 4316, 720, "", 310, 45.5, 125.25, 5516.75], // second pilot blank: 2,158.00 under
+      ["E", 200, "Lower", "2026-06-15", "", "", "", "", "", "", "", 0], // a typed 0 (Excel's dash is its format): 4,139.50 under
+    ]);
+    const at = (name: string) => header.indexOf(name);
+    expect(formulas.map((row) => [row[at("Flag")], row[at("Status")]])).toEqual([
+      [false, "matched"],
+      [true, "variance"],
+      ["not computed", "not checked: nothing billed"],
+      [true, "variance"],
+      [true, "variance"],
+    ]);
+    const rowVariances = formulas.map((row) => row[at("Variance")]);
+    expect(isCellError(rowVariances[2], ErrorType.NA)).toBe(true);
+    expect([0, 1, 3, 4].map((i) => Math.round(Number(rowVariances[i]) * 100) / 100)).toEqual([0, 10, -2158, -4139.5]);
+    expect(Math.round(Number(formulas[3][at("Variance second pilot")]) * 100) / 100).toBe(-2158);
+    expect(isCellError(formulas[2][at("Variance base pilotage")], ErrorType.NA)).toBe(true);
+    // The same answers as reconcileRow's values.
+    expect(values.map((row) => row.statusText)).toEqual(formulas.map((row) => row[at("Status")]));
+    expect(values.map((row) => row.flag)).toEqual(formulas.map((row) => row[at("Flag")]));
+    expect(values.map((row) => (row.variance.ok ? Number(row.variance.value.decimal) : null))).toEqual([0, 10, null, -2158, -4139.5]);
+    expect(values.map((row) => (row.variances.billed_second_pilot?.ok ? Number(row.variances.billed_second_pilot.value.decimal) : null))).toEqual([0, 0, null, -2158, 0]);
+    // Summary: 5 rows; compared: A and B on their charges (4,139.50 each), D and E on the total (7,674.75 and
+    // 4,139.50): 20,093.25; variance 0 + 10.00 − 2,158.00 − 4,139.50 = −6,287.50; billed 13,805.75
+    // (4,139.50 + 4,149.50 + 5,516.75 + 0); 3 flagged; 1 not compared (C).
+    expect(summary[0]).toBe(5);
+    expect(summary[1]).toBeCloseTo(13805.75, 6);
+    expect(summary[2]).toBeCloseTo(20093.25, 6);
+    expect(summary[3]).toBeCloseTo(-6287.5, 6);
+    expect([summary[4], summary[5]]).toEqual([3, 1]);
   });
 
   test("a formula longer than Excel takes (8,192 characters) is never written: the values are, and the message says why", () => {
