@@ -1,4 +1,6 @@
 import { parseArgs, ParseArgsConfig } from "node:util";
+import { givenText } from "../request/request-object";
+import { UsageError } from "../request/usage-error";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -27,14 +29,31 @@ function negativeValuesJoined(args: readonly string[], options: Options): string
 }
 
 /**
- * parseArgs, with negative numbers read as values, and the flags given more than once (whose
- * last value is the one used) counted, so that the command can say so (D21).
+ * parseArgs, with negative numbers read as values, a flag given blank refused, and the flags
+ * given more than once (whose last value is the one used) counted, so that the command can say so (D21).
  */
 export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: ReadonlyMap<string, number> } {
   const options: Options = config.options ?? {};
   const parsed = parseArgs({ ...config, args: negativeValuesJoined(config.args ?? [], options), tokens: true });
   const times = new Map<string, number>();
   for (const token of parsed.tokens ?? []) if (token.kind === "option") times.set(token.name, (times.get(token.name) ?? 0) + 1);
+  // `--hours ""` (a script's empty variable) is refused: read as left out, it would drop an input without a word.
+  for (const token of parsed.tokens ?? []) if (token.kind === "option" && typeof token.value === "string") givenText(token.value, token.name, `--${token.name}`);
   const repeated = new Map([...times].filter(([, count]) => count > 1));
   return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated };
+}
+
+/**
+ * For a command that reads one file, one unit, one date order: an option taking one value given
+ * more than once is refused, naming the values (last-wins would drop one without a word, D21).
+ * A repeated on/off flag says the same thing twice, and a multiple option (--map) is its own reader's.
+ */
+export function refuseRepeatedValues(args: readonly string[], options: Options, repeated: ReadonlyMap<string, number>): void {
+  for (const [flag, times] of repeated) {
+    const option = options[flag];
+    if (option === undefined || option.type !== "string" || option.multiple) continue;
+    const { tokens } = parseArgs({ args: negativeValuesJoined(args, options), options, strict: false, allowPositionals: true, tokens: true });
+    const given = (tokens ?? []).flatMap((token) => (token.kind === "option" && token.name === flag && token.value !== undefined ? [JSON.stringify(token.value)] : []));
+    throw new UsageError(`--${flag} was given ${times} times (${given.join(", ")}): give it once.`, flag);
+  }
 }

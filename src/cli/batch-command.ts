@@ -1,7 +1,7 @@
 import { BOARD_FEES, boardFeeNamesInWords, ChargeCode, Money, Quote } from "../engine";
 import { Amount, ExactSum, ExcludedRows, exactText, exactUsd, MalformedRow, quoteRow, type ExcludedRowsSummary } from "../reconcile";
 import { numericText, visibleText, type XlsxColumn, type XlsxSheetLayout } from "../workbook";
-import { readFlags } from "./args";
+import { readFlags, refuseRepeatedValues } from "./args";
 import { CliIo, UsageError } from "./io";
 import { SETTINGS_HELP } from "../request/settings-flags";
 import {
@@ -127,7 +127,8 @@ function batchText(job: TableJob, summary: BatchSummary): string {
 }
 
 export async function runBatch(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  const { values, positionals, repeated } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  refuseRepeatedValues(args, TABLE_OPTIONS, repeated);
   if (values.help) {
     io.stdout(BATCH_HELP);
     return 0;

@@ -44,7 +44,7 @@ import {
   BOARD_TITLE,
   BoardTableContract,
 } from "../workbook/board-rates-sheet";
-import { readFlags } from "./args";
+import { readFlags, refuseRepeatedValues } from "./args";
 import { FlaggedRow, flaggedRowOf, flaggedRowsKept, flaggedRowsLines } from "./flagged-rows";
 import { CliIo, UsageError } from "./io";
 import { inputKeys, reconcileRowJson, rowInputJson, withLine } from "../request/row-json";
@@ -420,7 +420,8 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
 // ---------------------------------------------------------------------------------------------
 
 export async function runReconcile(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = readFlags({ args, strict: true, allowPositionals: true, options: RECONCILE_OPTIONS });
+  const { values, positionals, repeated } = readFlags({ args, strict: true, allowPositionals: true, options: RECONCILE_OPTIONS });
+  refuseRepeatedValues(args, RECONCILE_OPTIONS, repeated);
   if (values.help) {
     io.stdout(RECONCILE_HELP);
     return 0;

@@ -88,15 +88,17 @@ export const TABLE_OPTIONS = {
 } as const;
 
 export const BOARD_RATES_HELP = `Board rates file (--board-rates rates.csv): both of the boards' dated tables in one CSV,
-one row per date; the header row is optional, rows may come in any order, and each row applies
-from its date until the next row of the same table:
+one row per date; the header row names the amount columns by letter (a, b, c, as below) or by
+name in any order (launch, communication, mid-river; 0-50, 51-100, per unit), and a name it
+cannot place is refused; with no header row they are read by position (quote and call say so).
+Rows may come in any order, and each row applies from its date until the next row of the table:
     ${BOARD_RATES_FORMAT}
     fees,2024-01-01,310.00,45.50,125.25
     surcharge,2020-11-20,300.00,360.00,3.60
   fees${wrappedText(`${BOARD_FEES.map((fee, index) => `${BOARD_RATE_COLUMN_LETTERS[index]} ${fee.what}${sectionsNote(fee, true)}`).join(", ")}, set by the board of commissioners of pilots (${BOARD_FEES_CLAUSE}); a blank or 0 fee is "not entered", never invented`, 13).slice(6)}
-  surcharge  a 0-50 units, b 51-100 units, c per unit over 100, set by the surcharge board
-             (§ 89-a(4)(b)(1-c)(iii)); needed for dates after the statutory surcharge periods
-             (2015-11-20 to 2020-11-19 with the default act effective date)
+  surcharge  a 0-50 units, b 51-100 units, c per unit over 100 (each required, none 0), set
+             by the surcharge board (§ 89-a(4)(b)(1-c)(iii)); needed for dates after the statutory
+             surcharge periods (2015-11-20 to 2020-11-19 with the default act effective date)
 Or a workbook (--board-rates book.xlsx) whose "Board rates" sheet the task pane or
 reconcile -o out.xlsx wrote: its two tables are read as the NYPILOT formulas read them.
 `;

@@ -209,6 +209,16 @@ export const SCHEDULE_REASONS = {
       "The surcharge is blank: under the setting D11 basePlusSurcharge the second pilot's 50% is of base pilotage plus surcharge; enter the surcharge, e.g. =NYPILOT.HUDSON_SURCHARGE(...).",
   ),
   totalTooLarge: reason("IMPLAUSIBLE", () => "The quote's total is too large to be exact to the cent: check the amounts entered (D22)."),
+  /** D8: the surcharge board sets every amount of its table; a 0 is an empty cell on the desktop, so it is refused as a blank is. */
+  boardSurchargeZero: reason<{ what: string }>(
+    "NOT_POSITIVE",
+    ({ what }, door) => `The ${what} is 0${door.emptyCellNote}: enter the surcharge board's amount (§ 89-a(4)(b)(1-c)(iii)); a blank or 0 amount is never taken as no surcharge.`,
+  ),
+  /** A board table wider than its layout: the extra column would be dropped, or a column read for another. */
+  boardTableTooWide: reason<{ layout: string; column: number }>(
+    "BAD_BOARD_TABLE",
+    ({ layout, column }) => `it has something in column ${column}, past its ${layout.split(", ").length} columns (${layout}): give the table with exactly those columns, in that order.`,
+  ),
   /** A row of a board table: the table's name and row, then the row's own error in the same door's words. */
   boardTableRow: reason<{ table: string; rowNumber: number; error: unknown }>(
     "BAD_BOARD_TABLE",

@@ -31,6 +31,22 @@ function hoursWarning(input: TransitInput): string | null {
   return `${hours} hours of continuous pilotage is ${limit.words}: check the figure (${limit.citation}, D24).`;
 }
 
+/**
+ * D11: the anchorage exception holds when the anchorage leaves no pilot more than ten hours of
+ * continuous pilotage. One anchorage splits the hours in two, so past twice ten hours one stretch
+ * is over ten unless the vessel anchors again: the exception is applied as entered, and said.
+ */
+function anchorageWarning(input: TransitInput): string | null {
+  const hours = input.continuousHours;
+  const { moreThanHours, anchoredHours, citation } = SECOND_PILOT_RULE;
+  if (!input.anchoredEightHours || hours === null || hours === undefined || !(hours > 2 * moreThanHours)) return null;
+  if (reliefAtMidRiverCounts(input.section, input.relievedAtMidRiver ?? false)) return null;
+  return (
+    `${hours} hours of continuous pilotage with an anchorage of at least ${anchoredHours} hours: one anchorage leaves a stretch of at least ${hours / 2} hours, more than ${moreThanHours}. ` +
+    `The second pilot is left out because the anchorage exception was entered (${citation}, D11): check that the vessel anchored often enough that no pilot had more than ${moreThanHours} hours of continuous pilotage.`
+  );
+}
+
 /** The names of the board's fees in the D20 sentence. */
 const BOARD_FEE_NAMES = boardFeeNamesInWords();
 
@@ -109,6 +125,8 @@ export function transitWarnings(input: TransitInput, settings: EngineSettings, f
   if (surcharge !== null) warnings.push(surcharge);
   const hours = hoursWarning(input);
   if (hours !== null) warnings.push(hours);
+  const anchorage = anchorageWarning(input);
+  if (anchorage !== null) warnings.push(anchorage);
   const relief = reliefNotUsedWarning(input.section, input.relievedAtMidRiver === true);
   if (relief !== null) warnings.push(relief);
   boardFeeWarnings(input, feeRow, warnings);

@@ -97,6 +97,21 @@ async function answered(work: () => Promise<object> | object): Promise<ToolResul
 }
 
 const text = z.union([z.string(), z.number()]);
+
+/**
+ * An object that refuses a key it does not name, saying which keys it takes: zod's default strips
+ * an unknown key before the handler runs, so a misspelt `Hours` or `relieved` would be quoted as
+ * if never given (the library and call files refuse them; this door must too).
+ */
+function closed(what: string, shape: z.ZodRawShape): z.ZodObject<z.ZodRawShape, "strict"> {
+  const takes = Object.keys(shape).join(", ");
+  return z
+    .object(shape, {
+      errorMap: (issue, context) =>
+        issue.code === "unrecognized_keys" ? { message: `Unknown key ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}; ${what} takes: ${takes}.` } : { message: context.defaultError },
+    })
+    .strict();
+}
 const onOff = z.union([z.boolean(), z.enum(["true", "false"])]);
 
 /** Each option of a command as a schema field: text or a number, or an on/off flag. */
@@ -104,7 +119,8 @@ function optionsShape(options: Readonly<Record<string, { readonly type: "string"
   return Object.fromEntries(
     Object.entries(options).map(([flag, option]) => {
       const field = camelCase(flag);
-      const schema = (option.type === "boolean" ? onOff : text).optional();
+      // The board surcharge as the library takes it too: "A,B,R" or [A, B, R].
+      const schema = (option.type === "boolean" ? onOff : flag === "board-surcharge" ? z.union([text, z.array(text).length(3)]) : text).optional();
       return [field, describe[field] === undefined ? schema : schema.describe(describe[field])];
     }),
   );
@@ -122,22 +138,20 @@ const QUOTE_WORDS: Readonly<Record<string, string>> = {
   clause: `Name the clause (i … ${LAST_CLAUSE}) instead of looking it up by date.`,
   hours: "Expected continuous pilotage hours: over 10 adds a second pilot at 50% of base pilotage.",
   relievedMidriver: "First pilot relieved at the mid-river station (Section 2): no second-pilot fee.",
-  anchored8h: "The vessel anchors at least 8 hours: no second pilot.",
-  boardSurcharge: "The surcharge board's table in force: 0-50 amount, 51-100 amount, per unit over 100, as 'A,B,R'.",
+  anchored8h: "The vessel anchors at least 8 hours so that no pilot has more than 10 hours of continuous pilotage (the anchorage exception): no second pilot.",
+  boardSurcharge: "The surcharge board's table in force: 0-50 amount, 51-100 amount, per unit over 100, as 'A,B,R' or [A, B, R].",
   boardRates: "A board-rates file (CSV or .xlsx) inside the server's folder, instead of the fee and surcharge amounts.",
 };
 
 const SETTINGS_WORDS = "Interpretation settings (defaults in the interpretations resource): roundUnits, at100 (per-unit|flat), actEffectiveDate, clauseViStart, secondPilotBasis (base|base-plus-surcharge).";
 
 // Typed as any schema: the SDK infers a tool's argument type from its schema, and inferring this one costs the type checker minutes.
-const CALL_SCHEMA: z.ZodTypeAny = z
-  .object({
-    vessel: z
-      .object({ name: z.string().optional(), imo: text.optional(), length: text.optional(), breadth: text.optional(), depth: text.optional(), unit: z.enum(["ft", "m", "in"]).optional(), units: text.optional(), unmeasured: z.boolean().optional() })
+const CALL_SCHEMA: z.ZodTypeAny = closed("call", {
+    vessel: closed("vessel", { name: z.string().optional(), imo: text.optional(), length: text.optional(), breadth: text.optional(), depth: text.optional(), unit: z.enum(["ft", "m", "in"]).optional(), units: text.optional(), unmeasured: z.boolean().optional() })
       .describe("The vessel: name, imo, and length, breadth, depth (+ unit), or units, or unmeasured: true."),
     transits: z
       .array(
-        z.object({
+        closed("a transit", {
           label: z.string().optional().describe("Your name for the transit, e.g. 'Inbound to Albany'."),
           direction: z.enum(["inbound", "outbound"]).optional(),
           section: text.describe("1 (Lower River) or 2 (Upper River)."),
@@ -150,18 +164,17 @@ const CALL_SCHEMA: z.ZodTypeAny = z
       )
       .describe("Each transit of the call, in order."),
     boardRates: z
-      .union([z.string(), z.object({ fees: z.array(z.record(text)).optional(), surcharge: z.array(z.record(text)).optional() })])
+      .union([z.string(), closed("boardRates", { fees: z.array(z.record(text)).optional(), surcharge: z.array(z.record(text)).optional() })])
       .optional()
       .describe(`A board-rates file inside the server's folder, or the tables inline: {fees:[{${FEE_KEYS.join(",")}}], surcharge:[{from,upTo50Units,over50UpTo100Units,perUnitOver100Units}]}. Without them, board amounts are 'not entered' and the quote incomplete.`),
-    otherCharges: z.array(z.object({ label: z.string(), amount: text })).optional().describe("Amounts § 89-a does not set (docking pilot, detention): shown apart, never in the statutory subtotal."),
+    otherCharges: z.array(closed("an other charge", { label: z.string(), amount: text })).optional().describe("Amounts § 89-a does not set (docking pilot, detention): shown apart, never in the statutory subtotal."),
     settings: z.record(text).optional().describe(SETTINGS_WORDS),
-  })
-  .describe("The port call, as a call file holds it (hudson-pilotage call --help).");
+  }).describe("The port call, as a call file holds it (hudson-pilotage call --help).");
 
 // Each tool's arguments, typed as a plain shape so that the SDK's inference stays shallow.
 const QUOTE_SHAPE: z.ZodRawShape = optionsShape(QUOTE_OPTIONS, QUOTE_WORDS);
 const QUOTE_CALL_SHAPE: z.ZodRawShape = { call: CALL_SCHEMA, output: z.string().optional().describe("A new file inside the server's folder, ending .xlsx or .pdf.") };
-const RATES_SHAPE: z.ZodRawShape = { date: z.string().describe("YYYY-MM-DD."), settings: z.object(optionsShape(SETTINGS_OPTIONS, {})).optional().describe(SETTINGS_WORDS) };
+const RATES_SHAPE: z.ZodRawShape = { date: z.string().describe("YYYY-MM-DD."), settings: closed("settings", optionsShape(SETTINGS_OPTIONS, {})).optional().describe(SETTINGS_WORDS) };
 const RECONCILE_SHAPE: z.ZodRawShape = {
   path: z.string().describe("The invoice file (.csv or .xlsx), inside the server's folder."),
   boardRates: z.string().optional().describe("The board-rates file (CSV or .xlsx), inside the server's folder."),
@@ -183,7 +196,7 @@ const COMPLIANCE_SHAPE: z.ZodRawShape = optionsShape(COMPLIANCE_OPTIONS, {
 interface ToolConfig {
   readonly title: string;
   readonly description: string;
-  readonly inputSchema: z.ZodRawShape;
+  readonly inputSchema: z.ZodTypeAny;
   readonly annotations: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly openWorldHint?: boolean };
 }
 type ToolArguments = Record<string, unknown>;
@@ -211,7 +224,7 @@ export function pilotageServer(root: string, version: string): McpServer {
       title: "Quote one Hudson River transit",
       description:
         "Prices one transit under N.Y. Navigation Law § 89-a: every line (base pilotage, surcharge, second pilot, board fees) with its amount as two-decimal text (null when a board amount is not entered) and the clause it comes from, the total, complete (false when an amount is not entered) and warnings. Give the vessel one way (length+breadth+depth, units, or unmeasured), section and date.",
-      inputSchema: QUOTE_SHAPE,
+      inputSchema: closed("quote_transit", QUOTE_SHAPE),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (request) => answered(() => quote(boardRatesInside(request) as QuoteRequest)),
@@ -224,7 +237,7 @@ export function pilotageServer(root: string, version: string): McpServer {
       title: "Quote a port call (several transits)",
       description:
         "Quotes a port call: one vessel, several transits (each on its own date under its own clause), the statutory subtotal, other charges kept apart, the total, complete, missing amounts by transit and warnings. With `output` ending .xlsx (the quote sheet with live =NYPILOT formulas and the Board rates sheet) or .pdf (one printable page for up to four transits), also writes that file inside the server's folder; an existing file is never overwritten. A character the PDF's font lacks prints there as ? and is named, with its field, in warnings.",
-      inputSchema: QUOTE_CALL_SHAPE,
+      inputSchema: closed("quote_call", QUOTE_CALL_SHAPE),
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     ({ call, output }) =>
@@ -244,7 +257,7 @@ export function pilotageServer(root: string, version: string): McpServer {
     {
       title: "The § 89-a schedule in force on a date",
       description: "The base pilotage schedule in force on a date for both sections (with its clause and citation), the surcharge that applies (a statutory table, or the surcharge board's) and the board fees.",
-      inputSchema: RATES_SHAPE,
+      inputSchema: closed("rates", RATES_SHAPE),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ date, settings }) => answered(() => rates(date as string, (settings ?? {}) as SettingsRequest)),
@@ -257,7 +270,7 @@ export function pilotageServer(root: string, version: string): McpServer {
       title: "Check an invoice file against § 89-a",
       description:
         "Reconciles a CSV or .xlsx of pilotage invoices (inside the server's folder) row by row: each row's computed amounts beside the billed ones. Answers the summary (rows checked, billed, computed, variance, rows flagged) and the flagged rows with why. The table is found (its sheet and header row; sheet and headerRow say where) and its columns typed from their headers and values; map corrects them.",
-      inputSchema: RECONCILE_SHAPE,
+      inputSchema: closed("reconcile_file", RECONCILE_SHAPE),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (request) =>
@@ -287,7 +300,7 @@ export function pilotageServer(root: string, version: string): McpServer {
     {
       title: "Must the vessel take a Hudson River pilot?",
       description: "§ 89-a(1), D13: REQUIRED, NOT REQUIRED or BOARD DISCRETION, with the reason and the clause, from the vessel's status (foreign, registered or enrolled), gross tons and loaded draft.",
-      inputSchema: COMPLIANCE_SHAPE,
+      inputSchema: closed("pilot_required", COMPLIANCE_SHAPE),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (request) => answered(() => compliance(request as ComplianceRequest)),

@@ -157,14 +157,24 @@ export function dayFirstDate(cells: readonly unknown[]): string | null {
 }
 
 /**
- * A single date given on its own (quote --date): ISO, or any form a table's date column takes,
- * with a two-digit year too; a slash date that reads as two different days (3/6/26) is refused,
+ * A single date given on its own, at every door that takes one (quote and rates --date, a call's
+ * transit, the library, MCP): ISO, or any form a table's date column takes, with a two-digit year
+ * too; a slash date that reads as two different days (3/6/26, or 27-01-16 year first) is refused,
  * saying so, since no column's other dates can decide its order.
  */
 export function readGivenDate(text: string, field = "date"): OrRefusal<IsoDate> {
   const trimmed = text.trim();
+  // A date and time is read as in a table (D15): a local one is its date, a zoned one refused unless midnight.
+  if (ISO_DATE_TIME.test(trimmed)) return readTableDate(trimmed, "YYYY-MM-DD", field);
   const written = NUMERIC_DATE.exec(trimmed);
   const yearLast = written !== null && written[1].length <= 2;
+  // Two digits first and last (27-01-16): with no column to decide, a date that also reads year first is refused.
+  if (written !== null && written[1].length === 2 && written[4].length === 2) {
+    const [year, month, day] = [fullYear(written[1]), Number(written[3]), Number(written[4])];
+    if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)) {
+      return new PilotageInputError(TABLE_CELL_REASONS.yearFirstOrLast, { field, text: trimmed, yearFirst: isoDateOf(year, month, day) }, field);
+    }
+  }
   // ISO dates, and anything not written as a day, month and year, as the engine reads a date (an Excel serial is a cell's, not a typed date).
   if (!yearLast && !DAY_MONTH_YEAR.test(trimmed) && !MONTH_DAY_YEAR.test(trimmed)) return readDate(text, field);
   const order = dateOrderOf([text]);

@@ -311,8 +311,16 @@ export function findColumn(headers: readonly string[], column: string): number {
 export function applyMappingOverrides(mapping: ColumnMapping, overrides: readonly MappingOverride[]): ColumnMapping {
   if (overrides.length === 0) return mapping;
   const settled = new Map(mapping.settled ?? []);
+  const given = new Map<number, MappingOverride>();
   for (const override of overrides) {
     const index = findColumn(mapping.headers, override.column);
+    // One column mapped twice would keep only the last: refused, naming both (D21).
+    const earlier = given.get(index);
+    if (earlier !== undefined) {
+      const as = (field: MappingOverride["field"]) => (field === null ? "ignore" : FIELD_LABELS[field]);
+      throw new MappingError(`Column ${letterOf(index)} is mapped twice ("${earlier.column}" as ${as(earlier.field)}, "${override.column}" as ${as(override.field)}): map it once.`);
+    }
+    given.set(index, override);
     if (override.field !== null) {
       for (const [other, field] of settled) {
         if (field === override.field && other !== index) {

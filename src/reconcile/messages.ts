@@ -39,6 +39,11 @@ export const TABLE_CELL_REASONS = {
     const [first, second] = text.split(/[/.-]/);
     return `The ${field} "${shownInput(text)}" could be month ${Number(first)} day ${Number(second)} or day ${Number(first)} month ${Number(second)}: write it as YYYY-MM-DD (or give --date-format MM/DD/YYYY or DD/MM/YYYY where a table is read).`;
   }),
+  /** A single date given on its own (quote --date, a call's transit): 27-01-16 is 27 January 2016 or 16 January 2027. */
+  yearFirstOrLast: reason<DateCell & { yearFirst: string }>(
+    "BAD_DATE",
+    ({ field, text, yearFirst }) => `The ${field} "${shownInput(text)}" could be year first, ${yearFirst}, or have its year last: write it as YYYY-MM-DD.`,
+  ),
   notADate: reason<DateCell & { format: DateFormat }>("BAD_DATE", ({ field, text, format }) => `The ${field} "${shownInput(text)}" is not a date: ${dateAdvice(format)}.`),
   hoursTimeOfDay: reason<DateCell>(
     "NOT_A_NUMBER",

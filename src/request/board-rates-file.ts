@@ -6,8 +6,10 @@
  * Every row is read by the engine's board-table readers; this file only finds the rows.
  */
 import path from "node:path";
+import Decimal from "decimal.js";
 import {
   BOARD_FEES,
+  BOARD_SURCHARGE_AMOUNTS,
   BoardFeeRow,
   BoardSurchargeRow,
   CELL_WORDS,
@@ -36,13 +38,18 @@ import { UsageError } from "./usage-error";
  *   fees,2024-01-01,310.00,45.50,125.25        a launch, b communication, c mid-river launch
  *   surcharge,2020-11-20,300.00,360.00,3.60    a 0–50 units, b 51–100 units, c per unit over 100
  *
- * The header row is optional; blank rows are skipped. A blank (or 0) fee is "not entered" (D10);
- * fees are dollars and cents; every surcharge amount is required. Rows may come in any order;
- * each applies from its date until the next row of its table.
+ * The header row is read by its words: a, b, c are the positions above; the amounts' own names
+ * (launch, communication, mid-river; 0–50, 51–100, per unit) place each column whatever its order.
+ * A header cell it cannot place is refused; with no header the amounts are read by position, and
+ * `notes` says so. Blank rows are skipped. A blank (or 0) fee is "not entered" (D10); fees are
+ * dollars and cents; every surcharge amount is required, and none is 0. Rows may come in any
+ * order; each applies from its date until the next row of its table.
  */
 export interface BoardRates {
   readonly fees: readonly BoardFeeRow[];
   readonly surcharge: readonly BoardSurchargeRow[];
+  /** What the reader assumed and the user should know (a file with no header row, read by position). */
+  readonly notes?: readonly string[];
 }
 
 /** The amount columns after table and from: one per board fee, in BOARD_FEES's order, and the surcharge table's three. */
@@ -51,6 +58,39 @@ export const BOARD_RATES_FORMAT = `table,from,${BOARD_RATE_COLUMN_LETTERS.join("
 
 const FEE_TABLE_NAMES = new Set(["fees", "fee", "board fees", "board fee"]);
 const SURCHARGE_TABLE_NAMES = new Set(["surcharge", "board surcharge", "surcharges"]);
+
+/** Each fee's words in a header, in BOARD_FEES's order (the mid-river launch is tried before the launch). */
+const FEE_HEADER_WORDS: Readonly<Record<string, RegExp>> = {
+  launch: /^(?!.*(mid|norrie)).*launch/,
+  communication: /comm/,
+  midriver_launch: /mid[ -]?river|norrie/,
+};
+/** The surcharge table's columns' words, in its order: 0–50 units, 51–100 units, per unit over 100. */
+const SURCHARGE_HEADER_WORDS: readonly RegExp[] = [
+  /(^|[^\d.])0 ?- ?50($|[^\d])|(up ?to|first|<=|≤) ?50($|[^\d])|^1 ?- ?50($|[^\d])/,
+  /5[01] ?- ?100|(over|above|>) ?50($|[^\d])/,
+  /per ?unit|\/ ?unit|(over|above|>) ?100|^rate/,
+];
+const DATE_HEADER_WORDS = /^(from|date|from date|effective|effective date|start|starts|valid from|in force from)$/;
+
+/** The columns a header may name, said when it names one that cannot be placed. */
+const HEADER_EXPECTED =
+  `table, from, then the amounts by name (fees: ${BOARD_FEES.map((fee) => fee.what.replace(/ fee$/, "")).join(", ")}; ` +
+  `surcharge: 0–50, 51–100, per unit over 100) or by position (${BOARD_RATES_FORMAT})`;
+
+/** Where each table's amounts are, by column index of the row (table, from, amounts…). */
+interface ColumnPlaces {
+  readonly fees: readonly (number | undefined)[];
+  readonly surcharge: readonly (number | undefined)[];
+  /** The header's words for a column, to name it in a refusal (null: no header). */
+  readonly header: readonly string[] | null;
+}
+
+const POSITIONS: ColumnPlaces = {
+  fees: BOARD_FEES.map((_fee, index) => index + 2),
+  surcharge: [2, 3, 4],
+  header: null,
+};
 
 /**
  * The file's own refusals. A row's error from the engine's readers is said in cells' words (the
@@ -63,6 +103,23 @@ const BOARD_RATES_FILE_REASONS = {
     return `Board rates row ${rowNumber}: ${innerMessage(inner, CELL_WORDS)}`;
   }),
   table: reason<{ input: unknown }>("BAD_BOARD_TABLE", ({ input }) => `the table is "${shownInput(input)}": use fees or surcharge (columns ${BOARD_RATES_FORMAT}).`),
+  headerCell: reason<{ input: string; column: number }>(
+    "BAD_BOARD_TABLE",
+    ({ input, column }) => `the header's column ${column}, "${input}", is not a column of the board rates: give ${HEADER_EXPECTED}.`,
+  ),
+  headerTwice: reason<{ what: string; columns: readonly number[] }>(
+    "BAD_BOARD_TABLE",
+    ({ what, columns }) => `the header names the ${what} in columns ${columns.join(" and ")}: keep one column for it.`,
+  ),
+  headerMissing: reason<{ table: string; what: string }>(
+    "BAD_BOARD_TABLE",
+    ({ table, what }) => `the file has ${table} rows but its header names no column for the ${what}: give ${HEADER_EXPECTED}.`,
+  ),
+  cellUnplaced: reason<{ table: string; column: number; header: string | null }>(
+    "BAD_BOARD_TABLE",
+    ({ table, column, header }) =>
+      `column ${column}${header ? ` ("${header}")` : ""} holds a value, but it is not one of the ${table} table's columns (${HEADER_EXPECTED}): move it, or leave it blank.`,
+  ),
   feeDecimals: reason<{ input: unknown }>("BAD_BOARD_TABLE", ({ input }) => `the fee ${shownInput(input)} has more than two decimals: enter dollars and cents.`),
   secondRow: reason<{ table: string; from: string; other: number }>(
     "BAD_BOARD_TABLE",
@@ -74,40 +131,91 @@ function boardRatesError(rowNumber: number, error: unknown): PilotageInputError 
   return new PilotageInputError(BOARD_RATES_FILE_REASONS.row, { rowNumber, error }, "board_rates");
 }
 
+function headerWords(cell: unknown): string {
+  return shownInput(cell ?? "").toLowerCase().replace(/[–—]/g, "-").replace(/[_\s]+/g, " ").replace(/\(|\)|\$|:/g, "").trim();
+}
+
+/**
+ * The header row's places for each table's amounts: a, b, c by position, or each amount by its
+ * own words in any order. Refused: a cell it cannot place, or one amount named twice.
+ */
+function columnPlaces(rowNumber: number, header: readonly unknown[]): ColumnPlaces {
+  const words = header.map(headerWords);
+  if (words[1] !== undefined && words[1] !== "" && !DATE_HEADER_WORDS.test(words[1])) {
+    throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.headerCell, { input: shownInput(header[1]), column: 2 }));
+  }
+  const fees: number[][] = BOARD_FEES.map(() => []);
+  const surcharge: number[][] = [[], [], []];
+  words.forEach((word, column) => {
+    if (column < 2 || word === "") return;
+    const letter = BOARD_RATE_COLUMN_LETTERS.indexOf(word);
+    const fee = letter >= 0 ? (letter < BOARD_FEES.length ? letter : -1) : BOARD_FEES.findIndex((entry) => FEE_HEADER_WORDS[entry.code]?.test(word));
+    const amount = letter >= 0 ? (letter < 3 ? letter : -1) : SURCHARGE_HEADER_WORDS.findIndex((pattern) => pattern.test(word));
+    if (fee < 0 && amount < 0) {
+      throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.headerCell, { input: shownInput(header[column]), column: column + 1 }));
+    }
+    if (fee >= 0) fees[fee].push(column);
+    if (amount >= 0) surcharge[amount].push(column);
+  });
+  const once = (columns: number[], what: string): number | undefined => {
+    if (columns.length > 1) throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.headerTwice, { what, columns: columns.map((c) => c + 1) }));
+    return columns[0];
+  };
+  return {
+    fees: fees.map((columns, index) => once(columns, BOARD_FEES[index].what)),
+    surcharge: surcharge.map((columns, index) => once(columns, BOARD_SURCHARGE_AMOUNTS[index])),
+    header: header.map((cell) => shownInput(cell ?? "")),
+  };
+}
+
+/** The row's amounts for its table, from their places; a value in a column the table does not read is refused. */
+function amountsOf(cells: readonly unknown[], places: readonly (number | undefined)[], table: string, all: ColumnPlaces): unknown[] {
+  const used = new Set(places);
+  cells.forEach((cell, column) => {
+    if (column >= 2 && !used.has(column) && !isBlank(cell)) {
+      throw new PilotageInputError(BOARD_RATES_FILE_REASONS.cellUnplaced, { table, column: column + 1, header: all.header?.[column] || null });
+    }
+  });
+  return places.map((column) => (column === undefined ? null : cells[column]));
+}
+
 export function readBoardRates(rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[]): BoardRates {
   const fees: { row: BoardFeeRow; rowNumber: number }[] = [];
   const surcharge: { row: BoardSurchargeRow; rowNumber: number }[] = [];
-  rows.forEach(({ rowNumber, cells }, index) => {
-    if (cells.every(isBlank)) return;
+  const filled = rows.filter(({ cells }) => !cells.every(isBlank));
+  const first = filled[0];
+  const hasHeader = first !== undefined && headerWords(first.cells[0]) === "table";
+  const places = hasHeader ? columnPlaces(first.rowNumber, first.cells) : POSITIONS;
+  for (const { rowNumber, cells } of hasHeader ? filled.slice(1) : filled) {
     const table = shownInput(cells[0] ?? "").toLowerCase().replace(/\s+/g, " ");
-    if (index === 0 && table === "table") return;
     const isFees = FEE_TABLE_NAMES.has(table);
     if (!isFees && !SURCHARGE_TABLE_NAMES.has(table)) {
       throw boardRatesError(rowNumber, new PilotageInputError(BOARD_RATES_FILE_REASONS.table, { input: cells[0] ?? "" }));
     }
-    const [, from, ...amountCells] = cells;
-    const date = readDate(from, "from date");
+    const date = readDate(cells[1], "from date");
     if (isPilotageInputError(date)) throw boardRatesError(rowNumber, date);
     try {
       if (isFees) {
-        // As in a Board rates sheet, a fee of 0 is "not entered" (D10): the board sets no free launch.
-        const amounts = BOARD_FEES.map((_fee, index) => amountCells[index]).map((amount) => {
-          if (isBlank(amount)) return null;
-          const value = refusalThrown(readDecimal(amount, "board_fees", "fee"));
-          if (value.decimalPlaces() > 2) {
-            throw new PilotageInputError(BOARD_RATES_FILE_REASONS.feeDecimals, { input: amount }, "board_fees");
-          }
-          return value.isZero() ? null : amount;
-        });
-        fees.push({ row: refusalThrown(readBoardFeeRows([[from, ...amounts]]))[0], rowNumber });
+        if (places.fees.every((column) => column === undefined)) {
+          throw new PilotageInputError(BOARD_RATES_FILE_REASONS.headerMissing, { table: "fees", what: "fees" });
+        }
+        const amounts = amountsOf(cells, places.fees, "fees", places);
+        for (const amount of amounts) {
+          const value = isBlank(amount) ? null : readDecimal(amount, "board_fees", "fee");
+          if (value instanceof Decimal && value.decimalPlaces() > 2) throw new PilotageInputError(BOARD_RATES_FILE_REASONS.feeDecimals, { input: amount }, "board_fees");
+        }
+        fees.push({ row: refusalThrown(readBoardFeeRows([[cells[1], ...amounts]]))[0], rowNumber });
       } else {
-        surcharge.push({ row: refusalThrown(readBoardSurchargeRows([[from, ...amountCells.slice(0, 3)]]))[0], rowNumber });
+        const missing = places.surcharge.findIndex((column) => column === undefined);
+        if (missing >= 0) throw new PilotageInputError(BOARD_RATES_FILE_REASONS.headerMissing, { table: "surcharge", what: BOARD_SURCHARGE_AMOUNTS[missing] });
+        const amounts = amountsOf(cells, places.surcharge, "surcharge", places);
+        surcharge.push({ row: refusalThrown(readBoardSurchargeRows([[cells[1], ...amounts]]))[0], rowNumber });
       }
     } catch (error) {
       if (isPilotageInputError(error)) throw boardRatesError(rowNumber, error);
       throw error;
     }
-  });
+  }
   const sorted = <T extends { from: IsoDate }>(entries: { row: T; rowNumber: number }[], name: string): T[] => {
     entries.sort((x, y) => (x.row.from < y.row.from ? -1 : x.row.from > y.row.from ? 1 : 0));
     for (let i = 1; i < entries.length; i++) {
@@ -118,7 +226,8 @@ export function readBoardRates(rows: readonly { readonly rowNumber: number; read
     }
     return entries.map((entry) => entry.row);
   };
-  return { fees: sorted(fees, "fees"), surcharge: sorted(surcharge, "surcharge") };
+  const notes = !hasHeader && filled.length > 0 ? [`The board rates have no header row: their amounts are read by position, ${BOARD_RATES_FORMAT} (fees: ${BOARD_FEES.map((fee, index) => `${BOARD_RATE_COLUMN_LETTERS[index]} ${fee.what}`).join(", ")}; surcharge: a 0–50 units, b 51–100 units, c per unit over 100).`] : [];
+  return { fees: sorted(fees, "fees"), surcharge: sorted(surcharge, "surcharge"), notes };
 }
 
 /** The sheet's rows from row 1 (its own row 1 included), as readXlsxSheet gives them. */

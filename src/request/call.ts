@@ -12,10 +12,10 @@
 import path from "node:path";
 import Decimal from "decimal.js";
 import { BOARD_FEES, BoardFeeFormField, CallQuote, centsOf, CallTransit, EngineSettings, OtherCharge, quoteCall, readAmount, refusalThrown, resolveSettings, transitName } from "../engine";
-import { BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
+import { BOARD_RATES_FORMAT, BoardRates, readBoardRates, readBoardRatesFile } from "./board-rates-file";
 import { HudsonPilotageError, errorRecord } from "./errors";
 import { QuoteFlagValues, transitFromFlags } from "./quote";
-import { flagValues, requestText } from "./request-object";
+import { flagValues, givenText, requestText } from "./request-object";
 import { SETTINGS_OPTIONS, settingsFromFlags } from "./settings-flags";
 
 type Text = string | number;
@@ -121,6 +121,12 @@ function textAt(value: unknown, field: string): string | undefined {
   throw usage(field, `${field} takes text or a number, not ${Array.isArray(value) ? "a list" : typeof value}.`, "BAD_OPTION_VALUE");
 }
 
+/** textAt for a value that changes the price: given blank, it is refused (givenText), never read as left out. */
+function givenTextAt(value: unknown, field: string): string | undefined {
+  const text = textAt(value, field);
+  return text === undefined ? undefined : givenText(text, field);
+}
+
 function booleanAt(value: unknown, field: string): boolean {
   if (value === undefined || value === null || value === false || value === "false") return false;
   if (value === true || value === "true") return true;
@@ -142,15 +148,15 @@ function readVessel(value: unknown): CallVessel {
   const name = textAt(vessel.name, "vessel.name") ?? "";
   const imo = textAt(vessel.imo, "vessel.imo") ?? "";
   if (booleanAt(vessel.unmeasured, "vessel.unmeasured")) return { kind: "unmeasured", name, imo };
-  const units = textAt(vessel.units, "vessel.units");
+  const units = givenTextAt(vessel.units, "vessel.units");
   if (units !== undefined) return { kind: "units", name, imo, units };
-  const [length, breadth, depth] = (["length", "breadth", "depth"] as const).map((key) => textAt(vessel[key], `vessel.${key}`));
+  const [length, breadth, depth] = (["length", "breadth", "depth"] as const).map((key) => givenTextAt(vessel[key], `vessel.${key}`));
   if (length === undefined && breadth === undefined && depth === undefined) {
     throw usage("vessel", 'Give the vessel one way: "length", "breadth" and "depth", or "units", or "unmeasured": true.');
   }
   const missing = (["length", "breadth", "depth"] as const).find((_key, index) => [length, breadth, depth][index] === undefined);
   if (missing !== undefined) throw usage(`vessel.${missing}`, `Give all three of the vessel's "length", "breadth" and "depth" (${missing} is missing).`);
-  const unit = textAt(vessel.unit, "vessel.unit") ?? "ft";
+  const unit = givenTextAt(vessel.unit, "vessel.unit") ?? "ft";
   if (unit !== "ft" && unit !== "m" && unit !== "in") throw usage("vessel.unit", `vessel.unit is ${JSON.stringify(unit)}: give ft, m or in.`, "BAD_OPTION_VALUE");
   return { kind: "measured", name, imo, length: length as string, breadth: breadth as string, depth: depth as string, unit };
 }
@@ -180,24 +186,25 @@ function readTransitGiven(value: unknown, index: number): CallTransitGiven {
     // The section's own reader says what is wrong with any other word; here it is only named.
     section: section as "1" | "2",
     date,
-    hours: textAt(transit.hours, `${field}.hours`) ?? "",
+    hours: givenTextAt(transit.hours, `${field}.hours`) ?? "",
     relievedMidriver: booleanAt(transit.relievedMidriver, `${field}.relievedMidriver`),
     anchored8h: booleanAt(transit.anchored8h, `${field}.anchored8h`),
-    clause: textAt(transit.clause, `${field}.clause`) ?? null,
+    clause: givenTextAt(transit.clause, `${field}.clause`) ?? null,
   };
 }
 
 /** Inline board tables, as the rows of the board-rates file (table, from, amounts), read by its reader. */
 function inlineBoardRates(value: unknown): BoardRates {
   const tables = objectAt(value, "boardRates", ["fees", "surcharge"]);
-  const rows: { rowNumber: number; cells: unknown[] }[] = [];
+  // The keys name the amounts, so the rows are read under the header that says their order.
+  const rows: { rowNumber: number; cells: unknown[] }[] = [{ rowNumber: 0, cells: BOARD_RATES_FORMAT.split(",") }];
   arrayAt(tables.fees ?? [], "boardRates.fees", 10_000).forEach((entry, index) => {
     const row = objectAt(entry, `boardRates.fees[${index}]`, FEE_KEYS);
-    rows.push({ rowNumber: rows.length + 1, cells: ["fees", ...FEE_KEYS.map((key) => textAt(row[key], `boardRates.fees[${index}].${key}`) ?? null)] });
+    rows.push({ rowNumber: rows.length, cells: ["fees", ...FEE_KEYS.map((key) => textAt(row[key], `boardRates.fees[${index}].${key}`) ?? null)] });
   });
   arrayAt(tables.surcharge ?? [], "boardRates.surcharge", 10_000).forEach((entry, index) => {
     const row = objectAt(entry, `boardRates.surcharge[${index}]`, SURCHARGE_KEYS);
-    rows.push({ rowNumber: rows.length + 1, cells: ["surcharge", ...SURCHARGE_KEYS.map((key) => textAt(row[key], `boardRates.surcharge[${index}].${key}`) ?? null)] });
+    rows.push({ rowNumber: rows.length, cells: ["surcharge", ...SURCHARGE_KEYS.map((key) => textAt(row[key], `boardRates.surcharge[${index}].${key}`) ?? null)] });
   });
   try {
     return readBoardRates(rows);
@@ -230,7 +237,7 @@ function readOtherCharges(value: unknown): OtherCharge[] {
     if (amountText === undefined) throw usage(`${field}.amount`, `${field}.amount is required: dollars and cents, e.g. "850.00".`);
     let amount: Decimal;
     try {
-      amount = refusalThrown(readAmount(amountText, "amount", `the amount of ${JSON.stringify(label.trim())}`));
+      amount = refusalThrown(readAmount(amountText, "amount", `amount of ${JSON.stringify(label.trim())}`));
     } catch (error) {
       throw inCall(error, () => `${field}.amount`, "");
     }
@@ -277,7 +284,8 @@ export async function quoteCallRequest(call: unknown, baseDirectory: string): Pr
       "anchored-8h": given.anchored8h,
     };
     try {
-      return { label: given.label, transit: transitFromFlags(flags, settings, boardRates) };
+      // The board rates' note (a file read by position) is said once, with the first transit.
+      return { label: given.label, transit: { ...transitFromFlags(flags, settings, boardRates), inputNotes: index === 0 ? (boardRates.notes ?? []) : [] } };
     } catch (error) {
       const fieldOf = (field: string | null) =>
         field === null ? `transits[${index}]` : VESSEL_FIELDS[field] !== undefined ? `vessel.${VESSEL_FIELDS[field]}` : `transits[${index}].${TRANSIT_FIELDS[field] ?? field}`;

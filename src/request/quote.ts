@@ -11,7 +11,8 @@ import {
   TransitInput,
   Quote,
   quoteTransit,
-  readAmount,
+  BOARD_SURCHARGE_AMOUNTS,
+  readBoardSurchargeAmount,
   readTransit,
   refusalThrown,
   resolveSettings,
@@ -28,9 +29,7 @@ function boardSurchargeFromFlag(text: string, date: string): BoardSurchargeRow[]
   if (parts.length !== 3) {
     throw new UsageError("--board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).");
   }
-  const [upTo50, over50, perUnit] = parts.map((part, i) =>
-    refusalThrown(readAmount(part, "board_surcharge", ["0-50 units surcharge", "51-100 units surcharge", "per-unit surcharge over 100"][i])).toString(),
-  );
+  const [upTo50, over50, perUnit] = parts.map((part, i) => refusalThrown(readBoardSurchargeAmount(part, BOARD_SURCHARGE_AMOUNTS[i])).toString());
   return [{ from: date, forThisTransit: true, upTo50Units: upTo50, over50UpTo100Units: over50, perUnitOver100Units: perUnit }];
 }
 
@@ -75,7 +74,7 @@ export async function quoteFromFlags(values: QuoteFlagValues, inputNotes: readon
   }
   const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
   const rates = boardRatesPath === undefined ? null : await readBoardRatesFile(boardRatesPath);
-  return refusalThrown(quoteTransit({ ...transitFromFlags(values, settings, rates), inputNotes }, settings));
+  return refusalThrown(quoteTransit({ ...transitFromFlags(values, settings, rates), inputNotes: [...inputNotes, ...(rates?.notes ?? [])] }, settings));
 }
 
 /** The vessel given one way, and the flags every transit needs. */

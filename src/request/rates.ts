@@ -1,5 +1,6 @@
 /** The rates request: the schedule in force on a date, with the settings; shared by every door. */
 import { BOARD_FEES, clauseInForceOn, isPilotageInputError, readDate, refusalThrown, resolveSettings, SECTION_NAMES, StatutorySurchargePeriod, surchargeTableOn } from "../engine";
+import { readGivenDate } from "../reconcile/dates";
 import { settingsFromFlags } from "./settings-flags";
 import { UsageError } from "./usage-error";
 
@@ -7,7 +8,7 @@ import { UsageError } from "./usage-error";
 export function ratesOn(values: Record<string, unknown>) {
   if (values.date === undefined) throw new UsageError("--date is required: the date as YYYY-MM-DD.", "date");
   const settings = refusalThrown(resolveSettings(settingsFromFlags(values)));
-  const date = refusalThrown(readDate(values.date));
+  const date = refusalThrown(typeof values.date === "string" ? readGivenDate(values.date) : readDate(values.date));
   const inForce = refusalThrown(clauseInForceOn(date, settings));
   // With no board rows, the engine answers only for the statutory periods.
   const table = surchargeTableOn(date, [], settings);

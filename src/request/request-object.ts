@@ -34,6 +34,16 @@ export function libraryError(error: unknown, fieldNames: ReadonlySet<string>): H
   return new HudsonPilotageError(record.code, field, record.message);
 }
 
+/**
+ * A value given blank ("" or spaces) for an option whose absence has a meaning of its own (no
+ * hours: no second pilot; no clause: the date's): refused, never read as left out, so a script's
+ * empty variable cannot drop an input without a word. `shown` is the option as the door names it.
+ */
+export function givenText(text: string, field: string, shown: string = field): string {
+  if (text.trim() === "") throw new HudsonPilotageError("BLANK", field, `${shown} is given but blank: give its value, or leave ${shown} out.`);
+  return requestText(text, field);
+}
+
 /** The text as given, or TEXT_TOO_LONG at once when it is longer than REQUEST_TEXT_MAXIMUM. */
 export function requestText(text: string, field: string): string {
   if (text.length > REQUEST_TEXT_MAXIMUM) {
@@ -59,7 +69,7 @@ export function flagValues(request: object, options: OptionTable, what: string):
       if (value === true || value === "true") values[flag] = true;
       else if (value !== false && value !== "false") throw new HudsonPilotageError("BAD_OPTION_VALUE", key, `${key} takes true or false, not ${JSON.stringify(value)}.`);
     } else if (typeof value === "string") {
-      values[flag] = requestText(value, key);
+      values[flag] = givenText(value, key);
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) throw new HudsonPilotageError("NOT_FINITE", key, `${key} is ${value}: give a finite number.`);
       values[flag] = String(value);

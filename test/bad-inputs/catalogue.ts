@@ -441,7 +441,7 @@ export const CATALOGUE: CatalogueCase[] = [
     `hudson-pilotage quote: ${NO_SCHEDULE_2014}`,
   ),
   cli("cli-date-excel-serial", ["quote", "--units", "200", "--section", "1", "--date", "46188"], `hudson-pilotage quote: The date "46188" is not a date: ${CLI_DATE_ADVICE}`),
-  cli("cli-date-empty", ["quote", "--units", "200", "--section", "1", "--date="], `hudson-pilotage quote: The date is blank: enter the transit date, ${CLI_DATE_ADVICE.replace(/^enter /, "")}`),
+  cli("cli-date-empty", ["quote", "--units", "200", "--section", "1", "--date="], "hudson-pilotage quote: --date is given but blank: give its value, or leave --date out."),
   cli("cli-date-on-two-lines", ["quote", "--units", "200", "--section", "1", "--date", "2026\n06-15"], `hudson-pilotage quote: The date "2026 06-15" is not a date: ${CLI_DATE_ADVICE}`),
   cli("cli-section-middle", ["quote", "--units", "200", "--section", "middle", "--date", "2026-06-15"], `hudson-pilotage quote: The section is "middle": ${SECTION_ADVICE}`),
   cli("cli-units-in-words", ["quote", "--units", "abc", "--section", "1", "--date", "2026-06-15"], 'hudson-pilotage quote: The pilotage units "abc" are not a number: enter the units or UNMEASURED.'),
@@ -453,7 +453,7 @@ export const CATALOGUE: CatalogueCase[] = [
   cli(
     "cli-units-empty",
     ["quote", "--units=", "--section", "1", "--date", "2026-06-15"],
-    "hudson-pilotage quote: The pilotage units are blank: enter the units, or the word UNMEASURED if the master or agent did not provide the measurements (§ 89-a(4)(d)).",
+    "hudson-pilotage quote: --units is given but blank: give its value, or leave --units out.",
   ),
   cli(
     "cli-units-negative-without-equals",
@@ -517,7 +517,7 @@ export const CATALOGUE: CatalogueCase[] = [
     ["quote", ...TRANSIT, "--board-surcharge", "300,360"],
     "hudson-pilotage quote: --board-surcharge takes three amounts separated by commas: 0-50 amount, 51-100 amount, per unit over 100 (e.g. 300,360,3.60).",
   ),
-  cli("cli-board-surcharge-in-words", ["quote", ...TRANSIT, "--board-surcharge", "300,abc,3.60"], 'hudson-pilotage quote: The 51-100 units surcharge "abc" is not a number.'),
+  cli("cli-board-surcharge-in-words", ["quote", ...TRANSIT, "--board-surcharge", "300,abc,3.60"], 'hudson-pilotage quote: The 51–100 units surcharge "abc" is not a number.'),
   cli("cli-at-100-sometimes", ["quote", ...TRANSIT, "--at-100", "sometimes"], 'hudson-pilotage quote: --at-100 takes "per-unit" or "flat".'),
   cli("cli-round-units-9", ["quote", ...TRANSIT, "--round-units", "9"], "hudson-pilotage quote: Units rounding (D1) must be a whole number of decimals from 0 to 6, or off."),
   cli("cli-act-effective-date-2014", ["quote", ...TRANSIT, "--act-effective-date", "2014-01-01"], "hudson-pilotage quote: The 2015 act's effective date (D6) must fall in 2015 or 2016."),

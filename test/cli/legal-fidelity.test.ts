@@ -56,7 +56,7 @@ describe("inputs a quote does not use are named in its warnings, with the clause
 
 describe("board rows checked against (1-a) and (1-b), from a --board-rates file", () => {
   test("a surcharge row off the quarter days (D19) and a fee row more than 13 months old (D20) each warn; the quote uses both", () => {
-    fs.writeFileSync(path.join(folder, "rates.csv"), ["fees,2025-01-01,310.00,45.50,125.00", "surcharge,2026-02-15,300.00,360.00,3.60"].join("\n"));
+    fs.writeFileSync(path.join(folder, "rates.csv"), ["table,from,a,b,c", "fees,2025-01-01,310.00,45.50,125.00", "surcharge,2026-02-15,300.00,360.00,3.60"].join("\n"));
     const out = run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--board-rates", "rates.csv", "--json");
     expect(out.code).toBe(0);
     const quote = quoted(out);
@@ -71,7 +71,7 @@ describe("board rows checked against (1-a) and (1-b), from a --board-rates file"
   });
 
   test("a fee row exactly 13 months old does not warn; a day later it does", () => {
-    fs.writeFileSync(path.join(folder, "rates13.csv"), ["fees,2025-05-15,310.00,45.50,125.00", "surcharge,2026-04-01,300.00,360.00,3.60"].join("\n"));
+    fs.writeFileSync(path.join(folder, "rates13.csv"), ["table,from,a,b,c", "fees,2025-05-15,310.00,45.50,125.00", "surcharge,2026-04-01,300.00,360.00,3.60"].join("\n"));
     // 2025-05-15 + 13 months = 2026-06-15: not later than the row's 13 months; 2026-06-16 is.
     expect(quoted(run("quote", "--units", "200", "--section", "1", "--date", "2026-06-15", "--board-rates", "rates13.csv", "--json")).warnings).toEqual([]);
     expect(quoted(run("quote", "--units", "200", "--section", "1", "--date", "2026-06-16", "--board-rates", "rates13.csv", "--json")).warnings).toEqual([

@@ -99,6 +99,28 @@ test("refusals are tool errors with the --json record: an existing output, a pat
   expect(JSON.parse(badDate.content[0].text).error).toMatchObject({ field: "date" });
 });
 
+test("a key a tool does not take is refused by name, never dropped (a misspelt Hours would lose the second pilot)", async () => {
+  const refusedKeys = async (name: string, args: Record<string, unknown>) => {
+    const answer = await callTool(name, args);
+    expect(answer.isError).toBe(true);
+    return answer.content[0].text;
+  };
+  // Dropped, each would quote a different amount: 12 h at 192 units Section 2 adds 50% × 192 × $21.58 = $2,071.68.
+  expect(await refusedKeys("quote_transit", { units: 192, section: 2, date: "2026-06-15", Hours: 12 })).toMatch(/Unknown key "Hours"; quote_transit takes: .*\bhours\b/);
+  expect(await refusedKeys("quote_transit", { units: 192, section: 2, date: "2026-06-15", hours: 12, relieved: true })).toContain('Unknown key "relieved"');
+  const transit = CALL.transits[0];
+  expect(await refusedKeys("quote_call", { call: { ...CALL, transits: [{ ...transit, Hours: 12 }] } })).toMatch(/Unknown key "Hours"; a transit takes: .*\bhours\b/);
+  expect(await refusedKeys("quote_call", { call: { ...CALL, vessel: { ...CALL.vessel, loa: 600 } } })).toContain('Unknown key "loa"; vessel takes:');
+  expect(await refusedKeys("quote_call", { call: { ...CALL, otherCharges: [{ label: "Docking pilot", amt: "850.00" }] } })).toContain('Unknown key "amt"');
+  expect(await refusedKeys("quote_call", { call: { ...CALL, extra: 1 } })).toContain('Unknown key "extra"; call takes:');
+  expect(await refusedKeys("rates", { date: "2027-01-02", settings: { roundUnit: true } })).toContain('Unknown key "roundUnit"; settings takes:');
+  expect(await refusedKeys("reconcile_file", { path: "invoices.csv", boardrates: "rates.csv" })).toContain('Unknown key "boardrates"');
+  expect(await refusedKeys("pilot_required", { status: "foreign", grossTons: 5000, draft: 20, tons: 5000 })).toContain('Unknown key "tons"');
+  // The published schemas say the same: no other keys.
+  const { tools } = await client.listTools();
+  for (const tool of tools) expect(tool.inputSchema.additionalProperties).toBe(false);
+});
+
 test("quote_transit, rates and pilot_required answer as the library does", async () => {
   // Clause (xi), Section 1, 200 units: 200 × $15.32 = $3,064.00.
   const quote = (await callTool("quote_transit", { units: 200, section: 1, date: "2026-06-15", boardRates: "rates.csv" })).structuredContent as { lines: { code: string; amount: string }[] };
@@ -150,4 +172,21 @@ test("resources: the statute's text and our interpretations", async () => {
   expect(String((statute.contents[0] as { text: string }).text)).toContain("Effective January first, two thousand twenty-seven");
   const readings = await client.readResource({ uri: "hudson-pilotage://interpretations" });
   expect(String((readings.contents[0] as { text: string }).text)).toContain("D1");
+});
+
+test("a value given blank is refused as BLANK, never read as left out (a blank hours would lose the second pilot)", async () => {
+  const blankHours = await callTool("quote_transit", { units: 192, section: 2, date: "2026-06-15", hours: "", boardRates: "rates.csv" });
+  expect(blankHours.isError).toBe(true);
+  expect(JSON.parse(blankHours.content[0].text).error).toMatchObject({ code: "BLANK", field: "hours" });
+  const transit = { section: 2, date: "2026-06-15", hours: "" };
+  const blankTransit = await callTool("quote_call", { call: { ...CALL, transits: [transit] } });
+  expect(JSON.parse(blankTransit.content[0].text).error).toMatchObject({ code: "BLANK", field: "transits[0].hours" });
+});
+
+test("boardSurcharge as the library's array [A, B, R] is taken (red team F21)", async () => {
+  // Upper River, 192 units, 2026-06-15: surcharge 192 × $3.60 = $691.20 ((1-c)(iii)).
+  const answer = await callTool("quote_transit", { units: 192, section: 2, date: "2026-06-15", boardSurcharge: [300, 360, "3.60"] });
+  expect(answer.isError).toBeFalsy();
+  const json = answer.structuredContent as { lines: { code: string; amount: string | null }[] };
+  expect(json.lines.find((line) => line.code === "surcharge")?.amount).toBe("691.20");
 });

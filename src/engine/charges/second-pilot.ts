@@ -102,7 +102,7 @@ function secondPilotNote(basisCents: number | null, circumstances: SecondPilotCi
     case "relievedAtMidRiver":
       return `${hours} h, but the first pilot is relieved at the mid-river station: no second-pilot fee.`;
     case "anchored":
-      return `${hours} h, but the vessel anchors at least ${anchoredHours} h so no pilot exceeds ${moreThanHours} h: no second pilot.`;
+      return `${hours} h, but the vessel anchors at least ${anchoredHours} h, entered as leaving no pilot more than ${moreThanHours} h of continuous pilotage (the anchorage exception): no second pilot.`;
     case "twoPilots":
       return cents === null || basisCents === null
         ? `Not entered: ${hours} h > ${moreThanHours} h needs a second pilot at ${percent}%${words}, and the surcharge is not entered.`
