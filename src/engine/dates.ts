@@ -16,8 +16,10 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 export function isoDateOf(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return `${year >= 1000 ? year : String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(day)}`;
 }
+
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 
 export function partsOf(date: IsoDate): { year: number; month: number; day: number } {
   return { year: digitsAt(date, 0, 4), month: digitsAt(date, 5, 7), day: digitsAt(date, 8, 10) };
@@ -79,6 +81,15 @@ export function addMonthsGcl30(date: IsoDate, months: number): IsoDate {
   const targetYear = Math.floor(monthIndex / 12);
   const targetMonth = (monthIndex % 12) + 1;
   return isoDateOf(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
+/**
+ * Whether `date` is later than `months` months after `from` (addMonthsGcl30), worked from the whole
+ * months between them (monthsSince): the later date itself is only needed when they are `months` apart.
+ */
+export function isLaterThanMonthsAfter(date: IsoDate, from: IsoDate, months: number): boolean {
+  const since = monthsSince(from, date);
+  return since > months || (since === months && date > addMonthsGcl30(from, months));
 }
 
 /** Strict "YYYY-MM-DD" text, checked against the calendar. */
