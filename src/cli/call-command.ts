@@ -41,7 +41,8 @@ Output:
                 otherChargesTotal, total, complete, missing, warnings, settingsNotDefault}
   -o FILE       quote.xlsx: the quote sheet the task pane's Insert quote writes, with live
                 =NYPILOT.* formulas and their values cached, and the Board rates sheet;
-                quote.pdf: the printable quote (one page for up to four transits).
+                quote.pdf: the printable quote (one page for up to four transits); a
+                character its font lacks prints as ? and is named in the warnings.
                 An existing file is kept unless --force is given.
   --help        this text
 
@@ -77,10 +78,10 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
     const { checkQuoteOutput } = await import("../quote-sheet/files");
     await checkQuoteOutput(outputPath, { force: values.force === true });
   }
-  const call = await quotedCallFromFile(positionals[0], io);
+  let call = await quotedCallFromFile(positionals[0], io);
   if (outputPath !== null) {
     const { writeQuoteFile } = await import("../quote-sheet/files");
-    await writeQuoteFile(call, outputPath, { force: values.force === true });
+    call = await writeQuoteFile(call, outputPath, { force: values.force === true });
   }
   io.stdout(values.json ? JSON.stringify(callJson(call), null, 2) + "\n" : callTable(call));
   return call.quote.complete ? 0 : INCOMPLETE_QUOTE_EXIT;

@@ -340,7 +340,8 @@ export async function quoteCall(call: CallRequest): Promise<CallJson> {
 /**
  * Writes the call's quote by the file's extension: .xlsx (the quote sheet the task pane's Insert
  * quote writes, with the Board rates sheet) or .pdf (the printable quote); an existing file is kept
- * unless `force`. Answers what quoteCall answers.
+ * unless `force`. Answers what quoteCall answers, and in `warnings` also each field holding
+ * characters the PDF's font lacks (printed there as "?" and named in its footnote).
  */
 export async function writeQuote(call: CallRequest, filePath: string, options: { force?: boolean } = {}): Promise<CallJson> {
   try {
@@ -348,8 +349,7 @@ export async function writeQuote(call: CallRequest, filePath: string, options: {
     const { checkQuoteOutput, writeQuoteFile } = await import("../quote-sheet/files");
     await checkQuoteOutput(requestText(filePath, "output"), { force: options.force === true });
     const quoted = await quoteCallRequest(call, process.cwd());
-    await writeQuoteFile(quoted, filePath, { force: options.force === true });
-    return callJson(quoted);
+    return callJson(await writeQuoteFile(quoted, filePath, { force: options.force === true }));
   } catch (error) {
     throw libraryError(error, NO_FIELD_NAMES);
   }

@@ -223,7 +223,7 @@ export function pilotageServer(root: string, version: string): McpServer {
     {
       title: "Quote a port call (several transits)",
       description:
-        "Quotes a port call: one vessel, several transits (each on its own date under its own clause), the statutory subtotal, other charges kept apart, the total, complete, missing amounts by transit and warnings. With `output` ending .xlsx (the quote sheet with live =NYPILOT formulas and the Board rates sheet) or .pdf (one printable page for up to four transits), also writes that file inside the server's folder; an existing file is never overwritten.",
+        "Quotes a port call: one vessel, several transits (each on its own date under its own clause), the statutory subtotal, other charges kept apart, the total, complete, missing amounts by transit and warnings. With `output` ending .xlsx (the quote sheet with live =NYPILOT formulas and the Board rates sheet) or .pdf (one printable page for up to four transits), also writes that file inside the server's folder; an existing file is never overwritten. A character the PDF's font lacks prints there as ? and is named, with its field, in warnings.",
       inputSchema: QUOTE_CALL_SHAPE,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },

@@ -92,7 +92,8 @@ function refuseWhatFormulasCannotSay(call: QuotedCall): void {
   }
 }
 
-export async function quoteFileBytes(call: QuotedCall, kind: QuoteFileKind, madeOn: Date): Promise<Uint8Array> {
+/** A quote file's bytes, with a warning for each field it cannot show as typed (the PDF's characters outside its font; none for .xlsx). */
+export async function quoteFileBytes(call: QuotedCall, kind: QuoteFileKind, madeOn: Date): Promise<{ bytes: Uint8Array; warnings: string[] }> {
   if (kind === "pdf") {
     const { quotePdf } = await import("./pdf");
     return quotePdf(call, madeOn);
@@ -101,13 +102,17 @@ export async function quoteFileBytes(call: QuotedCall, kind: QuoteFileKind, made
   const { quoteWorkbook } = await import("./workbook");
   const layout = quoteSheetLayoutOf(callSheetInput(call));
   const workbook = quoteWorkbook(layout, boardRowsText(call.boardRates.fees, call.boardRates.surcharge), { madeOn, madeBy: "hudson-pilotage call" });
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
+  return { bytes: new Uint8Array(await workbook.xlsx.writeBuffer()), warnings: [] };
 }
 
-/** Writes the call's quote to `filePath` (.xlsx or .pdf). */
-export async function writeQuoteFile(call: QuotedCall, filePath: string, options: QuoteFileOptions = {}): Promise<QuoteFileKind> {
+/**
+ * Writes the call's quote to `filePath` (.xlsx or .pdf). Answers the call as written: its
+ * warnings followed by the file's own, so that what the file could not show is said wherever the
+ * quote's warnings are.
+ */
+export async function writeQuoteFile(call: QuotedCall, filePath: string, options: QuoteFileOptions = {}): Promise<QuotedCall> {
   const kind = quoteFileKind(filePath);
-  const bytes = await quoteFileBytes(call, kind, documentDate());
+  const { bytes, warnings } = await quoteFileBytes(call, kind, documentDate());
   await writeOutputFile(filePath, bytes, { force: options.force === true });
-  return kind;
+  return warnings.length === 0 ? call : { ...call, quote: { ...call.quote, warnings: [...call.quote.warnings, ...warnings] } };
 }

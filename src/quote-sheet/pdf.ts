@@ -3,40 +3,27 @@
  * measurements, each transit's lines with amounts and clauses, the other charges apart, the total
  * (or "incomplete" and what is missing), warnings, settings, the date it was made and the version.
  * One US Letter page for up to four transits: the text is set at the largest size that fits one
- * page; a longer call runs on to more pages.
+ * page; a longer call runs on to more pages. Set in DejaVu Sans (./fonts.ts), so names in Greek,
+ * Cyrillic or any Latin alphabet print as typed; a character the font lacks prints as "?" and is
+ * named, by field, in a footnote and in the warnings returned beside the bytes (./printable.ts).
  */
-import { PDFDocument, PDFFont, PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFFont, PDFPage, rgb } from "pdf-lib";
 import packageJson from "../../package.json";
 import { ChargeLine, formatUsd, OTHER_CHARGE_NOTE, SECTION_SHORT_NAMES, transitName } from "../engine";
 import type { QuotedCall } from "../request/call";
+import { embedFonts, Fonts, PDF_FONT_FAMILY, printableCodePoints } from "./fonts";
 import { DOCKING_NOTE, QUOTE_TITLE } from "./layout";
+import { printedText, UNPRINTABLE_MARK, UnprintableField, unprintableCharacters, unprintableFootnote, unprintableWarning } from "./printable";
 
 const PAGE = { width: 612, height: 792, margin: 42 } as const;
 const SIZES = [9, 8.5, 8, 7.5, 7, 6.5, 6] as const;
 /** The columns of a transit's lines: item, amount (right-aligned at its end), authority. */
 const COLUMNS = { item: 0, amountEnd: 250, authority: 262 } as const;
 
-/** The few characters our texts use that the standard fonts' WinAnsi encoding lacks, in words it has. */
-const OUTSIDE_WIN_ANSI: Readonly<Record<string, string>> = { "≥": ">=", "≤": "<=", "−": "-", "→": "->", "≠": "!=", "\u00A0": " " };
-const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
-
-/** Text the standard fonts can show: our own symbols spelled out, any other character outside WinAnsi shown as "?". */
-export function pdfText(text: string): string {
-  let shown = "";
-  for (const ch of text) {
-    const code = ch.codePointAt(0) as number;
-    if (OUTSIDE_WIN_ANSI[ch] !== undefined) shown += OUTSIDE_WIN_ANSI[ch];
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) shown += ch;
-    else if (ch === "\t" || ch === "\n" || ch === "\r") shown += " ";
-    else shown += "?";
-  }
-  return shown;
-}
-
-interface Fonts {
-  readonly regular: PDFFont;
-  readonly bold: PDFFont;
-  readonly italic: PDFFont;
+/** The PDF's bytes, and a warning for each field holding characters it prints as "?" (empty when it prints everything). */
+export interface PrintedQuote {
+  readonly bytes: Uint8Array;
+  readonly warnings: string[];
 }
 
 type Block =
@@ -103,24 +90,47 @@ function blocks(call: QuotedCall, madeOn: Date): Block[] {
   return out;
 }
 
+/** A text's width at size 1 in a face. */
+type Measure = (font: PDFFont, text: string) => number;
+
+/**
+ * Widths at size 1, each word measured once per face and a line summed from its words and
+ * spaces: the layout measures the same words at every size it tries, and shaping a text with the
+ * font is slow. Exact, as pdf-lib sets glyphs at their advance widths and no glyph spans a space.
+ */
+function measurer(): Measure {
+  const widths = new Map<PDFFont, Map<string, number>>();
+  const wordWidth = (font: PDFFont, word: string): number => {
+    let known = widths.get(font);
+    if (known === undefined) widths.set(font, (known = new Map()));
+    let width = known.get(word);
+    if (width === undefined) known.set(word, (width = font.widthOfTextAtSize(word, 1)));
+    return width;
+  };
+  return (font, text) => text.split(" ").reduce((sum, word, index) => sum + wordWidth(font, word) + (index > 0 ? wordWidth(font, " ") : 0), 0);
+}
+
 /** Splits text into lines no wider than `width` at `size`, at spaces (a word longer than a line is cut). */
-function wrapped(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrapped(text: string, font: PDFFont, measure: Measure, size: number, width: number): string[] {
+  const fits = (line: string) => measure(font, line) * size <= width;
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(/\s+/)) {
     const candidate = current === "" ? word : `${current} ${word}`;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
+    if (fits(candidate)) {
       current = candidate;
       continue;
     }
     if (current !== "") lines.push(current);
-    current = word;
-    while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
-      let cut = current.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
-      lines.push(current.slice(0, cut));
-      current = current.slice(cut);
+    // Cut by characters, never inside one (a character outside the BMP is two UTF-16 units).
+    let characters = [...word];
+    while (characters.length > 1 && !fits(characters.join(""))) {
+      let cut = characters.length - 1;
+      while (cut > 1 && !fits(characters.slice(0, cut).join(""))) cut--;
+      lines.push(characters.slice(0, cut).join(""));
+      characters = characters.slice(cut);
     }
+    current = characters.join("");
   }
   if (current !== "") lines.push(current);
   return lines;
@@ -136,7 +146,7 @@ interface Placed {
 }
 
 /** Lays the blocks out at `size`; the pages they take and every piece of text's place. */
-function layout(content: readonly Block[], fonts: Fonts, size: number): { pages: number; placed: Placed[]; rules: { page: number; y: number }[] } {
+function layout(content: readonly Block[], fonts: Fonts, measure: Measure, size: number): { pages: number; placed: Placed[]; rules: { page: number; y: number }[] } {
   const width = PAGE.width - 2 * PAGE.margin;
   const leading = size * 1.35;
   const placed: Placed[] = [];
@@ -163,7 +173,7 @@ function layout(content: readonly Block[], fonts: Fonts, size: number): { pages:
       const font = block.style === "title" || block.style === "heading" || block.style === "bold" ? fonts.bold : block.style === "note" ? fonts.italic : fonts.regular;
       const textSize = block.style === "title" ? size * 1.5 : block.style === "note" ? size * 0.9 : size;
       const indent = block.indent ?? 0;
-      for (const line of wrapped(pdfText(block.text), font, textSize, width - indent)) {
+      for (const line of wrapped(block.text, font, measure, textSize, width - indent)) {
         room(textSize * 1.35);
         y -= textSize * 1.35;
         placed.push({ page, x: PAGE.margin + indent, y, text: line, font, size: textSize });
@@ -172,16 +182,15 @@ function layout(content: readonly Block[], fonts: Fonts, size: number): { pages:
     }
     const font = block.bold ? fonts.bold : fonts.regular;
     const itemWidth = COLUMNS.amountEnd - 60 - COLUMNS.item;
-    const items = wrapped(pdfText(block.item), font, size, itemWidth);
-    const authorities = wrapped(pdfText(block.authority), fonts.regular, size, width - COLUMNS.authority);
+    const items = wrapped(block.item, font, measure, size, itemWidth);
+    const authorities = wrapped(block.authority, fonts.regular, measure, size, width - COLUMNS.authority);
     const rows = Math.max(items.length, authorities.length, 1);
     room(leading * rows);
     for (let row = 0; row < rows; row++) {
       y -= leading;
       if (items[row] !== undefined) placed.push({ page, x: PAGE.margin + 8 + COLUMNS.item, y, text: items[row], font, size });
       if (row === 0) {
-        const amount = pdfText(block.amount);
-        placed.push({ page, x: PAGE.margin + COLUMNS.amountEnd - font.widthOfTextAtSize(amount, size), y, text: amount, font, size });
+        placed.push({ page, x: PAGE.margin + COLUMNS.amountEnd - measure(font, block.amount) * size, y, text: block.amount, font, size });
       }
       if (authorities[row] !== undefined) placed.push({ page, x: PAGE.margin + COLUMNS.authority, y, text: authorities[row], font: fonts.regular, size });
     }
@@ -189,19 +198,68 @@ function layout(content: readonly Block[], fonts: Fonts, size: number): { pages:
   return { pages: page + 1, placed, rules };
 }
 
-/** The PDF's bytes. Deterministic for a given call and date (the document's dates are `madeOn`). */
-export async function quotePdf(call: QuotedCall, madeOn: Date): Promise<Uint8Array> {
+/** The texts the call's user typed, each with the name the warnings give its field. */
+function typedFields(call: QuotedCall): { field: string; text: string }[] {
+  return [
+    { field: "vessel name", text: call.vessel.name },
+    { field: "vessel IMO", text: call.vessel.imo },
+    ...call.given.map((transit, index) => ({ field: `Transit ${index + 1} label`, text: transit.labelGiven ? transit.label : "" })),
+    ...call.quote.otherCharges.map((charge, index) => ({ field: `other charge ${index + 1} label`, text: charge.label })),
+  ];
+}
+
+function blockTexts(block: Block): string[] {
+  if (block.kind === "text") return [block.text];
+  if (block.kind === "line") return [block.item, block.amount, block.authority];
+  return [];
+}
+
+/** The fields whose characters print as "?": each typed field by name, then any other text on the page (a character named once). */
+function unprintableFields(call: QuotedCall, content: readonly Block[], printable: ReadonlySet<number>): UnprintableField[] {
+  const named = new Set<string>();
+  const fields: UnprintableField[] = [];
+  for (const { field, text } of typedFields(call)) {
+    const characters = unprintableCharacters(text, printable);
+    characters.forEach((character) => named.add(character));
+    if (characters.length > 0) fields.push({ field, characters });
+  }
+  const others = [...new Set(content.flatMap(blockTexts).flatMap((text) => unprintableCharacters(text, printable)))].filter((character) => !named.has(character));
+  if (others.length > 0) fields.push({ field: "other text", characters: others });
+  return fields;
+}
+
+/** The footnote naming what prints as "?", at the foot of the quote. */
+function footnote(fields: readonly UnprintableField[]): Block[] {
+  if (fields.length === 0) return [];
+  return [
+    { kind: "gap", lines: 0.4 },
+    { kind: "text", text: `Characters printed as ${UNPRINTABLE_MARK}: this PDF cannot show them`, style: "bold" },
+    ...fields.map((field): Block => ({ kind: "text", text: `- ${unprintableFootnote(field, PDF_FONT_FAMILY)}`, style: "note", indent: 8 })),
+  ];
+}
+
+/** The blocks with every text as the fonts print it. */
+function printedBlocks(content: readonly Block[], printable: ReadonlySet<number>): Block[] {
+  return content.map((block) => {
+    if (block.kind === "text") return { ...block, text: printedText(block.text, printable) };
+    if (block.kind === "line") return { ...block, item: printedText(block.item, printable), amount: printedText(block.amount, printable), authority: printedText(block.authority, printable) };
+    return block;
+  });
+}
+
+/** The PDF's bytes and what it could not print. Deterministic for a given call and date (the document's dates are `madeOn`). */
+export async function quotePdf(call: QuotedCall, madeOn: Date): Promise<PrintedQuote> {
   const document = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await document.embedFont(StandardFonts.Helvetica),
-    bold: await document.embedFont(StandardFonts.HelveticaBold),
-    italic: await document.embedFont(StandardFonts.HelveticaOblique),
-  };
-  const content = blocks(call, madeOn);
+  const fonts = await embedFonts(document);
+  const printable = printableCodePoints(fonts);
+  const quoted = blocks(call, madeOn);
+  const unprintable = unprintableFields(call, quoted, printable);
+  const content = printedBlocks([...quoted, ...footnote(unprintable)], printable);
   // The largest size that fits one page; a call too long for one page at the smallest runs on.
-  let chosen = layout(content, fonts, SIZES[SIZES.length - 1]);
+  const measure = measurer();
+  let chosen = layout(content, fonts, measure, SIZES[SIZES.length - 1]);
   for (const size of SIZES) {
-    const attempt = layout(content, fonts, size);
+    const attempt = layout(content, fonts, measure, size);
     if (attempt.pages === 1) {
       chosen = attempt;
       break;
@@ -212,10 +270,11 @@ export async function quotePdf(call: QuotedCall, madeOn: Date): Promise<Uint8Arr
   for (const rule of chosen.rules) {
     pages[rule.page].drawLine({ start: { x: PAGE.margin, y: rule.y }, end: { x: PAGE.width - PAGE.margin, y: rule.y }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
   }
-  document.setTitle(pdfText(`${QUOTE_TITLE}: ${call.vessel.name.trim() === "" ? "a call" : call.vessel.name.trim()}`));
+  // The title is metadata (UTF-16 text, drawn by no font): the vessel's name as typed.
+  document.setTitle(`${QUOTE_TITLE}: ${call.vessel.name.trim() === "" ? "a call" : call.vessel.name.trim()}`);
   document.setProducer(`hudson-pilotage ${packageJson.version}`);
   document.setCreator(`hudson-pilotage ${packageJson.version}`);
   document.setCreationDate(madeOn);
   document.setModificationDate(madeOn);
-  return document.save();
+  return { bytes: await document.save(), warnings: unprintable.map((field) => unprintableWarning(field, PDF_FONT_FAMILY)) };
 }

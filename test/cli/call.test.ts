@@ -236,3 +236,33 @@ test("-o quote.pdf: four incomplete transits, with every warning and what is mis
   // Every warning's opening words, as the PDF wraps them.
   for (const warning of json.warnings) expect(text).toContain(warning.slice(0, 40));
 });
+
+test("-o quote.pdf: a vessel named in Greek prints; a character outside the PDF's font is a warning naming its field, in the table, --json and the library", async () => {
+  const call = { ...callObject(), vessel: { ...callObject().vessel, name: "Ακρόπολις 丸" } };
+  writeCall(call);
+  const warning = 'vessel name: "丸" (U+4E38) cannot be printed in the PDF (not in its font, DejaVu Sans); shown as ?';
+  const json = run("call", "call.json", "-o", "quote.pdf", "--json");
+  expect(json.code).toBe(0);
+  const answer = JSON.parse(json.stdout) as { vessel: { name: string }; warnings: string[] };
+  expect(answer.vessel.name).toBe("Ακρόπολις 丸");
+  expect(answer.warnings).toContain(warning);
+  expectHandWorked(JSON.parse(json.stdout));
+  const text = pdfPageTexts(fs.readFileSync(inFolder("quote.pdf")))[0].replace(/\s+/g, " ");
+  expect(text).toContain("Vessel: Ακρόπολις ?, IMO 9123453");
+  expect(text).toContain("- vessel name: U+4E38 (not in this PDF's font, DejaVu Sans)");
+  const table = run("call", "call.json", "-o", "quote.pdf", "--force");
+  expect(table.code).toBe(0);
+  expect(table.stdout).toContain(`Warnings:`);
+  expect(table.stdout).toContain(`  - ${warning}`);
+  // The quote sheet keeps every character (Excel's own fonts show it): no such warning.
+  const sheet = JSON.parse(run("call", "call.json", "-o", "quote.xlsx", "--json").stdout) as { warnings: string[] };
+  expect(sheet.warnings.some((text) => text.includes("cannot be printed"))).toBe(false);
+  const here = process.cwd();
+  process.chdir(inFolder(""));
+  try {
+    const library = await writeQuote(call as Parameters<typeof quoteCall>[0], "library.pdf");
+    expect(library.warnings).toContain(warning);
+  } finally {
+    process.chdir(here);
+  }
+});

@@ -10,6 +10,7 @@ import { spawnSync, SpawnSyncOptions } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pdfPageTexts } from "../support/pdf";
 
 const ROOT = path.resolve(__dirname, "../..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -141,6 +142,23 @@ test("batch(rows) and reconcile(rows) from require() and import: rows in, the co
   expect(quoted[1]).toMatchObject({ row: 2, error: { code: "NOT_A_NUMBER", field: "units" } });
   expect(checked[0]).toMatchObject({ row: 1, total: "7315.36", billed: { billed_total: "7315.46" }, variance: "0.10", flag: true, status: "variance" });
   expect(checked[1]).toMatchObject({ row: 2, status: "not checked", flag: false });
+});
+
+test("the installed package prints a Greek vessel name in its PDF, from the command line and from require(), with the font from its dependencies", () => {
+  const call = {
+    vessel: { name: "Ακρόπολις 丸", units: 200 },
+    transits: [{ section: 1, date: "2026-06-15" }],
+    boardRates: { fees: [{ from: "2026-01-01", launch: "310.00", communication: "45.50", midriverLaunch: "125.25" }], surcharge: [{ from: "2020-11-20", upTo50Units: "300.00", over50UpTo100Units: "360.00", perUnitOver100Units: "3.60" }] },
+  };
+  fs.writeFileSync(path.join(app, "call.json"), JSON.stringify(call));
+  const warning = 'vessel name: "丸" (U+4E38) cannot be printed in the PDF (not in its font, DejaVu Sans); shown as ?';
+  const cli = sh(npx, ["--no-install", "hudson-pilotage", "call", "call.json", "-o", "cli.pdf", "--json"]);
+  expect(cli.stderr).toBe("");
+  expect(JSON.parse(cli.stdout).warnings).toContain(warning);
+  const library = sh(process.execPath, ["-e", `require("hudson-pilotage").writeQuote(${JSON.stringify(call)}, "library.pdf").then((json) => process.stdout.write(JSON.stringify(json.warnings)));`]);
+  expect(library.stderr).toBe("");
+  expect(JSON.parse(library.stdout)).toContain(warning);
+  for (const file of ["cli.pdf", "library.pdf"]) expect(pdfPageTexts(fs.readFileSync(path.join(app, file)))[0]).toContain("Vessel: Ακρόπολις ?");
 });
 
 describe("TypeScript --strict against the installed typings", () => {

@@ -75,6 +75,14 @@ test("quote_call: the hand-worked call, and its .pdf written inside the folder",
   expect(JSON.parse(answer.content[0].text)).toEqual(json);
 });
 
+test("quote_call with a .pdf: a character outside the PDF's font is named by field in the answer's warnings", async () => {
+  const answer = await callTool("quote_call", { call: { ...CALL, vessel: { ...CALL.vessel, name: "Ακρόπολις 丸" } }, output: "named.pdf" });
+  expect(answer.isError).toBeFalsy();
+  const json = answer.structuredContent as { warnings: string[] };
+  expect(json.warnings).toContain('vessel name: "丸" (U+4E38) cannot be printed in the PDF (not in its font, DejaVu Sans); shown as ?');
+  expect(json.warnings.filter((warning) => warning.includes("cannot be printed"))).toHaveLength(1);
+});
+
 test("refusals are tool errors with the --json record: an existing output, a path outside the folder, bad input", async () => {
   const existing = await callTool("quote_call", { call: CALL, output: "quote.pdf" });
   expect(existing.isError).toBe(true);
