@@ -42,6 +42,7 @@ import { loadFunctionsBundle } from "../test/support/bundle";
 import { listedRuns, median } from "./alternate";
 import { BOARD_FEE_RANGE, BOARD_SURCHARGE_RANGE } from "./columns";
 import { generateTransits, PlainTransit, seededRandom } from "./transits";
+import { repoPath } from "./repo-root";
 
 type Args = unknown[];
 
@@ -81,8 +82,7 @@ const column = <T>(rows: number, cell: (i: number) => T): T[][] => {
   return out;
 };
 
-// dist/functions.js from bench/ or from its build in dist-node/bench/.
-const FUNCTIONS_JS = path.resolve(__dirname, __dirname.includes("dist-node") ? "../../dist" : "../dist", "functions.js");
+const FUNCTIONS_JS = repoPath("dist", "functions.js");
 
 const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 

@@ -3,8 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import zlib from "node:zlib";
+import { repoPath } from "./repo-root";
 
-const DIST = path.resolve(__dirname, __dirname.includes("dist-node") ? "../../dist" : "../dist");
+const DIST = repoPath("dist");
 
 export interface LoadResult {
   functionsGzipKb: number;

@@ -4,12 +4,10 @@
  * that holds from the sources and from the build (dist-node/bench/).
  */
 import fs from "node:fs";
-import path from "node:path";
-
-const ROOT = [path.resolve(__dirname, ".."), path.resolve(__dirname, "../..")].find((dir) => fs.existsSync(path.join(dir, "bench/peak-memory-probe.cjs"))) as string;
+import { repoPath } from "./repo-root";
 
 /** The file to load with `node -r` in a child whose peak is wanted (see childPeakMemory). */
-export const PEAK_MEMORY_PROBE = path.join(ROOT, "bench/peak-memory-probe.cjs");
+export const PEAK_MEMORY_PROBE = repoPath("bench", "peak-memory-probe.cjs");
 
 interface PeakMemoryProbe {
   peakKilobytes(): number;

@@ -18,6 +18,7 @@ import path from "node:path";
 import { DEFAULT_SETTINGS, quoteTransit, readTransit, refusalThrown } from "../src/engine";
 import { readBoardRates } from "../src/request/board-rates-file";
 import { childPeakMemory } from "./peak-memory";
+import { repoPath } from "./repo-root";
 
 export interface ReconcileBenchResult {
   /** Lines of data in the generated CSV (malformed ones included). */
@@ -32,7 +33,7 @@ const OVER_EVERY = 1_000;
 
 /** The built command line, wherever this file runs from (bench/ or dist-node/bench/). */
 export function binary(): string {
-  return path.resolve(__dirname, __dirname.includes("dist-node") ? "../../bin/hudson-pilotage.js" : "../bin/hudson-pilotage.js");
+  return repoPath("bin", "hudson-pilotage.js");
 }
 
 /** A small deterministic generator, so every run reconciles the same file. */

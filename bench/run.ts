@@ -19,6 +19,7 @@ import { measureXlsxMillion } from "./xlsx-million";
 import { measureBadInputs } from "./bad-inputs";
 import { naiveFloatTotal } from "./naive-float";
 import { engineInput, generateTransits, seededRandom } from "./transits";
+import { repoPath } from "./repo-root";
 
 export interface BenchResult {
   target: string;
@@ -444,7 +445,7 @@ async function main() {
   console.table(results.map((r) => ({ target: r.target, measured: `${r.measured.toFixed(3)} ${r.unit}`, baseline: `${r.baseline.toFixed(3)} ${r.unit}`, ratio: r.ratio.toFixed(2), goal: r.goal ?? "", met: r.met ?? "" })));
   const missed = results.filter((r) => r.met === false).map((r) => r.target);
   console.log(missed.length === 0 ? "every target met" : `targets missed: ${missed.join("; ")}`);
-  const file = path.resolve(__dirname, "../../bench/results.json");
+  const file = repoPath("bench", "results.json");
   const all = sections.length === Object.keys(SECTIONS).length ? results : mergedResults(file, sections, results);
   fs.writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), node: process.version, results: all }, null, 2) + "\n");
   console.log(`written ${path.relative(process.cwd(), file)}${all === results ? "" : ` (sections ${sections.join(", ")} replaced, the others kept)`}`);

@@ -9,6 +9,7 @@ import path from "node:path";
 import { loadFunctionsBundle, readFunctionsMetadata } from "../test/support/bundle";
 import { buildHyperFormula, HarnessOptions } from "../test/support/hyperformula";
 import { generateTransits } from "./transits";
+import { repoPath } from "./repo-root";
 
 export interface WorkbookBenchResult {
   rows: number;
@@ -39,7 +40,7 @@ function timed<T>(run: () => T): [T, number] {
 
 /** The built add-in, wherever this file runs from (bench/ or dist-node/bench/). */
 function builtAddin(): HarnessOptions {
-  const dist = path.resolve(__dirname, __dirname.includes("dist-node") ? "../../dist" : "../dist");
+  const dist = repoPath("dist");
   return {
     bundle: loadFunctionsBundle({ file: path.join(dist, "functions.js") }),
     metadata: readFunctionsMetadata(path.join(dist, "functions.json")),

@@ -16,11 +16,13 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 export function isoDateOf(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return `${year >= 1000 ? year : String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
 export function partsOf(date: IsoDate): { year: number; month: number; day: number } {
-  return { year: digitsAt(date, 0, 4), month: digitsAt(date, 5, 7), day: digitsAt(date, 8, 10) };
+  return { year: yearOf(date), month: monthOf(date), day: dayOf(date) };
 }
 
 function dayNumber(date: IsoDate): number {
@@ -55,18 +57,25 @@ export function rowInForce<T extends { from: IsoDate }>(date: IsoDate, rows: rea
  * the largest n with addMonthsGcl30(from, n) on or before the date (negative before `from`).
  */
 export function monthsSince(from: IsoDate, date: IsoDate): number {
-  const year = digitsAt(date, 0, 4);
-  const month = digitsAt(date, 5, 7);
-  const months = (year - digitsAt(from, 0, 4)) * 12 + (month - digitsAt(from, 5, 7));
+  const year = yearOf(date);
+  const month = monthOf(date);
+  const months = (year - yearOf(from)) * 12 + (month - monthOf(from));
   // addMonthsGcl30(from, months) falls on `from`'s day, or the month's last day where there is none.
-  return digitsAt(date, 8, 10) >= Math.min(digitsAt(from, 8, 10), daysInMonth(year, month)) ? months : months - 1;
+  return dayOf(date) >= Math.min(dayOf(from), daysInMonth(year, month)) ? months : months - 1;
 }
 
-/** The number the digits from `start` to `end` of an ISO date write. */
-function digitsAt(date: IsoDate, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) value = value * 10 + date.charCodeAt(i) - 48;
-  return value;
+// The year, month and day an ISO date's digits write: each digit is at a fixed place.
+function digitAt(date: IsoDate, i: number): number {
+  return date.charCodeAt(i) - 48;
+}
+function yearOf(date: IsoDate): number {
+  return digitAt(date, 0) * 1000 + digitAt(date, 1) * 100 + digitAt(date, 2) * 10 + digitAt(date, 3);
+}
+function monthOf(date: IsoDate): number {
+  return digitAt(date, 5) * 10 + digitAt(date, 6);
+}
+function dayOf(date: IsoDate): number {
+  return digitAt(date, 8) * 10 + digitAt(date, 9);
 }
 
 /**
@@ -79,6 +88,15 @@ export function addMonthsGcl30(date: IsoDate, months: number): IsoDate {
   const targetYear = Math.floor(monthIndex / 12);
   const targetMonth = (monthIndex % 12) + 1;
   return isoDateOf(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
+/**
+ * Whether `date` is later than `months` months after `from` (addMonthsGcl30), worked from the whole
+ * months between them (monthsSince): the later date itself is only needed when they are `months` apart.
+ */
+export function isLaterThanMonthsAfter(date: IsoDate, from: IsoDate, months: number): boolean {
+  const since = monthsSince(from, date);
+  return since > months || (since === months && date > addMonthsGcl30(from, months));
 }
 
 /** Strict "YYYY-MM-DD" text, checked against the calendar. */

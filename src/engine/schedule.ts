@@ -60,9 +60,10 @@ const CLAUSE_VI_MAY_APPLY =
  * first from the end that has started is the one in force; of two starting the same day, the later.
  */
 export function clauseInForceOn(date: IsoDate, settings: EngineSettings): OrRefusal<ClauseInForce> {
+  const months = monthsSince(settings.actEffectiveDate, date);
   for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
     const rates = BASE_PILOTAGE_CLAUSES[i];
-    if (hasStarted(rates.startsOn, date, settings)) return new ClauseStartedOn(rates, settings);
+    if (hasStarted(rates.startsOn, date, months, settings)) return new ClauseStartedOn(rates, settings);
   }
   return new PilotageInputError(SCHEDULE_REASONS.beforeFirstClause, { date, actEffectiveDate: settings.actEffectiveDate }, "date");
 }
@@ -72,20 +73,22 @@ export function clauseInForceOn(date: IsoDate, settings: EngineSettings): OrRefu
  * starts that day; null when the clause in force is the day before's, or none is.
  */
 export function clauseStartingOn(day: IsoDate, dayBefore: IsoDate, settings: EngineSettings): BaseRateClause | null {
+  const months = monthsSince(settings.actEffectiveDate, day);
+  const monthsBefore = monthsSince(settings.actEffectiveDate, dayBefore);
   for (let i = BASE_PILOTAGE_CLAUSES.length - 1; i >= 0; i--) {
     const rates = BASE_PILOTAGE_CLAUSES[i];
-    if (hasStarted(rates.startsOn, day, settings)) return hasStarted(rates.startsOn, dayBefore, settings) ? null : rates;
+    if (hasStarted(rates.startsOn, day, months, settings)) return hasStarted(rates.startsOn, dayBefore, monthsBefore, settings) ? null : rates;
   }
   return null;
 }
 
-/** Whether a clause has started by the date. */
-function hasStarted(start: ClauseStart, date: IsoDate, settings: EngineSettings): boolean {
+/** Whether a clause has started by the date, `monthsSinceAct` the whole months from the act's effective date to it. */
+function hasStarted(start: ClauseStart, date: IsoDate, monthsSinceAct: number, settings: EngineSettings): boolean {
   switch (start.kind) {
     case "onDate":
       return start.date <= date;
     case "monthsAfterActEffectiveDate":
-      return monthsSince(settings.actEffectiveDate, date) >= start.months;
+      return monthsSinceAct >= start.months;
     case "clauseVIStartSetting":
       return settings.clauseVIStart !== null && settings.clauseVIStart <= date;
   }

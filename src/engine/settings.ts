@@ -119,6 +119,8 @@ const SETTING_NAMES = Object.freeze(Object.keys(DEFAULT_SETTINGS) as (keyof Engi
 /** "D4 charge at exactly 100 units: flatAmount" for each setting that is not the default. */
 export function settingsNotDefault(settings: EngineSettings): readonly string[] {
   const notDefault: string[] = [];
+  // The defaults themselves (what every door uses unless a setting is given) differ in nothing.
+  if (settings === DEFAULT_SETTINGS) return notDefault;
   for (const key of SETTING_NAMES) if (settings[key] !== DEFAULT_SETTINGS[key]) notDefault.push(`${SETTING_DESCRIPTIONS[key]}: ${settings[key] ?? "off"}`);
   return notDefault;
 }

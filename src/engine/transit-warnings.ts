@@ -4,7 +4,7 @@
  * warning names its clause; the quote is computed all the same.
  */
 import { BoardFeeRow, boardFeeRowOn, boardSurchargeFrom, boardSurchargeRowOn, reliefAtMidRiverCounts, withinStatutorySurcharge } from "./charges";
-import { addMonthsGcl30 } from "./dates";
+import { isLaterThanMonthsAfter } from "./dates";
 import { formatUsd } from "./money";
 import { MILLION } from "./units";
 import { BOARD_FEES, BOARD_FEES_CLAUSE, boardFeeNamesInWords } from "./rates/board-fees";
@@ -71,7 +71,7 @@ function boardFeeWarnings(input: TransitInput, row: BoardFeeRow | null, warnings
       warnings.push(`The ${fee.what} of ${formatUsd(amount)} is ${limit.words}: check the figure (${limit.citation}, D24).`);
     }
   }
-  if (input.date > addMonthsGcl30(row.from, BOARD_FEE_REVIEW.months)) {
+  if (isLaterThanMonthsAfter(input.date, row.from, BOARD_FEE_REVIEW.months)) {
     warnings.push(
       `The board's fees used are from ${row.from}, more than ${BOARD_FEE_REVIEW.months} months before ${input.date}: ` +
         `the ${BOARD_FEE_NAMES} fees are reviewed annually (${BOARD_FEE_REVIEW.citation}, D20), so the amounts may be out of date.`,

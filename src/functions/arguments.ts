@@ -110,7 +110,8 @@ export const DATE_IN_FORCE = repeating<DateInForce>(
 
 /** D6: a clause named instead of the date's; blank (or 0) looks it up by date. */
 export const CLAUSE = optional(repeating<ClauseId | null>("clause", (input) => parseClauseId(input), { zero: "blank" }), null);
-export const HOURS = repeating("hours", (input) => readHours(input));
+/** Hours repeat, but a number of hours reads at once, sooner than it is looked up: read row by row (a refused text is still remembered). */
+export const HOURS = perRow("hours", (input) => readHours(input));
 export const RELIEVED = repeating("relieved_at_midriver", (input) => readFlag(input, "relieved_at_midriver"));
 export const ANCHORED = repeating("anchored_8_hours", (input) => readFlag(input, "anchored_8_hours"));
 /** The engine's column reader: a negative fee's refusal is one for the argument. */

@@ -74,25 +74,35 @@ const money = (basicValue: number): CellValue => ({ type: "Double", basicValue, 
 /** The card's amounts are whole cents ÷ 100: × 100, rounded, gives back those cents exactly. */
 const usd = (amount: number) => formatUsd(Math.round(amount * 100));
 
-/** The card's rows, read from the quote in the spill's order (visitQuoteRows). */
+/** A cell the same on every card that has it: frozen, so cards share it. */
+const sharedCell = (cell: CellValue): CellValue => Object.freeze(cell);
+const LINES_HEADER: readonly CellValue[] = Object.freeze([text("Item"), text("Amount"), text("Authority")].map(sharedCell));
+const NOT_ENTERED_CELL = sharedCell(text(NOT_ENTERED));
+const COMPLETE_CELL = sharedCell({ type: "Boolean", basicValue: true });
+const INCOMPLETE_CELL = sharedCell({ type: "Boolean", basicValue: false });
+const NO_WARNINGS_CELL = sharedCell(text("None"));
+const DEFAULT_SETTINGS_CELL = sharedCell(text("The defaults (docs/interpretations.md)"));
+
+/** The card's rows, read from the quote in the spill's order (visitQuoteRows); warnings and settings one per line of text. */
 class CardRows implements QuoteRowVisitor {
-  readonly lineCells: CellValue[][] = [[text("Item"), text("Amount"), text("Authority")]];
-  readonly warnings: string[] = [];
-  readonly settings: string[] = [];
+  readonly lineCells: CellValue[][] = [LINES_HEADER as CellValue[]];
+  /** Null while there is none. */
+  warnings: string | null = null;
+  settings: string | null = null;
   totalAmount = 0;
   complete = true;
   baseRates = "";
 
   line(label: string, amount: number | null, citation: string): void {
-    this.lineCells.push([text(label), amount === null ? text(NOT_ENTERED) : money(amount), text(citation)]);
+    this.lineCells.push([text(label), amount === null ? NOT_ENTERED_CELL : money(amount), text(citation)]);
   }
 
   warning(warning: string): void {
-    this.warnings.push(warning);
+    this.warnings = this.warnings === null ? warning : `${this.warnings}\n${warning}`;
   }
 
   setting(setting: string): void {
-    this.settings.push(setting);
+    this.settings = this.settings === null ? setting : `${this.settings}\n${setting}`;
   }
 
   total(complete: boolean, amount: number, citation: string): void {
@@ -126,11 +136,11 @@ export function quoteCard(quote: Quote): QuoteEntity {
     text: shown,
     properties: {
       Total: money(rows.totalAmount),
-      Complete: { type: "Boolean", basicValue: rows.complete },
+      Complete: rows.complete ? COMPLETE_CELL : INCOMPLETE_CELL,
       "Base rates": text(rows.baseRates),
       Lines: { type: "Array", elements: rows.lineCells },
-      Warnings: text(rows.warnings.length === 0 ? "None" : rows.warnings.join("\n")),
-      Settings: text(rows.settings.length === 0 ? "The defaults (docs/interpretations.md)" : rows.settings.join("\n")),
+      Warnings: rows.warnings === null ? NO_WARNINGS_CELL : text(rows.warnings),
+      Settings: rows.settings === null ? DEFAULT_SETTINGS_CELL : text(rows.settings),
     },
     layouts: {
       card: {

@@ -195,7 +195,8 @@ function readCell<T>(argument: ArgumentDefinition<T>, input: Cell, settings: Eng
  * (a number of an amount or units column is read again: reading it costs less than looking it up).
  */
 function readRemembered(argument: ArgumentDefinition, cell: Cell, settings: EngineSettings): unknown {
-  const key = argument.repeats || typeof cell === "string" ? cellKey(cell) : undefined;
+  // A blank reads at once (its default or its refusal): not looked up.
+  const key = (argument.repeats || typeof cell === "string") && !isBlank(cell) ? cellKey(cell) : undefined;
   const known = key === undefined ? undefined : memory.cell(argument, key);
   if (known !== undefined) return known;
   let read: unknown;
@@ -208,18 +209,6 @@ function readRemembered(argument: ArgumentDefinition, cell: Cell, settings: Engi
   }
   if (key !== undefined && read !== undefined && (argument.repeats || isExcelError(read))) memory.rememberCell(argument, key, read);
   return read;
-}
-
-/** readRemembered for a column: a cell equal to the row above's is its value again. */
-function cellReader(argument: ArgumentDefinition, settings: EngineSettings) {
-  let lastCell: Cell = cellReader;
-  let lastValue: unknown;
-  return (cell: Cell): unknown => {
-    if (Object.is(cell, lastCell)) return lastValue;
-    lastValue = readRemembered(argument, cell, settings);
-    lastCell = cell;
-    return lastValue;
-  };
 }
 
 const blankTableCell = (cell: Cell) => isBlank(cell) || cell === 0;
@@ -330,6 +319,70 @@ export function runInExcel(definition: FunctionDefinition, given: readonly unkno
   }
 }
 
+/**
+ * A call over a column: the ranges its varying arguments' cells come from, the values the same
+ * for every row, and each varying argument's cell and value of the row above (a cell equal to it
+ * is not read again).
+ */
+interface ColumnCall {
+  readonly definition: FunctionDefinition;
+  readonly settings: EngineSettings;
+  readonly grids: readonly (Grid | null)[];
+  /** The varying arguments' positions, in order. */
+  readonly varying: readonly number[];
+  readonly isVarying: readonly boolean[];
+  /** The last (in order) fixed argument that is an Excel error value, or -1. */
+  readonly fixedErrorValueAt: number;
+  /** The fixed arguments' values; each row's varying values are written in as read. */
+  readonly values: unknown[];
+  readonly cells: Cell[];
+  readonly lastCells: Cell[];
+  readonly lastValues: unknown[];
+}
+
+/** What no cell is: the row above's cell before the first row. */
+const NO_CELL = Symbol("no cell");
+
+/** The rule's answer over one row's values, a refusal (returned or thrown) as its error value. */
+function ruleAnswer(definition: FunctionDefinition, values: readonly unknown[], settings: EngineSettings): unknown {
+  let answer: unknown;
+  try {
+    answer = definition.rule(values as never, settings);
+  } catch (error) {
+    return errorValueOf(error);
+  }
+  return isPilotageInputError(answer) ? errorValueOf(answer) : answer;
+}
+
+/**
+ * One row's answer: an Excel error value among its cells (the last, in argument order, as Excel's
+ * own functions do), else the first argument that does not read, else the rule's answer.
+ */
+function answerOfRow(call: ColumnCall, r: number, c: number): unknown {
+  const { varying, isVarying, grids, cells, values, lastCells, lastValues } = call;
+  let errorValueAt = call.fixedErrorValueAt;
+  for (let v = 0; v < varying.length; v++) {
+    const i = varying[v];
+    const cell = cellAt(grids[i] as Grid, r, c);
+    cells[i] = cell;
+    if (i > errorValueAt && isExcelError(cell)) errorValueAt = i;
+  }
+  if (errorValueAt >= 0) return isVarying[errorValueAt] ? cells[errorValueAt] : values[errorValueAt];
+  // Read in argument order: the first argument that does not read is the row's error.
+  for (let i = 0; i < values.length; i++) {
+    if (isVarying[i]) {
+      const cell = cells[i];
+      if (!Object.is(cell, lastCells[i])) {
+        lastValues[i] = readRemembered(call.definition.arguments[i], cell, call.settings);
+        lastCells[i] = cell;
+      }
+      values[i] = lastValues[i];
+    }
+    if (isExcelError(values[i])) return values[i];
+  }
+  return ruleAnswer(call.definition, values, call.settings);
+}
+
 function run(definition: FunctionDefinition, given: readonly unknown[]): unknown {
   const settings = getFunctionSettings();
   memory.under(settings);
@@ -345,13 +398,14 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
   let columns = 1;
   const grids: (Grid | null)[] = new Array(count);
   const varying: number[] = [];
-  const isVarying: boolean[] = new Array(count).fill(false);
-  const fixedValues: unknown[] = new Array(count);
+  const isVarying: boolean[] = new Array(count);
+  const values: unknown[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const argument = argumentsDefined[i];
     const value = given[i];
+    isVarying[i] = false;
     if (argument.shape === "table") {
-      fixedValues[i] = value === null || value === undefined ? argument.default : readTable(argument, value, settings);
+      values[i] = value === null || value === undefined ? argument.default : readTable(argument, value, settings);
       continue;
     }
     const grid = gridOf(value);
@@ -379,48 +433,42 @@ function run(definition: FunctionDefinition, given: readonly unknown[]): unknown
     if (isVarying[i] || argumentsDefined[i].shape === "table") continue;
     const grid = grids[i];
     const cell = grid === null ? null : cellAt(grid, 0, 0);
-    if (isExcelError(cell)) fixedErrorValueAt = i;
-    fixedValues[i] = isExcelError(cell) ? cell : readRemembered(argumentsDefined[i], cell, settings);
+    if (isExcelError(cell)) {
+      fixedErrorValueAt = i;
+      values[i] = cell;
+    } else values[i] = readRemembered(argumentsDefined[i], cell, settings);
   }
-  const readers = varying.map((i) => cellReader(argumentsDefined[i], settings));
-
-  const values: unknown[] = new Array(count);
-  const cells: Cell[] = new Array(count);
-  const answerOfRow = (r: number, c: number): unknown => {
-    let errorValueAt = fixedErrorValueAt;
-    for (const i of varying) {
-      const cell = cellAt(grids[i] as Grid, r, c);
-      cells[i] = cell;
-      if (i > errorValueAt && isExcelError(cell)) errorValueAt = i;
-    }
-    if (errorValueAt >= 0) return isVarying[errorValueAt] ? cells[errorValueAt] : fixedValues[errorValueAt];
-    // Read in argument order: the first argument that does not read is the row's error.
-    let v = 0;
-    for (let i = 0; i < count; i++) {
-      const value = isVarying[i] ? readers[v++](cells[i]) : fixedValues[i];
-      if (isExcelError(value)) return value;
-      values[i] = value;
-    }
-    let answer: unknown;
-    try {
-      answer = definition.rule(values as never, settings);
-    } catch (error) {
-      return errorValueOf(error);
-    }
-    return isPilotageInputError(answer) ? errorValueOf(answer) : answer;
-  };
 
   if (definition.answer === "quoteRows" || definition.answer === "rows" || definition.answer === "quoteCard") {
-    return wholeAnswer(definition, answerOfRow(0, 0), cellValues);
+    return wholeAnswer(definition, answerOfOneRow(definition, values, fixedErrorValueAt, settings), cellValues);
   }
+  const call: ColumnCall = {
+    definition,
+    settings,
+    grids,
+    varying,
+    isVarying,
+    fixedErrorValueAt,
+    values,
+    cells: new Array(count),
+    lastCells: new Array(count).fill(NO_CELL),
+    lastValues: new Array(count),
+  };
   const out: unknown[][] = new Array(rows);
   for (let r = 0; r < rows; r++) {
     const row: unknown[] = new Array(columns);
     for (let c = 0; c < columns; c++) {
-      const answer = answerOfRow(r, c);
+      const answer = answerOfRow(call, r, c);
       row[c] = isExcelError(answer) ? answer : answerCell(definition.answer, answer, cellValues);
     }
     out[r] = row;
   }
   return out;
+}
+
+/** The answer of a call whose arguments are all single cells or tables: answerOfRow's, with nothing varying. */
+function answerOfOneRow(definition: FunctionDefinition, values: readonly unknown[], fixedErrorValueAt: number, settings: EngineSettings): unknown {
+  if (fixedErrorValueAt >= 0) return values[fixedErrorValueAt];
+  for (let i = 0; i < values.length; i++) if (isExcelError(values[i])) return values[i];
+  return ruleAnswer(definition, values, settings);
 }

@@ -2,7 +2,7 @@
  * Calendar dates (D15): Excel's 1900 date system, ISO text, and GCL § 30 month arithmetic (D6).
  */
 import fc from "fast-check";
-import { addMonthsGcl30, excelSerialToIso, isoToExcelSerial, LAST_EXCEL_SERIAL, parseIsoDate, readDate, refusalThrown } from "../../src/engine";
+import { addDays, addMonthsGcl30, excelSerialToIso, isLaterThanMonthsAfter, isoToExcelSerial, LAST_EXCEL_SERIAL, parseIsoDate, readDate, refusalThrown } from "../../src/engine";
 import { inputErrorOf } from "./hand";
 
 describe("Excel serial dates, 1900 date system (D15)", () => {
@@ -135,5 +135,39 @@ describe("GCL § 30 month arithmetic (D6)", () => {
     ["2015-03-31", 0, "2015-03-31"],
   ])("%s + %d months = %s", (from, months, expected) => {
     expect(addMonthsGcl30(from, months)).toBe(expected);
+  });
+});
+
+describe("later than N months after a date (GCL § 30, D20)", () => {
+  test.each([
+    // 13 months after 2025-01-31 is 2026-02-28 (no 31 February): that day is not later, the next is.
+    ["2026-02-28", "2025-01-31", 13, false],
+    ["2026-03-01", "2025-01-31", 13, true],
+    // 13 months after 2024-02-29 is 2025-03-29.
+    ["2025-03-29", "2024-02-29", 13, false],
+    ["2025-03-30", "2024-02-29", 13, true],
+    ["2026-02-01", "2025-01-01", 13, false],
+    ["2026-02-02", "2025-01-01", 13, true],
+    ["2024-12-31", "2025-01-01", 13, false],
+  ])("%s, from %s + %d months: %s", (date, from, months, expected) => {
+    expect(isLaterThanMonthsAfter(date, from, months)).toBe(expected);
+  });
+
+  test("the same as comparing with addMonthsGcl30's date, for dates near it and far from it", () => {
+    const day = fc.integer({ min: isoToExcelSerial("1990-01-01"), max: isoToExcelSerial("2060-12-31") }).map((serial) => refusalThrown(excelSerialToIso(serial)));
+    const months = fc.integer({ min: 0, max: 40 });
+    // Near: a few days either side of N (or N ± 1) months after, where month ends and leap days matter.
+    const near = fc.tuple(day, months, fc.integer({ min: -1, max: 1 }), fc.integer({ min: -3, max: 3 })).map(([from, n, moreMonths, days]) => ({
+      from,
+      months: n,
+      date: addDays(addMonthsGcl30(from, Math.max(0, n + moreMonths)), days),
+    }));
+    const far = fc.tuple(day, day, months).map(([from, date, n]) => ({ from, months: n, date }));
+    fc.assert(
+      fc.property(fc.oneof(near, far), ({ date, from, months: n }) => {
+        expect(isLaterThanMonthsAfter(date, from, n)).toBe(date > addMonthsGcl30(from, n));
+      }),
+      { numRuns: 10_000 },
+    );
   });
 });
