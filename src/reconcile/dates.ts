@@ -168,8 +168,9 @@ export function readGivenDate(text: string, field = "date"): OrRefusal<IsoDate> 
   if (ISO_DATE_TIME.test(trimmed)) return readTableDate(trimmed, "YYYY-MM-DD", field);
   const written = NUMERIC_DATE.exec(trimmed);
   const yearLast = written !== null && written[1].length <= 2;
-  // Two digits first and last (27-01-16): with no column to decide, a date that also reads year first is refused.
-  if (written !== null && written[1].length === 2 && written[4].length === 2) {
+  // Two digits first and last with dashes or dots (27-01-16): with no column to decide, a date that
+  // also reads year first is refused. With slashes it is Excel's US or UK short date (15/6/26, D15).
+  if (written !== null && written[2] !== "/" && written[1].length === 2 && written[4].length === 2) {
     const [year, month, day] = [fullYear(written[1]), Number(written[3]), Number(written[4])];
     if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)) {
       return new PilotageInputError(TABLE_CELL_REASONS.yearFirstOrLast, { field, text: trimmed, yearFirst: isoDateOf(year, month, day) }, field);

@@ -125,7 +125,8 @@ function guessWith(headers: readonly string[], sample: readonly (readonly unknow
     if (settledFields.has(guess.field)) return;
     const values = columnValues(sample, column);
     // A workbook written by a program that never calculated: the formulas are there, their values are not.
-    if (values.length > 0 && values.filter(isFormulaWithoutValue).length * 2 >= values.length) {
+    // Most of its cells (a stray one is its own row's "not checked", named there).
+    if (values.length > 0 && values.filter(isFormulaWithoutValue).length * 2 > values.length) {
       notes.push(`${describeColumn(headers, column)} holds formulas saved without their values: open and save the workbook in Excel or LibreOffice, or export values; not used as the ${FIELD_LABELS[guess.field]}.`);
       if (isBilledField(guess.field)) unread.push(column);
       return;

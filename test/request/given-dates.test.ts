@@ -8,14 +8,17 @@ import { readGivenDate } from "../../src/reconcile/dates";
 
 test.each([
   ["27-01-16", "2027-01-16"],
-  ["16/01/27", "2016-01-27"],
-  ["15/06/26", "2015-06-26"],
+  ["27.01.16", "2027-01-16"],
+  ["15-06-26", "2015-06-26"],
 ])("%s reads year first as %s as well as year last: refused, saying write YYYY-MM-DD", (text, yearFirst) => {
   expect(readGivenDate(text)).toMatchObject({ code: "BAD_DATE", message: `The date "${text}" could be year first, ${yearFirst}, or have its year last: write it as YYYY-MM-DD.` });
 });
 
 test.each([
   ["6/15/26", "2026-06-15"],
+  // With slashes a two-digit year is last, as Excel's US and UK short dates write it (D15), as a table's dates are read.
+  ["16/01/27", "2027-01-16"],
+  ["15/06/26", "2026-06-15"],
   ["06-15-26", "2026-06-15"], // year first would be month 15: one reading only
   ["15/06/2026", "2026-06-15"], // four-digit year: day first is the only reading (no month 15)
   ["2026-11-03 06:40", "2026-11-03"],
