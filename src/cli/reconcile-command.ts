@@ -9,7 +9,6 @@ import {
   BoardReferences,
   CellError,
   comparedTerms,
-  computedColumnOf,
   DEFAULT_DATE_FORMAT,
   EXCLUDED_STATUS,
   NOT_CHECKED_PREFIX,
@@ -319,7 +318,6 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
   const plan = job.plan;
   const billedTotal = plan.column.billed_total === undefined ? "" : range(plan.column.billed_total);
   const billedSum = comparedTerms(plan, (field) => `IFERROR(${range(plan.column[field] as number)}*1,0)`, billedTotal);
-  const computedSum = comparedTerms(plan, (field) => `IFERROR(${added(computedColumnOf(layout, field))}*1,0)`, billedTotal);
   const malformed = malformedText(summary.malformedRows, summary.malformedRowNumbers);
   // Rows of this sheet (header = row 1) that later formulas name.
   const at = (label: string) => `$B$${rows.findIndex((row) => row[0] === label) + 2}`;
@@ -341,7 +339,9 @@ function summarySheet(job: TableJob, columns: ReconcileColumns, summary: Reconci
   // Rows matched or flagged whose row variance is a number: billed and computed beside each other.
   const comparedMask = `ISNUMBER(${added(layout.variance)})*(${flag}<>"${NOT_COMPUTED}")`;
   rows.push(["Billed (rows matched or flagged)", money(`SUMPRODUCT(${comparedMask}*(${billedSum}))`, summary.billed)]);
-  rows.push(["Computed (rows matched or flagged)", money(`SUMPRODUCT(${comparedMask}*(${computedSum}))`, summary.computed)]);
+  // Billed − variance, row by row: where a missing input leaves the law's amount open (a blank hours
+  // cell, D26) the variance is the least that holds and the computed cells are #N/A.
+  rows.push(["Computed (rows matched or flagged)", money(`SUMPRODUCT(${comparedMask}*((${billedSum})-IFERROR(${added(layout.variance)}*1,0)))`, summary.computed)]);
   const chargeVariances = layout.variances.map((v) => `IFERROR(${added(v.column)}*(ABS(${added(v.column)})>=0.01),0)`);
   const flaggedVariance = chargeVariances.length === 0 ? `IFERROR(${added(layout.variance)}*1,0)` : `IFERROR(${added(layout.variance)}*1,${chargeVariances.join("+")})`;
   rows.push(["Variance (the flagged rows' variances)", money(`SUMPRODUCT((${flag}=TRUE)*${flaggedVariance})`, summary.variance)]);

@@ -77,19 +77,6 @@ export function reconcileColumnLayout(plan: TablePlan): ReconcileColumnLayout {
   return { units, base, surcharge, secondPilot, boardFees, total, fees, variances, variance, flag, status, columns };
 }
 
-/** The added column a billed column is compared with (0-based among the added columns). */
-export function computedColumnOf(layout: ReconcileColumnLayout, field: BilledField): number {
-  const code = BILLED_CHARGE[field];
-  if (code === "total") return layout.total;
-  if (code === "base") return layout.base;
-  if (code === "surcharge") return layout.surcharge;
-  if (code === "second_pilot") return layout.secondPilot;
-  const fee = layout.fees.find((f) => f.code === code);
-  // The layout gives every billed fee column its computed column.
-  if (fee === undefined) throw new Error(`no computed column for ${field}`);
-  return fee.column;
-}
-
 /** How the formulas name the cells of the rows they cover. */
 export interface FormulaReferences {
   /** A column of the table being checked (0-based): "E7", or "'Invoices'!E7:E5006". */

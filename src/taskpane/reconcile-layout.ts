@@ -25,7 +25,6 @@ import {
   ReconcileSummary,
   ReconcileTally,
   TotalsRows,
-  computedColumnOf,
   guessMapping,
   MappingError,
   type MappingWords,
@@ -423,7 +422,9 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
     const letter = inputLetter(plan.column[field] as number);
     return `${sourcePrefix}$${letter}$${source.headerRow + 1}:$${letter}$${source.headerRow + source.dataRows}`;
   };
-  const compared = comparedTerms(plan, (field) => `IFERROR(${absolute(computedColumnOf(layout, field))},0)`, plan.column.billed_total === undefined ? "" : sourceColumn("billed_total"));
+  // Computed as billed − variance, row by row: where a missing input leaves the law's amount open (a blank
+  // hours cell, D26) the row's variance is the least that holds, and its computed cells #N/A.
+  const billedTerms = comparedTerms(plan, (field) => `IFERROR(${sourceColumn(field)}*1,0)`, plan.column.billed_total === undefined ? "" : sourceColumn("billed_total"));
   const r = (n: number) => targetHeaderRow + n;
   const summary: RangeWrite[] = [
     { address: `${labelColumn}${r(0)}:${valueColumn}${r(0)}`, values: [[SUMMARY_LABELS[0], ""]], style: "header" },
@@ -433,7 +434,7 @@ export function reconcileSheetPlan(plan: TablePlan, source: SourceTable, placeme
       formulas: [
         [`=ROWS(${varianceRange})`],
         [`=${valueColumn}${r(3)}+${valueColumn}${r(4)}`],
-        [`=SUMPRODUCT(ISNUMBER(${varianceRange})*${compared})`],
+        [`=SUMPRODUCT(ISNUMBER(${varianceRange})*(${billedTerms}-IFERROR(${varianceRange}*1,0)))`],
         [`=SUMPRODUCT(IFERROR(${varianceRange},0))`],
         [`=COUNTIF(${absolute(layout.flag)},TRUE)`],
         [`=SUMPRODUCT(--ISERROR(${varianceRange}))`],

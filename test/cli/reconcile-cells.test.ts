@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { DetailedCellError, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
+import { formulasBesideCache, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
 const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
 const RATES = ["table,from,a,b,c", "fees,2026-01-01,300.00,45.50,125.00", "surcharge,2020-11-20,300.00,360.00,3.60"].join("\n");
@@ -42,27 +42,9 @@ function jsonLines(text: string): JsonRow[] {
     .map((line) => JSON.parse(line) as JsonRow);
 }
 
-/** Every formula of the output evaluated by HyperFormula with the built add-in equals the value cached beside it. */
+/** Every formula cell of a written workbook: HyperFormula's value must be the cached one. */
 async function expectFormulasMatchCache(file: string): Promise<number> {
-  const workbook = await readWorkbook(file);
-  const evaluated = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
-  const mismatches: string[] = [];
-  let formulas = 0;
-  try {
-    const sheet = workbook.getWorksheet("Reconciliation") as ExcelJS.Worksheet;
-    sheet.eachRow((row) =>
-      row.eachCell((cell) => {
-        if (!cell.formula) return;
-        formulas += 1;
-        const value = evaluated.value(`'Reconciliation'!${cell.address}`);
-        const cached = cell.result as unknown;
-        const same = value instanceof DetailedCellError ? (cached as { error?: string } | null)?.error === value.value : value === cached;
-        if (!same) mismatches.push(`${cell.address} =${cell.formula}: HyperFormula ${String(value)}, cached ${JSON.stringify(cached)}`);
-      }),
-    );
-  } finally {
-    evaluated.destroy();
-  }
+  const { formulas, mismatches } = await formulasBesideCache(file);
   expect(mismatches).toEqual([]);
   return formulas;
 }

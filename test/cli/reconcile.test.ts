@@ -11,7 +11,7 @@ import ExcelJS from "exceljs";
 import { main } from "../../src/cli/main";
 import { TerminalIo } from "../../src/cli/progress";
 import { isCsvRowError, readCsvRows } from "../../src/workbook/csv";
-import { DetailedCellError, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
+import { DetailedCellError, formulasBesideCache, hyperFormulaFromWorkbook, readWorkbook } from "../support/hyperformula";
 
 const BIN = path.resolve(__dirname, "../../bin/hudson-pilotage.js");
 
@@ -116,31 +116,7 @@ function generateInvoices(rows = 200): GeneratedInvoices {
 
 /** Every formula cell of a written workbook: HyperFormula's value must be the cached one. */
 async function expectFormulasMatchCache(file: string): Promise<number> {
-  const workbook = await readWorkbook(file);
-  // Excel evaluates SUMPRODUCT's arguments (the Summary's ISNUMBER over a column) as arrays; HyperFormula does with array arithmetic on.
-  const evaluated = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
-  const mismatches: string[] = [];
-  let formulas = 0;
-  try {
-    for (const sheet of workbook.worksheets) {
-      sheet.eachRow((row) =>
-        row.eachCell((cell) => {
-          if (!cell.formula) return;
-          formulas += 1;
-          const value = evaluated.value(`'${sheet.name}'!${cell.address}`);
-          // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
-          const cached = cell.result as unknown;
-          const same =
-            value instanceof DetailedCellError
-              ? typeof cached === "object" && cached !== null && (cached as { error: string }).error === value.value
-              : value === cached;
-          if (!same) mismatches.push(`${sheet.name}!${cell.address} =${cell.formula}: HyperFormula ${String(value)} (${value instanceof DetailedCellError ? value.message : ""}), cached ${JSON.stringify(cached)}`);
-        }),
-      );
-    }
-  } finally {
-    evaluated.destroy();
-  }
+  const { formulas, mismatches } = await formulasBesideCache(file);
   expect(mismatches).toEqual([]);
   return formulas;
 }

@@ -570,3 +570,37 @@ export function isCellError(value: EvaluatedValue, type: ErrorType, message?: st
 }
 
 export { DetailedCellError, ErrorType };
+
+/**
+ * Every formula cell of a written workbook, evaluated by HyperFormula with the built add-in, beside
+ * the value cached with it: the mismatches (none when the workbook's values are what its formulas
+ * give) and how many formulas were compared.
+ */
+export async function formulasBesideCache(file: string): Promise<{ formulas: number; mismatches: string[] }> {
+  const workbook = await readWorkbook(file);
+  // Excel evaluates SUMPRODUCT's arguments (the Summary's ISNUMBER over a column) as arrays; HyperFormula does with array arithmetic on.
+  const evaluated = hyperFormulaFromWorkbook(workbook, { config: { useArrayArithmetic: true } });
+  const mismatches: string[] = [];
+  let formulas = 0;
+  try {
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (!cell.formula) return;
+          formulas += 1;
+          const value = evaluated.value(`'${sheet.name}'!${cell.address}`);
+          // cell.result, not cell.value.result: exceljs's value getter drops a cached 0 or FALSE.
+          const cached = cell.result as unknown;
+          const same =
+            value instanceof DetailedCellError
+              ? typeof cached === "object" && cached !== null && (cached as { error: string }).error === value.value
+              : value === cached;
+          if (!same) mismatches.push(`${sheet.name}!${cell.address} =${cell.formula}: HyperFormula ${String(value)} (${value instanceof DetailedCellError ? value.message : ""}), cached ${JSON.stringify(cached)}`);
+        }),
+      );
+    }
+  } finally {
+    evaluated.destroy();
+  }
+  return { formulas, mismatches };
+}

@@ -428,7 +428,8 @@ describe("highlights and summary", () => {
       '=IF((--IFERROR(ABS(M2:M11)>=0.01,FALSE)+--IFERROR(ABS(L2:L11)>=0.01,FALSE))>0,TRUE,IF((--ISERROR(M2:M11)+--ISERROR(L2:L11))>0,"not computed",FALSE))',
     ]);
     expect(sheetPlan.summary.find((w) => w.formulas)?.formulas?.[2]).toEqual([
-      '=SUMPRODUCT(ISNUMBER($M$2:$M$11)*(IFERROR(TRIM($F$2:$F$11)="",FALSE)*IFERROR($G$2:$G$11,0)+(1-IFERROR(TRIM($F$2:$F$11)="",FALSE))*IFERROR($K$2:$K$11,0)))',
+      // Computed = billed − variance: the charges billed (E) where the total (F) is blank, else the total.
+      '=SUMPRODUCT(ISNUMBER($M$2:$M$11)*((IFERROR(TRIM($F$2:$F$11)="",FALSE)*IFERROR($E$2:$E$11*1,0)+(1-IFERROR(TRIM($F$2:$F$11)="",FALSE))*IFERROR($F$2:$F$11*1,0))-IFERROR($M$2:$M$11*1,0)))',
     ]);
   });
 
@@ -446,7 +447,7 @@ describe("highlights and summary", () => {
     expect(["Q2", "Q3", "Q4", "Q5", "Q6", "Q7"].map((a) => sheet.cell(a)?.formula)).toEqual([
       "=ROWS($L$2:$L$13)",
       "=Q4+Q5",
-      "=SUMPRODUCT(ISNUMBER($L$2:$L$13)*IFERROR($K$2:$K$13,0))",
+      "=SUMPRODUCT(ISNUMBER($L$2:$L$13)*(IFERROR($F$2:$F$13*1,0)-IFERROR($L$2:$L$13*1,0)))",
       "=SUMPRODUCT(IFERROR($L$2:$L$13,0))",
       "=COUNTIF($M$2:$M$13,TRUE)",
       "=SUMPRODUCT(--ISERROR($L$2:$L$13))",
