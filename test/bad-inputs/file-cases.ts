@@ -57,6 +57,10 @@ function sampleWith(edit: (lines: string[]) => void): () => string {
 }
 
 const rates = () => fs.readFileSync(SAMPLE_RATES);
+/** The sample as Excel saves "CSV" under regional settings with a decimal comma: semicolons between fields, 5305,06. */
+const semicolonSample = () => sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n";
+const SEMICOLON_REFUSAL =
+  'hudson-pilotage reconcile: "in.csv" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.';
 const RECONCILE = ["reconcile", "in.csv", "--board-rates", "rates.csv"];
 const SAMPLE_ROW_12 = "hudson-pilotage reconcile: row 12 skipped: field 2 opens a quote that is not closed properly on its line (line 12)";
 
@@ -145,23 +149,19 @@ export const FILE_CASES: FileCase[] = [
   file({
     name: "csv-semicolon-separated",
     input: "the sample with semicolons for commas and decimal commas (Excel's CSV under settings with a decimal comma)",
-    files: { "in.csv": () => sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n", "rates.csv": rates },
+    files: { "in.csv": semicolonSample, "rates.csv": rates },
     argv: RECONCILE,
     exitCode: 2,
-    stderr: [
-      'hudson-pilotage reconcile: "in.csv" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.',
-    ],
+    stderr: [SEMICOLON_REFUSAL],
     stdout: [],
   }),
   file({
     name: "csv-semicolon-separated-under-a-title",
     input: "the same under a title line and a blank line, as a report exports it",
-    files: { "in.csv": () => "Pilotage invoices, June 2026\r\n\r\n" + sampleLines().map((line) => line.replace(/,/g, ";").replace(/(\d)\.(\d)/g, "$1,$2")).join("\r\n") + "\r\n", "rates.csv": rates },
+    files: { "in.csv": () => "Pilotage invoices, June 2026\r\n\r\n" + semicolonSample(), "rates.csv": rates },
     argv: RECONCILE,
     exitCode: 2,
-    stderr: [
-      'hudson-pilotage reconcile: "in.csv" is separated by semicolons, not commas (Excel\'s CSV under regional settings with a decimal comma, where 5.305,06 means 5305.06): run on the workbook itself (.xlsx), or save it as CSV with commas and decimal points, and run again.',
-    ],
+    stderr: [SEMICOLON_REFUSAL],
     stdout: [],
   }),
   file({

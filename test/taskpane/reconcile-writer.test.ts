@@ -808,7 +808,8 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
    * another formula reads the spill ("Unknown array"), which the pane's D26 formulas hold; Excel
    * can. The pane's own spilling formulas are checked to be the same texts over ranges.
    */
-  async function formulasBesideValues(headers: string[], rows: (string | number)[][]) {
+  /** The rows under their headers on a sheet "Calls", the example board rates saved, reconciled by the pane. */
+  async function reconciledOnSheet(headers: string[], rows: (string | number)[][]) {
     const fake = new FakeExcel(["Calls"]);
     const sheet = fake.sheet("Calls") as FakeSheet;
     sheet.fill("A1", [headers, ...rows]);
@@ -817,7 +818,11 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
     const plan = planFor(headers);
     const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
     const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
-    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
+    return { fake, sheet, plan, outcome, ...formulasOfRows(plan, headers.length) };
+  }
+
+  async function formulasBesideValues(headers: string[], rows: (string | number)[][]) {
+    const { fake, sheet, plan, outcome, letters, formulasOver } = await reconciledOnSheet(headers, rows);
     // What the pane wrote: the formulas over the rows' ranges, spilling from the top row.
     const written = letters.map((letter) => sheet.cell(`${letter}2`)?.formula);
     expect(written).toEqual(formulasOver(2, rows.length + 1));
@@ -967,16 +972,8 @@ describe("D26 in the formulas: a check that depends on a missing column is not c
       ["D", 200, "Upper", 46188, 8, 5516.75],
       ["E", 200, "Upper", "2026-06-15", " ", 5000],
     ];
-    const fake = new FakeExcel(["Calls"]);
-    const sheet = fake.sheet("Calls") as FakeSheet;
-    sheet.fill("A1", [headers, ...rows]);
-    globals.Excel = fake.excelGlobal();
-    await saveExampleBoardRates();
-    const plan = planFor(headers);
-    const source: SourceTable = { sheetName: "Calls", firstColumn: 1, headerRow: 1, width: headers.length, dataRows: rows.length, headers };
-    const outcome = await writeReconciliation(plan, source, { chunkRows: rows.length });
+    const { fake, sheet, plan, outcome, letters, formulasOver } = await reconciledOnSheet(headers, rows);
     expect(outcome.sheetPlan.valuesOnly).toBe(false);
-    const { letters, formulasOver } = formulasOfRows(plan, headers.length);
     // Runs: row 2 (hours), rows 3–4 (blank), row 5 (hours), row 6 (blank); each its own spill.
     const written = (row: number) => letters.map((letter) => sheet.cell(`${letter}${row}`)?.formula);
     expect([written(2), written(3), written(5), written(6)]).toEqual([formulasOver(2, 2, false), formulasOver(3, 4, true), formulasOver(5, 5, false), formulasOver(6, 6, true)]);
