@@ -32,15 +32,21 @@ function negativeValuesJoined(args: readonly string[], options: Options): string
  * parseArgs, with negative numbers read as values, a flag given blank refused, and the flags
  * given more than once (whose last value is the one used) counted, so that the command can say so (D21).
  */
-export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: ReadonlyMap<string, number> } {
+export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> & { repeated: ReadonlyMap<string, number>; given: ReadonlyMap<string, readonly string[]> } {
   const options: Options = config.options ?? {};
   const parsed = parseArgs({ ...config, args: negativeValuesJoined(config.args ?? [], options), tokens: true });
   const times = new Map<string, number>();
-  for (const token of parsed.tokens ?? []) if (token.kind === "option") times.set(token.name, (times.get(token.name) ?? 0) + 1);
-  // `--hours ""` (a script's empty variable) is refused: read as left out, it would drop an input without a word.
-  for (const token of parsed.tokens ?? []) if (token.kind === "option" && typeof token.value === "string") givenText(token.value, token.name, `--${token.name}`);
+  const given = new Map<string, string[]>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== "option") continue;
+    times.set(token.name, (times.get(token.name) ?? 0) + 1);
+    if (typeof token.value !== "string") continue;
+    // `--hours ""` (a script's empty variable) is refused: read as left out, it would drop an input without a word.
+    givenText(token.value, token.name, `--${token.name}`);
+    given.set(token.name, [...(given.get(token.name) ?? []), token.value]);
+  }
   const repeated = new Map([...times].filter(([, count]) => count > 1));
-  return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated };
+  return { ...(parsed as ReturnType<typeof parseArgs<T>>), repeated, given };
 }
 
 /**
@@ -48,12 +54,11 @@ export function readFlags<T extends ParseArgsConfig>(config: T): ReturnType<type
  * more than once is refused, naming the values (last-wins would drop one without a word, D21).
  * A repeated on/off flag says the same thing twice, and a multiple option (--map) is its own reader's.
  */
-export function refuseRepeatedValues(args: readonly string[], options: Options, repeated: ReadonlyMap<string, number>): void {
-  for (const [flag, times] of repeated) {
+export function refuseRepeatedValues(options: Options, flags: Pick<ReturnType<typeof readFlags>, "repeated" | "given">): void {
+  for (const [flag, times] of flags.repeated) {
     const option = options[flag];
     if (option === undefined || option.type !== "string" || option.multiple) continue;
-    const { tokens } = parseArgs({ args: negativeValuesJoined(args, options), options, strict: false, allowPositionals: true, tokens: true });
-    const given = (tokens ?? []).flatMap((token) => (token.kind === "option" && token.name === flag && token.value !== undefined ? [JSON.stringify(token.value)] : []));
-    throw new UsageError(`--${flag} was given ${times} times (${given.join(", ")}): give it once.`, flag);
+    const values = (flags.given.get(flag) ?? []).map((value) => JSON.stringify(value));
+    throw new UsageError(`--${flag} was given ${times} times (${values.join(", ")}): give it once.`, flag);
   }
 }

@@ -127,8 +127,9 @@ function batchText(job: TableJob, summary: BatchSummary): string {
 }
 
 export async function runBatch(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals, repeated } = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
-  refuseRepeatedValues(args, TABLE_OPTIONS, repeated);
+  const flags = readFlags({ args, strict: true, allowPositionals: true, options: TABLE_OPTIONS });
+  refuseRepeatedValues(TABLE_OPTIONS, flags);
+  const { values, positionals } = flags;
   if (values.help) {
     io.stdout(BATCH_HELP);
     return 0;

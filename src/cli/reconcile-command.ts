@@ -420,8 +420,9 @@ function summaryJson(job: TableJob, summary: ReconcileSummary, flagged: readonly
 // ---------------------------------------------------------------------------------------------
 
 export async function runReconcile(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals, repeated } = readFlags({ args, strict: true, allowPositionals: true, options: RECONCILE_OPTIONS });
-  refuseRepeatedValues(args, RECONCILE_OPTIONS, repeated);
+  const flags = readFlags({ args, strict: true, allowPositionals: true, options: RECONCILE_OPTIONS });
+  refuseRepeatedValues(RECONCILE_OPTIONS, flags);
+  const { values, positionals } = flags;
   if (values.help) {
     io.stdout(RECONCILE_HELP);
     return 0;

@@ -942,34 +942,35 @@ export async function runTableRows(command: string, job: TableJob, outputs: Tabl
   // Totals rows, page furniture and notes: excluded by one rule in reconcile and batch alike.
   const notTransits = new TotalsRows(job.plan, input.titles);
   const keys = inputKeys(input.header);
+  const reportMalformed = async (item: MalformedItem) => {
+    handlers.malformed(item);
+    malformed.add(item);
+    await outputs.jsonLines?.write(withLine(malformedRowJson(item.rowNumber, item.error), item, input.kind));
+  };
+  const exclude = async (item: TableRow, reason: string) => {
+    await outputs.jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), reason), item, input.kind));
+    await handlers.excluded(item, reason);
+  };
   try {
     let rowsDone = 0;
     for await (const batch of input.batches()) {
-      for (let item of batch) {
+      for (const item of batch) {
         rowsDone += 1;
         if ((rowsDone & 255) === 0) progress.update(input.progress(), rowsDone);
-        let reason: string | null = null;
-        let billed: BilledCells | null = null;
-        if (!isMalformed(item)) {
-          // A CSV line of one field among wider rows: furniture named as such, or else the malformed row it is.
-          const oneField = input.kind === "csv" && isOneFieldLine(item, input.width);
-          // Read once: the totals-row check and the row's reconciliation take the same reading.
-          billed = readBilledCells(item.cells, job.plan);
-          reason = oneField ? notTransits.line(item.cells) : notTransits.check(item.cells, billed);
-          if (oneField && reason === null) item = wrongWidth(item, input.width);
-        }
         if (isMalformed(item)) {
-          handlers.malformed(item);
-          malformed.add(item);
-          await outputs.jsonLines?.write(withLine(malformedRowJson(item.rowNumber, item.error), item, input.kind));
+          await reportMalformed(item);
           continue;
         }
-        if (reason !== null) {
-          await outputs.jsonLines?.write(withLine(excludedRowJson(item.rowNumber, rowInputJson(keys, item.cells), reason), item, input.kind));
-          await handlers.excluded(item, reason);
+        // A CSV line of one field among wider rows: furniture named as such, or else the malformed row it is.
+        if (input.kind === "csv" && isOneFieldLine(item, input.width)) {
+          const reason = notTransits.line(item.cells);
+          await (reason === null ? reportMalformed(wrongWidth(item, input.width)) : exclude(item, reason));
           continue;
         }
-        await handlers.row(item, billed ?? readBilledCells(item.cells, job.plan));
+        // Read once: the totals-row check and the row's reconciliation take the same reading.
+        const billed = readBilledCells(item.cells, job.plan);
+        const reason = notTransits.check(item.cells, billed);
+        await (reason === null ? handlers.row(item, billed) : exclude(item, reason));
       }
     }
     progress.finish();
